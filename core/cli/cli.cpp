@@ -1,0 +1,55 @@
+#include "cli/cli.h"
+
+#include <QCoreApplication>
+
+namespace kwb::cli {
+
+const QList<Command>& commands()
+{
+    static const QList<Command> all {
+        { "lint", "Validate task bundles and run the static scoping checks", &lintCommand },
+        { "compare", "Compare two tensor files (.npy, .safetensors) under a tolerance", &compareCommand },
+        { "diagnose", "Classify a failure log (driver, OOM, launch config, ...)", &diagnoseCommand },
+        { "doctor", "Report the tools this machine has (compilers, python, sandbox, GPU)", &doctorCommand },
+    };
+    return all;
+}
+
+namespace {
+    void printUsage(QTextStream& s)
+    {
+        s << "Usage: kwb [--version] [--help] COMMAND [ARGS]\n\n"
+             "Kernel Review Workbench: review GPU-kernel tasks for numerical correctness, benchmarking\n"
+             "fairness, task scoping and compilation/runtime validity.\n\nCommands:\n";
+        for (const auto& c : commands())
+            s << "  " << QString::fromLatin1(c.name).leftJustified(10) << QString::fromLatin1(c.summary) << '\n';
+        s << "\nRun 'kwb COMMAND --help' for a command's options.\n"
+             "Exit codes: 0 ok, 1 error findings, 2 bad input or usage, 3 environment problem.\n";
+    }
+} // namespace
+
+int run(const QStringList& arguments, Io& io)
+{
+    const QStringList args = arguments.mid(1);
+    if (args.isEmpty()) {
+        printUsage(io.err);
+        return ExitBadInput;
+    }
+    const QString& first = args.first();
+    if (first == QLatin1StringView("--help") || first == QLatin1StringView("-h") || first == QLatin1StringView("help")) {
+        printUsage(io.out);
+        return ExitOk;
+    }
+    if (first == QLatin1StringView("--version") || first == QLatin1StringView("-V")) {
+        io.out << "kwb " << QStringLiteral(KWB_VERSION) << " (Qt " << QString::fromLatin1(qVersion()) << ")\n";
+        return ExitOk;
+    }
+    for (const auto& c : commands()) {
+        if (first == QLatin1StringView(c.name))
+            return c.run(args.mid(1), io);
+    }
+    io.err << "kwb: unknown command '" << first << "' (see 'kwb --help')\n";
+    return ExitBadInput;
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QString>
+
+#include <utility>
+#include <variant>
+
+namespace kwb {
+
+/// What went wrong, and where: enough to print one line such as
+/// `task.json: /inputs/1/dtype: expected one of float32, …` or `out.npy: byte 128: truncated data`.
+struct Error {
+    QString file; ///< file the error is about (as the user named it), may be empty
+    QString where; ///< position inside the file: a JSON path (`/inputs/1`), `byte 128`, `line 3`; may be empty
+    QString what; ///< what was expected or what is wrong
+    QString findingId; ///< the finding id this error maps to (e.g. `scope.missing-file`), may be empty
+    int line = 0; ///< 1-based line in `file` where known, else 0
+
+    /// `file: where: what`, leaving out the empty parts.
+    QString oneLine() const
+    {
+        QString s;
+        if (!file.isEmpty())
+            s += file + QStringLiteral(": ");
+        if (!where.isEmpty())
+            s += where + QStringLiteral(": ");
+        return s + what;
+    }
+};
+
+/// A value or an Error — the return type of every synchronous core API that can fail.
+/// (std::expected is C++23; this is the small part of it the project needs.)
+template <typename T>
+class Result {
+public:
+    Result(T value)
+        : m_v(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_v(std::move(error))
+    {
+    }
+
+    bool ok() const { return m_v.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    T& value() & { return std::get<0>(m_v); }
+    const T& value() const& { return std::get<0>(m_v); }
+    T&& value() && { return std::get<0>(std::move(m_v)); }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
+
+    const Error& error() const { return std::get<1>(m_v); }
+
+private:
+    std::variant<T, Error> m_v;
+};
+
+/// Result for operations that return nothing on success.
+struct Ok { };
+using Status = Result<Ok>;
+
+} // namespace kwb

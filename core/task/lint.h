@@ -1,0 +1,26 @@
+#pragma once
+
+#include "finding.h"
+#include "task/task.h"
+
+namespace kwb {
+
+/// The static scoping checks of CHECKS.md on a loaded task: scope.missing-field, scope.no-edge-cases,
+/// scope.oversized-case, scope.undersized-case, scope.spec-gap and the static part of
+/// scope.tolerance-too-loose.
+Findings lintTask(const Task& task);
+
+/// Everything `kwb lint` says about one bundle; also what the GUI's task list shows.
+struct LintReport {
+    QString path; ///< the bundle folder as given
+    QString id; ///< task id, empty when the manifest did not load
+    QString digest; ///< `sha256:…`, empty when the manifest did not load
+    bool loaded = false; ///< false: findings hold the load error (scope.invalid-manifest / scope.missing-file)
+    QString loadError; ///< the one-line load error when !loaded
+    Findings findings; ///< load warnings + lint findings, or the load error
+};
+
+/// Loads, digests and lints one bundle. Never throws, never crashes on bad input.
+LintReport lintBundle(const QString& bundleDir);
+
+} // namespace kwb

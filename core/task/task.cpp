@@ -1,0 +1,40 @@
+#include "task/task.h"
+
+#include <QDir>
+
+namespace kwb {
+
+QString Task::path(const QString& relative) const { return QDir(dir).filePath(relative); }
+
+QList<Implementation> Task::implementations() const
+{
+    QList<Implementation> all { reference };
+    if (oracle)
+        all << *oracle;
+    all << candidates;
+    return all;
+}
+
+const Implementation* Task::implementation(const QString& implId) const
+{
+    if (reference.id == implId)
+        return &reference;
+    if (oracle && oracle->id == implId)
+        return &*oracle;
+    for (const auto& c : candidates) {
+        if (c.id == implId)
+            return &c;
+    }
+    return nullptr;
+}
+
+Tolerance Task::toleranceFor(const TensorSpec& output) const
+{
+    if (output.tolerance)
+        return *output.tolerance;
+    if (tolerance)
+        return *tolerance;
+    return defaultTolerance(output.dtype);
+}
+
+} // namespace kwb

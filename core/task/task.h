@@ -1,0 +1,104 @@
+#pragma once
+
+#include "dtype.h"
+#include "finding.h"
+#include "tolerance.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kwb {
+
+/// The task kinds of kwb.task/1.
+inline const QStringList kTaskKinds { QStringLiteral("generation"), QStringLiteral("translation"),
+    QStringLiteral("migration"), QStringLiteral("debugging"), QStringLiteral("optimization"), QStringLiteral("fusion") };
+
+/// How an input is generated (`init`): normal(mean,std) | uniform(low,high) | randint(low,high) |
+/// arange | constant(value) | file(path to .npy, bundle-relative).
+struct InitSpec {
+    QString dist = QStringLiteral("normal");
+    double mean = 0.0;
+    double std = 1.0;
+    double low = 0.0;
+    double high = 1.0;
+    double value = 0.0;
+    QString path;
+};
+
+/// An input or output tensor of the task. `shape` entries are dim names or integer literals.
+struct TensorSpec {
+    QString name;
+    DType dtype = DType::Float32;
+    QStringList shape;
+    InitSpec init; ///< inputs only
+    std::optional<Tolerance> tolerance; ///< outputs only: per-output override
+};
+
+/// `launch` of a CUDA `__global__` entry: expressions over dims.
+struct LaunchSpec {
+    QStringList grid;
+    QStringList block;
+    QString smem;
+};
+
+/// The reference, the oracle or one candidate.
+struct Implementation {
+    QString id; ///< `reference`, `oracle`, or the candidate's id
+    QString backend; ///< cpp | cuda | python
+    QString framework; ///< python only: numpy | torch | triton | jax | nki
+    QString source; ///< bundle-relative path
+    QString entry;
+    QStringList args; ///< names of inputs, outputs, dims and scalars, in call order
+    std::optional<LaunchSpec> launch;
+    QString jsonPath; ///< where it sits in task.json (`/candidates/1`)
+};
+
+struct Case {
+    QString name;
+    QMap<QString, qint64> dims;
+};
+
+struct Target {
+    QString framework;
+    QString hardware;
+    QStringList arch; ///< one or more (`sm_90`, or a list for migration tasks)
+    std::optional<double> peakBytesPerS;
+    std::optional<double> peakFlopsPerS;
+};
+
+/// A loaded, validated kwb.task/1 bundle.
+struct Task {
+    QString dir; ///< absolute path of the bundle folder
+    QString id;
+    QString title;
+    QString kind;
+    QString spec; ///< bundle-relative path of the spec (Markdown), may be empty
+    Target target;
+    QMap<QString, QString> dims; ///< name → description
+    QList<TensorSpec> inputs;
+    QList<TensorSpec> outputs;
+    QList<Case> cases;
+    std::optional<Tolerance> tolerance; ///< absent: dtype defaults apply (and lint says so)
+    Implementation reference;
+    std::optional<Implementation> oracle;
+    QList<Implementation> candidates;
+    QString benchmarkFlops; ///< expression over dims, may be empty
+    QString benchmarkBytes; ///< expression over dims, may be empty
+    QJsonObject manifest; ///< task.json as parsed, for tools that need fields the model does not carry
+
+    /// Absolute path of a bundle-relative file.
+    QString path(const QString& relative) const;
+    /// The reference, the oracle (if any) and the candidates, in that order.
+    QList<Implementation> implementations() const;
+    /// The implementation with that id, or nullptr.
+    const Implementation* implementation(const QString& id) const;
+    /// The effective tolerance for an output: its own, else the task's, else the dtype default.
+    Tolerance toleranceFor(const TensorSpec& output) const;
+};
+
+} // namespace kwb
