@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace kwb {
+
+/// One external tool as found on this machine (STYLE.md habit 8: tools are runtime dependencies
+/// found on PATH with absolute paths).
+struct ToolInfo {
+    QString name; ///< what the user knows it as: `g++`, `nvcc`, `bubblewrap`, `python3`, `numpy` …
+    QString path; ///< absolute path, empty when not found
+    QString version; ///< first meaningful version line, empty when not found
+    QString purpose; ///< what the workbench uses it for
+    bool required = false; ///< the workbench cannot run anything here without it
+    bool found = false;
+    QString note; ///< why it is missing or what is odd about it
+
+    QJsonObject toJson() const;
+};
+
+/// The Python interpreter that runs `python` implementations: $KWB_PYTHON when set, else Debian's
+/// /usr/bin/python3 (where python3-numpy installs numpy), else the first python3 on PATH.
+/// Returned as an absolute path; empty when none exists.
+QString runnerPython();
+
+/// Runs `program args` (found on PATH) with a short timeout and returns its combined output, or an empty
+/// string when it cannot be started or does not finish.
+QString probeOutput(const QString& program, const QStringList& args, int timeoutMs = 10000);
+
+/// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
+QList<ToolInfo> probeTools();
+
+} // namespace kwb
