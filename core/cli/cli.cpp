@@ -8,6 +8,7 @@ const QList<Command>& commands()
 {
     static const QList<Command> all {
         { "lint", "Validate task bundles and run the static scoping checks", &lintCommand },
+        { "run", "Run reference and candidates sandboxed and judge correctness (kwb.report/1)", &runCommand },
         { "compare", "Compare two tensor files (.npy, .safetensors) under a tolerance", &compareCommand },
         { "diagnose", "Classify a failure log (driver, OOM, launch config, ...)", &diagnoseCommand },
         { "doctor", "Report the tools this machine has (compilers, python, sandbox, GPU)", &doctorCommand },

@@ -39,5 +39,6 @@ int lintCommand(const QStringList& args, Io& io);
 int doctorCommand(const QStringList& args, Io& io);
 int compareCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
+int runCommand(const QStringList& args, Io& io);
 
 } // namespace kwb::cli

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+
+namespace kwb {
+
+/// The workbench's resources folder (harness sources, example tasks, rubrics): $KWB_RESOURCES_DIR when set,
+/// else `<prefix>/share/kernel-workbench` next to an installed binary, else the source tree's `resources/`.
+QString resourcesDir();
+
+/// resourcesDir()/harness: the runner sources compiled on the execution host.
+QString harnessDir();
+
+/// Where compiled runners are cached: $KWB_CACHE_DIR when set, else the user's cache folder
+/// (`~/.cache/kernel-workbench`).
+QString cacheDir();
+
+} // namespace kwb

@@ -1,0 +1,147 @@
+#include "run/implrun.h"
+
+#include "env/toolprobe.h"
+#include "exec/runtocompletion.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kwb {
+
+QString ImplRun::outputPath(const QString& label, const QString& output) const
+{
+    return QDir(workDir).filePath(callOutDir(label) + QLatin1Char('/') + output + QStringLiteral(".npy"));
+}
+
+namespace {
+    void readResult(ImplRun& run)
+    {
+        QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
+        run.provenance = r.value(QStringLiteral("provenance")).toObject();
+        run.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
+        for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
+            const QJsonObject c = v.toObject();
+            CallRecord rec { c.value(QStringLiteral("label")).toString(), c.value(QStringLiteral("status")).toString() == u"ok",
+                c.value(QStringLiteral("error")).toString(), c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
+            for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
+                rec.inputsModified << m.toString();
+            run.calls.insert(rec.label, rec);
+        }
+        if (r.value(QStringLiteral("status")).toString() != u"ok" && run.error.isEmpty())
+            run.error = r.value(QStringLiteral("error")).toString();
+    }
+
+    void diagnoseFailure(ImplRun& run)
+    {
+        FailureContext ctx;
+        if (run.outcome) {
+            ctx.exitCode = run.outcome->exitCode;
+            if (run.outcome->signal)
+                ctx.signal = run.outcome->signal;
+            ctx.timedOut = run.outcome->status == RunStatus::TimedOut;
+        }
+        run.diagnosis = diagnose(run.log, ctx);
+        Finding f = run.diagnosis->toFinding();
+        f.impl = run.id;
+        if (!run.error.isEmpty())
+            f.message += QStringLiteral(": ") + run.error;
+        run.findings << f;
+    }
+} // namespace
+
+ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
+    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
+    const QString& inputsRoot)
+{
+    ImplRun run;
+    run.id = impl.id;
+    run.role = role;
+    run.workDir = QDir(workRoot).filePath(impl.id);
+    QDir().mkpath(run.workDir);
+
+    auto build = buildRunner(task, impl);
+    if (!build) {
+        run.status = QStringLiteral("failed");
+        run.error = build.error().oneLine();
+        run.log = run.error;
+        diagnoseFailure(run);
+        return run;
+    }
+    run.build = *build;
+    run.log = build->log;
+    if (!build->compiled) {
+        run.status = QStringLiteral("build-failed");
+        run.error = QStringLiteral("the runner did not compile");
+        diagnoseFailure(run);
+        return run;
+    }
+
+    auto plan = planText(task, impl, trials, repeats);
+    if (!plan) {
+        run.status = QStringLiteral("failed");
+        run.error = plan.error().oneLine();
+        return run;
+    }
+    QFile planFile(QDir(run.workDir).filePath(QStringLiteral("plan.txt")));
+    if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
+        run.status = QStringLiteral("failed");
+        run.error = QStringLiteral("%1: cannot write the plan").arg(planFile.fileName());
+        return run;
+    }
+    planFile.close();
+    for (const auto& t : trials) {
+        for (int r = 0; r < repeats; ++r) {
+            QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
+            if (repeats > 1)
+                label += QLatin1Char('/') + QChar(u'a' + r);
+            QDir().mkpath(QDir(run.workDir).filePath(callOutDir(label)));
+        }
+    }
+
+    ProcessSpec spec;
+    spec.program = build->command.first();
+    spec.arguments = build->command.mid(1) << QStringLiteral("plan.txt");
+    spec.workDir = run.workDir;
+    spec.readOnlyPaths = { inputsRoot, build->dir };
+    // A runner python outside /usr (a virtual environment, say) must be visible inside the sandbox.
+    if (impl.backend == u"python" && !spec.program.startsWith(QStringLiteral("/usr/"))) {
+        QDir prefix = QFileInfo(spec.program).absoluteDir();
+        prefix.cdUp();
+        spec.readOnlyPaths << prefix.absolutePath();
+    }
+    spec.limits = request.limits;
+    spec.sandbox = request.sandbox;
+    auto outcome = runToCompletion(spec);
+    if (!outcome) {
+        run.status = QStringLiteral("failed");
+        run.error = outcome.error().oneLine();
+        run.log += run.error;
+        return run;
+    }
+    run.outcome = *outcome;
+    run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
+    for (Finding f : outcome->findings) {
+        f.impl = impl.id;
+        run.findings << f;
+    }
+    readResult(run);
+    const bool allCalls = run.calls.size() == trials.size() * repeats
+        && std::all_of(run.calls.cbegin(), run.calls.cend(), [](const CallRecord& c) { return c.ok; });
+    if (outcome->succeeded() && allCalls) {
+        run.status = QStringLiteral("ok");
+        return run;
+    }
+    run.status = QStringLiteral("failed");
+    if (run.error.isEmpty())
+        run.error = outcome->detail;
+    diagnoseFailure(run);
+    return run;
+}
+
+} // namespace kwb

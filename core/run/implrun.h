@@ -1,0 +1,50 @@
+#pragma once
+
+#include "diagnose/diagnosis.h"
+#include "exec/runoutcome.h"
+#include "run/runnerbuild.h"
+#include "run/runrequest.h"
+#include "run/workspace.h"
+
+#include <QJsonObject>
+#include <QMap>
+
+#include <optional>
+
+namespace kwb {
+
+/// What the runner recorded about one call (result.json).
+struct CallRecord {
+    QString label;
+    bool ok = false;
+    QString error;
+    qint64 elapsedNs = 0;
+    QStringList inputsModified;
+};
+
+/// One implementation's build and run.
+struct ImplRun {
+    QString id;
+    QString role; ///< reference | oracle | candidate
+    QString status = QStringLiteral("not-run"); ///< ok | build-failed | failed | not-run
+    QString error; ///< one line when not ok
+    QString workDir; ///< absolute; outputs are under workDir/out/<label>/
+    RunnerBuild build;
+    std::optional<RunOutcome> outcome;
+    QMap<QString, CallRecord> calls;
+    QJsonObject provenance; ///< what the runner reported (compiler, device, driver, python, …)
+    QString log; ///< build log and the runner's output, for people and the classifier
+    std::optional<Diagnosis> diagnosis;
+    Findings findings; ///< sandbox.* and runtime.* findings, impl set
+
+    bool ok() const { return status == u"ok"; }
+    QString outputPath(const QString& label, const QString& output) const;
+};
+
+/// Builds the runner of `impl` and runs every trial (each `repeats` times) in one sandboxed process whose
+/// only writable folder is `workRoot/<impl id>`; the inputs folder is visible read-only.
+ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
+    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
+    const QString& inputsRoot);
+
+} // namespace kwb

@@ -1,0 +1,149 @@
+#include "run/runengine.h"
+
+#include "env/toolprobe.h"
+#include "exec/sandboxprobe.h"
+#include "inputs/inputgenerator.h"
+#include "run/oraclecheck.h"
+#include "task/digest.h"
+#include "task/taskloader.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QDir>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSysInfo>
+#include <QTemporaryDir>
+
+namespace kwb {
+namespace {
+    Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
+    {
+        static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
+        QList<Case> cases;
+        for (const Case& c : task.cases) {
+            if (names.isEmpty() || names.contains(c.name))
+                cases << c;
+            if (!safe.match(c.name).hasMatch())
+                return Error { QStringLiteral("task.json"), QStringLiteral("/cases"),
+                    QStringLiteral("case name '%1' must be letters, digits, '_', '.' or '-' to run").arg(c.name) };
+        }
+        for (const QString& n : names) {
+            if (std::none_of(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; }))
+                return Error { QStringLiteral("--cases"), {}, QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
+        }
+        return cases;
+    }
+
+    Result<QList<Implementation>> selectCandidates(const Task& task, const QStringList& ids)
+    {
+        QList<Implementation> out;
+        for (const QString& id : ids) {
+            const auto* impl = task.implementation(id);
+            if (!impl || impl->id == task.reference.id || (task.oracle && impl->id == task.oracle->id))
+                return Error { QStringLiteral("--impl"), {}, QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
+            out << *impl;
+        }
+        return ids.isEmpty() ? task.candidates : out;
+    }
+} // namespace
+
+Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress, const std::atomic_bool* cancel)
+{
+    auto loaded = loadTask(request.taskDir);
+    if (!loaded)
+        return loaded.error();
+    RunResult result;
+    result.task = loaded->task;
+    const Task& task = result.task;
+    result.digest = taskDigest(task).ok() ? *taskDigest(task) : QString();
+    if (request.trials < 1)
+        return Error { QStringLiteral("--trials"), {}, QStringLiteral("needs at least 1 trial") };
+    auto cases = selectCases(task, request.cases);
+    if (!cases)
+        return cases.error();
+    auto candidates = selectCandidates(task, request.implIds);
+    if (!candidates)
+        return candidates.error();
+    if (request.sandbox) {
+        const SandboxStatus s = sandboxAvailable();
+        if (!s.available)
+            return Error { {}, {}, QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox to run "
+                                                  "them unisolated)").arg(s.reason), QStringLiteral("env") };
+    }
+
+    QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-run-XXXXXX"));
+    const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
+    if (work.isEmpty() || !QDir().mkpath(work))
+        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
+    result.workDir = request.keepDir.isEmpty() ? QString() : work;
+    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
+
+    const int total = 1 + int(candidates->size()) + 1 + (task.oracle ? 1 : 0);
+    int done = 0;
+    const auto step = [&](const QString& what) {
+        if (progress)
+            progress(what, done++, total);
+    };
+    step(QStringLiteral("generating inputs"));
+    for (int k = 0; k < request.trials; ++k) {
+        const quint64 seed = request.seed ? *request.seed + quint64(k) : QRandomGenerator::system()->generate64();
+        for (const Case& c : *cases) {
+            TrialInputs t { c.name, k, seed, QDir(inputsRoot).filePath(QStringLiteral("%1/t%2").arg(c.name).arg(k)) };
+            if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
+                return w.error();
+            result.trials << t;
+        }
+    }
+
+    // Candidates first: nothing the reference computed can be lying around in memory they reuse.
+    for (const Implementation& cand : *candidates) {
+        if (cancel && *cancel)
+            return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+        step(QStringLiteral("running candidate %1").arg(cand.id));
+        result.impls << runImplementation(task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot);
+    }
+    step(QStringLiteral("running reference %1").arg(task.reference.id));
+    result.impls << runImplementation(task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot);
+    const ImplRun& ref = result.impls.last();
+    std::optional<ImplRun> oracle;
+    if (task.oracle) {
+        step(QStringLiteral("running oracle %1").arg(task.oracle->id));
+        result.impls << runImplementation(task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot);
+        oracle = result.impls.last();
+    }
+
+    for (const ImplRun& run : result.impls)
+        result.findings << run.findings;
+    if (ref.ok()) {
+        result.findings << judgeTaskChecker(task, ref, result.trials);
+        for (const ImplRun& run : result.impls) {
+            if (run.role != u"candidate")
+                continue;
+            CandidateJudgement j = judgeCandidate(task, run, ref, result.trials);
+            result.findings << j.findings;
+            if (oracle && oracle->ok())
+                result.findings << judgeAgainstOracle(task, run, ref, *oracle, result.trials);
+            result.judgements.insert(run.id, j);
+        }
+        if (oracle && oracle->ok())
+            result.findings << judgeReferenceAgainstOracle(task, ref, *oracle, result.trials);
+    }
+    step(QStringLiteral("done"));
+
+    QJsonArray seeds;
+    for (const auto& t : result.trials) {
+        if (t.caseName == cases->first().name)
+            seeds.append(QString::number(t.seed));
+    }
+    result.provenance = { { QStringLiteral("kwb_version"), QStringLiteral(KWB_VERSION) },
+        { QStringLiteral("host"), QSysInfo::machineHostName() }, { QStringLiteral("os"), QSysInfo::prettyProductName() },
+        { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
+        { QStringLiteral("input_generator"), inputGeneratorName() }, { QStringLiteral("trial_seeds"), seeds },
+        { QStringLiteral("seed_source"), request.seed ? QStringLiteral("--seed") : QStringLiteral("os") },
+        { QStringLiteral("runner_python"), runnerPython() }, { QStringLiteral("sandbox"), request.sandbox },
+        { QStringLiteral("trials"), request.trials } };
+    return result;
+}
+
+} // namespace kwb

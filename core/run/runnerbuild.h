@@ -1,0 +1,36 @@
+#pragma once
+
+#include "result.h"
+#include "task/task.h"
+
+#include <QStringList>
+
+namespace kwb {
+
+/// A runner ready to start: a folder holding the harness, the glue and the implementation, compiled for
+/// cpp and cuda. Folders are cached by a hash of everything that goes into them, so a second run of the
+/// same implementation does not recompile.
+struct RunnerBuild {
+    QString dir; ///< the runner's folder (inside the cache)
+    QStringList command; ///< program and arguments; the caller appends the plan file's path
+    QString compileCommand; ///< the exact command line (empty for python)
+    QString toolVersion; ///< g++/nvcc/python version line
+    QString log; ///< compiler output
+    bool compiled = false; ///< false: the compiler failed, `log` says why
+    bool cached = false; ///< true: reused from the cache, nothing was compiled now
+};
+
+struct BuildOptions {
+    QString cacheRoot; ///< defaults to cacheDir()/runners
+    int timeoutMs = 300000;
+};
+
+/// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
+/// attempted (no compiler, unwritable cache, bad glue) — its findingId says which; a compiler that
+/// fails gives a RunnerBuild with compiled == false and the compiler's log.
+Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options = {});
+
+/// `-gencode` arguments for the task's archs: `sm_90` → `arch=compute_90,code=[sm_90,compute_90]`.
+QStringList gencodeArgs(const QStringList& archs);
+
+} // namespace kwb

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "exec/processspec.h"
+
+#include <QStringList>
+
+#include <optional>
+
+namespace kwb {
+
+/// One request for an action on a task: filled by the GUI or the CLI, handed to the engine.
+struct RunRequest {
+    QString taskDir; ///< the bundle
+    QStringList implIds; ///< candidates to judge; empty: all of them (the reference and oracle always run)
+    QStringList cases; ///< empty: all
+    int trials = 3; ///< fresh inputs per trial
+    std::optional<quint64> seed; ///< pins trial seeds (seed, seed+1, …); unset: from the OS
+    RunLimits limits;
+    bool sandbox = true; ///< false only with --no-sandbox
+    QString keepDir; ///< keep the work folder here; empty: a temporary folder, removed afterwards
+};
+
+} // namespace kwb

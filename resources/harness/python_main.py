@@ -1,0 +1,208 @@
+"""Runner for python implementations (numpy, torch, triton, jax/Pallas, nki).
+
+Compiled nowhere, run on the execution host with only python3 and the implementation's framework:
+    python3 python_main.py plan.txt signature.json
+signature.json (written by the workbench) names the implementation's source, entry, framework and its
+arguments in call order. For each call of plan.txt this loads the inputs (.npy), converts them for the
+framework, calls the entry, synchronises the device, converts the results back and writes them (.npy), a
+per-call record, and result.json with provenance - the same protocol as the C++ and CUDA runners.
+"""
+import importlib.util
+import json
+import os
+import platform
+import socket
+import sys
+import time
+import traceback
+
+import numpy as np
+
+# Distinctive NaN payloads (signalling NaNs: arithmetic never produces them) and 0xA5 bytes for integers.
+POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
+          "float8_e4m3fn": 0xFF, "float8_e5m2": 0x7D}
+RAW = {"float64": "<u8", "float32": "<u4", "float16": "<u2", "bfloat16": "<u2", "float8_e4m3fn": "u1",
+       "float8_e5m2": "u1", "int64": "<u8", "int32": "<u4", "int16": "<u2", "int8": "u1", "uint8": "u1", "bool": "u1"}
+
+
+def numpy_dtype(name):
+    if name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise RuntimeError(f"{name} needs the ml_dtypes package in {sys.executable}")
+        return np.dtype(getattr(ml_dtypes, name))
+    return np.dtype(name)
+
+
+def load_input(path, dtype):
+    raw = np.load(path, allow_pickle=False)
+    want = numpy_dtype(dtype)
+    return raw.view(want) if raw.dtype != want and raw.dtype.itemsize == want.itemsize else raw
+
+
+def poisoned(dtype, shape):
+    raw = np.full(shape, POISON.get(dtype, 0xA5A5A5A5A5A5A5A5 & ((1 << (8 * np.dtype(RAW[dtype]).itemsize)) - 1)),
+                  dtype=np.dtype(RAW[dtype]))
+    return raw.view(numpy_dtype(dtype))
+
+
+class Framework:
+    """Moves arrays in and out of one framework and waits for its device."""
+
+    def __init__(self, name):
+        self.name = name
+        self.device = "cpu"
+        self.interpret = False
+        if name in ("torch", "triton"):
+            if name == "triton" and not os.path.exists("/dev/nvidiactl"):
+                os.environ.setdefault("TRITON_INTERPRET", "1")  # must precede the first import of triton
+                self.interpret = True
+            import torch
+            self.torch = torch
+            if torch.cuda.is_available():
+                self.device = "cuda"
+        elif name == "jax":
+            import jax
+            self.jax = jax
+            self.device = str(jax.devices()[0])
+            self.interpret = jax.default_backend() == "cpu"
+
+    def to_framework(self, a):
+        if self.name in ("torch", "triton"):
+            t = self.torch.from_numpy(np.ascontiguousarray(a).view(RAW_VIEW.get(str(a.dtype), a.dtype)))
+            if str(a.dtype) == "bfloat16":
+                t = t.view(self.torch.bfloat16)
+            return t.to(self.device)
+        if self.name == "jax":
+            return self.jax.numpy.asarray(a)
+        return a
+
+    def to_numpy(self, x):
+        if self.name in ("torch", "triton") and isinstance(x, self.torch.Tensor):
+            x = x.detach()
+            if x.dtype == self.torch.bfloat16:
+                return x.view(self.torch.int16).cpu().numpy().view(numpy_dtype("bfloat16"))
+            return x.cpu().numpy()
+        return np.asarray(x)
+
+    def synchronize(self, result):
+        if self.name in ("torch", "triton") and self.device == "cuda":
+            self.torch.cuda.synchronize()
+        if self.name == "jax":
+            self.jax.block_until_ready(result)
+
+    def provenance(self):
+        p = {"framework": self.name, "device": self.device, "interpret": self.interpret}
+        mod = {"torch": "torch", "triton": "triton", "jax": "jax", "numpy": "numpy", "nki": "neuronxcc"}.get(self.name)
+        try:
+            p["framework_version"] = importlib.import_module(mod).__version__
+        except Exception:
+            p["framework_version"] = None
+        if self.device == "cuda":
+            p["device"] = self.torch.cuda.get_device_name(0)
+        return p
+
+
+RAW_VIEW = {"bfloat16": np.int16, "float8_e4m3fn": np.uint8, "float8_e5m2": np.uint8}
+
+
+def read_plan(path):
+    calls = []
+    with open(path) as f:
+        if f.readline().strip() != "kwb-plan 1":
+            raise RuntimeError(f"{path}: line 1: expected 'kwb-plan 1'")
+        for n, line in enumerate(f, start=2):
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "call":
+                calls.append({"label": w[1], "indir": w[2], "outdir": w[3], "dims": {}, "shapes": {}})
+            elif w[0] == "dim":
+                calls[-1]["dims"][w[1]] = int(w[2])
+            elif w[0] == "shape":
+                calls[-1]["shapes"][w[1]] = [int(d) for d in w[2:]]
+            else:
+                raise RuntimeError(f"{path}: line {n}: unknown directive '{w[0]}'")
+    return calls
+
+
+def load_entry(sig):
+    spec = importlib.util.spec_from_file_location("kwb_impl_" + sig["impl"].replace("-", "_"), sig["source"])
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(sig["source"])))
+    spec.loader.exec_module(module)
+    if not hasattr(module, sig["entry"]):
+        raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")
+    return getattr(module, sig["entry"])
+
+
+def run_call(call, sig, fw, entry):
+    inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
+              for a in sig["args"] if a["kind"] == "input"}
+    pristine = {k: v.copy() for k, v in inputs.items()}
+    outputs = {o["name"]: poisoned(o["dtype"], call["shapes"][o["name"]]) for o in sig["outputs"]}
+    passed_out = {}
+    args = []
+    for a in sig["args"]:
+        if a["kind"] == "input":
+            args.append(fw.to_framework(inputs[a["name"]]))
+        elif a["kind"] == "output":
+            passed_out[a["name"]] = fw.to_framework(outputs[a["name"]])
+            args.append(passed_out[a["name"]])
+        else:
+            args.append(call["dims"][a["name"]])
+    framework_inputs = [x for x, a in zip(args, sig["args"]) if a["kind"] == "input"]
+    t0 = time.perf_counter_ns()
+    result = entry(*args)
+    fw.synchronize(result)
+    elapsed = time.perf_counter_ns() - t0
+    if result is None:
+        results = [passed_out.get(o["name"]) for o in sig["outputs"]]
+    else:
+        results = list(result) if isinstance(result, (tuple, list)) else [result]
+    if len(results) != len(sig["outputs"]) or any(r is None for r in results):
+        raise RuntimeError(f"entry returned {len(results)} value(s), the manifest names {len(sig['outputs'])} output(s)")
+    modified = [a["name"] for a, x in zip([a for a in sig["args"] if a["kind"] == "input"], framework_inputs)
+                if not np.array_equal(fw.to_numpy(x).view(np.uint8), pristine[a["name"]].view(np.uint8))]
+    os.makedirs(call["outdir"], exist_ok=True)
+    for o, r in zip(sig["outputs"], results):
+        arr = fw.to_numpy(r)
+        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), arr, allow_pickle=False)
+    return {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+
+
+def main():
+    plan_path, sig_path = sys.argv[1], sys.argv[2]
+    with open(sig_path) as f:
+        sig = json.load(f)
+    record = {"format": "kwb.runner-result/1", "impl": sig["impl"], "calls": [], "status": "ok", "error": "",
+              "host": socket.gethostname()}
+    provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
+                  "numpy": np.__version__}
+    try:
+        fw = Framework(sig["framework"])
+        provenance.update(fw.provenance())
+        entry = load_entry(sig)
+        for call in read_plan(plan_path):
+            try:
+                record["calls"].append(run_call(call, sig, fw, entry))
+                print(f"kwb-runner: {call['label']}: ok", file=sys.stderr)
+            except Exception as e:
+                traceback.print_exc()
+                record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
+                                        "elapsed_ns": 0, "inputs_modified": []})
+                record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+                break
+    except Exception as e:
+        traceback.print_exc()
+        record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+    record["provenance"] = provenance
+    with open("result.json.part", "w") as f:
+        json.dump(record, f)
+    os.replace("result.json.part", "result.json")
+    return 0 if record["status"] == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+// The correctness protocol end to end on this machine: real g++ builds, real sandboxed runs, one
+// candidate per cheat the protocol must catch.
+#include "run/runengine.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+const char* kReference = R"(#include <cstdint>
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) { for (int64_t i = 0; i < n; ++i) c[i] = a[i] + b[i]; }
+)";
+
+// One candidate per behaviour, each a complete C++ file.
+const QList<std::pair<const char*, const char*>> kCandidates {
+    { "good", R"(#include <cstdint>
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) { for (int64_t i = 0; i < n; ++i) c[i] = b[i] + a[i]; })" },
+    { "tailbug", R"(#include <cstdint>
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) { for (int64_t i = 0; i + 32 <= n; ++i) c[i] = a[i] + b[i]; for (int64_t i = n - n % 32; i < n; ++i) c[i] = a[i]; })" },
+    { "unwritten", R"(#include <cstdint>
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) { for (int64_t i = 0; i < n - 1; ++i) c[i] = a[i] + b[i]; })" },
+    { "inplace", R"(#include <cstdint>
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) { float* w = const_cast<float*>(a); for (int64_t i = 0; i < n; ++i) { c[i] = a[i] + b[i]; w[i] = 0; } })" },
+    { "constant", R"(#include <cstdint>
+extern "C" void vadd(const float*, const float*, float* c, int64_t n) { for (int64_t i = 0; i < n; ++i) c[i] = 1.0f; })" },
+    { "replay", R"(#include <cstdint>
+#include <vector>
+static std::vector<float> cache;
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) {
+  if (cache.size() != std::size_t(n)) { cache.resize(n); for (int64_t i = 0; i < n; ++i) cache[i] = a[i] + b[i]; }
+  for (int64_t i = 0; i < n; ++i) c[i] = cache[i]; })" },
+    { "nondet", R"(#include <cmath>
+#include <cstdint>
+static int calls = 0;
+extern "C" void vadd(const float* a, const float* b, float* c, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) c[i] = a[i] + b[i];
+  if (++calls % 2 == 0) c[0] = std::nextafter(c[0], 1e30f); })" },
+    { "hang", R"(#include <cstdint>
+extern "C" void vadd(const float*, const float*, float*, int64_t) { volatile int x = 0; for (;;) ++x; })" },
+    { "nocompile", R"(extern "C" void vadd( { this is not C++ })" },
+};
+
+void write(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+} // namespace
+
+class TestRunProtocol : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::optional<RunResult> m_result;
+
+    QStringList findingIds(const QString& impl) const
+    {
+        QStringList ids;
+        for (const Finding& f : m_result->findings) {
+            if (f.impl == impl)
+                ids << f.id;
+        }
+        ids.removeDuplicates();
+        ids.sort();
+        return ids;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runner cannot be built");
+        const QString bundle = m_dir.filePath(QStringLiteral("vadd"));
+        QDir().mkpath(bundle);
+        write(bundle + QStringLiteral("/reference.cpp"), kReference);
+        write(bundle + QStringLiteral("/spec.md"), "Add two float32 vectors a and b of length N into c.\n");
+        QString candidates;
+        for (const auto& [id, source] : kCandidates) {
+            write(bundle + QStringLiteral("/%1.cpp").arg(QLatin1StringView(id)), source);
+            candidates += QStringLiteral("%1{\"id\": \"%2\", \"backend\": \"cpp\", \"source\": \"%2.cpp\", \"entry\": \"vadd\", "
+                                         "\"args\": [\"a\", \"b\", \"c\", \"N\"]}")
+                              .arg(candidates.isEmpty() ? QString() : QStringLiteral(", "), QLatin1StringView(id));
+        }
+        write(bundle + QStringLiteral("/task.json"), QStringLiteral(R"({
+  "format": "kwb.task/1", "id": "vadd", "title": "Vector add", "kind": "generation", "spec": "spec.md",
+  "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
+  "dims": {"N": "number of elements"},
+  "inputs": [{"name": "a", "dtype": "float32", "shape": ["N"], "init": {"dist": "normal", "mean": 0, "std": 1}},
+             {"name": "b", "dtype": "float32", "shape": ["N"], "init": {"dist": "uniform", "low": -1, "high": 1}}],
+  "outputs": [{"name": "c", "dtype": "float32", "shape": ["N"]}],
+  "cases": [{"name": "tail", "dims": {"N": 1000}}],
+  "tolerance": {"rtol": 1e-5, "atol": 1e-6},
+  "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]},
+  "candidates": [%1]
+})").arg(candidates).toUtf8());
+
+        RunRequest request;
+        request.taskDir = bundle;
+        request.trials = 3;
+        request.seed = 1234;
+        request.limits.timeoutMs = 5000;
+        auto result = runCorrectness(request);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        m_result = *result;
+    }
+
+    void eachCandidateGetsItsFinding_data()
+    {
+        QTest::addColumn<QString>("impl");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("status");
+        QTest::newRow("good") << "good" << "correct.pass" << "ok";
+        QTest::newRow("tail bug") << "tailbug" << "correct.mismatch" << "ok";
+        QTest::newRow("unwritten") << "unwritten" << "correct.unwritten-output" << "ok";
+        QTest::newRow("in place") << "inplace" << "correct.inputs-modified" << "ok";
+        QTest::newRow("constant") << "constant" << "correct.input-independent" << "ok";
+        QTest::newRow("replay cache") << "replay" << "correct.stale-output" << "ok";
+        QTest::newRow("nondeterministic") << "nondet" << "correct.nondeterministic" << "ok";
+        QTest::newRow("hang") << "hang" << "sandbox.timeout" << "failed";
+        QTest::newRow("does not compile") << "nocompile" << "runtime.compile_error" << "build-failed";
+    }
+    void eachCandidateGetsItsFinding()
+    {
+        QFETCH(QString, impl);
+        QFETCH(QString, expected);
+        QFETCH(QString, status);
+        const QStringList ids = findingIds(impl);
+        QVERIFY2(ids.contains(expected), qPrintable(impl + QStringLiteral(": ") + ids.join(QLatin1Char(' '))));
+        // An error finding and a pass exclude each other; a warning (nondeterminism) may stand beside a pass.
+        if (expected != u"correct.pass" && expected != u"correct.nondeterministic")
+            QVERIFY2(!ids.contains(QStringLiteral("correct.pass")), qPrintable(ids.join(QLatin1Char(' '))));
+        const auto run = std::find_if(m_result->impls.begin(), m_result->impls.end(), [&](const ImplRun& r) { return r.id == impl; });
+        QVERIFY(run != m_result->impls.end());
+        QCOMPARE(run->status, status);
+    }
+
+    void goodCandidateHasNothingElse() { QCOMPARE(findingIds(QStringLiteral("good")), QStringList { QStringLiteral("correct.pass") }); }
+
+    void referenceRanAndSeedsAreRecorded()
+    {
+        const auto& ref = m_result->impls.last();
+        QCOMPARE(ref.role, QStringLiteral("reference"));
+        QVERIFY(ref.ok());
+        QCOMPARE(m_result->trials.size(), 3);
+        QCOMPARE(m_result->trials[1].seed, quint64(1235));
+        const QJsonObject report = runReportJson(*m_result);
+        QCOMPARE(report.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.report/1"));
+        QCOMPARE(report.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("input_generator")).toString(),
+            QStringLiteral("kwb-philox4x32-10/1"));
+    }
+
+    // The task's own check is fine (tolerance tight, outputs depend on inputs): no task-level findings.
+    void taskCheckerIsSound()
+    {
+        for (const Finding& f : m_result->findings)
+            QVERIFY2(!f.id.startsWith(QStringLiteral("scope.")), qPrintable(f.id + QStringLiteral(": ") + f.message));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunProtocol)
+#include "tst_runprotocol.moc"
