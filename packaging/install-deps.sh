@@ -12,7 +12,7 @@ packages=(
     # GUI tests and screenshots
     xvfb xauth fonts-dejavu-core
     # runtime tools used by the engine and its tests
-    python3 python3-numpy bubblewrap rsync openssh-client
+    python3 python3-numpy python3-venv bubblewrap rsync openssh-client
 )
 
 missing=()
@@ -22,13 +22,15 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
     echo "install-deps: all ${#packages[@]} packages present"
-    exit 0
+else
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    echo "install-deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    echo "install-deps: done"
 fi
 
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
-echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "install-deps: done"
+# The runner python and its pip packages (jax[cpu] for Pallas in interpret mode).
+bash "$(dirname "$0")/install-python-deps.sh"

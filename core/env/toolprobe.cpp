@@ -29,6 +29,11 @@ QString runnerPython()
         const QString found = QFileInfo(configured).isAbsolute() ? configured : QStandardPaths::findExecutable(configured);
         return QFileInfo(found).isExecutable() ? found : QString();
     }
+    // The environment packaging/install-python-deps.sh makes (Debian's python + jax, system numpy visible).
+    const QString venvRoot = qEnvironmentVariable("KWB_VENV",
+        QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kernel-workbench/venv"));
+    if (QFileInfo(venvRoot + QStringLiteral("/bin/python")).isExecutable())
+        return venvRoot + QStringLiteral("/bin/python");
     const QString debian = QStringLiteral("/usr/bin/python3");
     if (QFileInfo(debian).isExecutable())
         return debian;

@@ -20,8 +20,10 @@ struct ToolInfo {
     QJsonObject toJson() const;
 };
 
-/// The Python interpreter that runs `python` implementations: $KWB_PYTHON when set, else Debian's
-/// /usr/bin/python3 (where python3-numpy installs numpy), else the first python3 on PATH.
+/// The Python interpreter that runs `python` implementations: $KWB_PYTHON when set; else the workbench's
+/// virtual environment ($KWB_VENV, default ~/.local/share/kernel-workbench/venv, made by
+/// packaging/install-python-deps.sh on top of Debian's python with jax[cpu]); else Debian's /usr/bin/python3
+/// (numpy from python3-numpy); else the first python3 on PATH.
 /// Returned as an absolute path; empty when none exists.
 QString runnerPython();
 

@@ -50,6 +50,8 @@ QJsonObject runReportJson(const RunResult& r)
                                                   { QStringLiteral("elapsed_ms"), run.outcome->elapsedMs },
                                                   { QStringLiteral("sandboxed"), run.outcome->sandboxed },
                                                   { QStringLiteral("notes"), QJsonArray::fromStringList(run.outcome->notes) } });
+        if (!run.ok())
+            o.insert(QStringLiteral("log_tail"), run.log.right(4000));
         if (run.diagnosis)
             o.insert(QStringLiteral("diagnosis"), run.diagnosis->toJson());
         impls.append(o);

@@ -1,7 +1,7 @@
 """Runner for python implementations (numpy, torch, triton, jax/Pallas, nki).
 
 Compiled nowhere, run on the execution host with only python3 and the implementation's framework:
-    python3 python_main.py plan.txt signature.json
+    python3 python_main.py signature.json plan.txt
 signature.json (written by the workbench) names the implementation's source, entry, framework and its
 arguments in call order. For each call of plan.txt this loads the inputs (.npy), converts them for the
 framework, calls the entry, synchronises the device, converts the results back and writes them (.npy), a
@@ -127,10 +127,11 @@ def read_plan(path):
     return calls
 
 
-def load_entry(sig):
-    spec = importlib.util.spec_from_file_location("kwb_impl_" + sig["impl"].replace("-", "_"), sig["source"])
+def load_entry(sig, sig_dir):
+    source = os.path.join(sig_dir, sig["source"])  # the source sits beside signature.json
+    spec = importlib.util.spec_from_file_location("kwb_impl_" + sig["impl"].replace("-", "_"), source)
     module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(sig["source"])))
+    sys.path.insert(0, sig_dir)
     spec.loader.exec_module(module)
     if not hasattr(module, sig["entry"]):
         raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")
@@ -173,17 +174,18 @@ def run_call(call, sig, fw, entry):
 
 
 def main():
-    plan_path, sig_path = sys.argv[1], sys.argv[2]
-    with open(sig_path) as f:
-        sig = json.load(f)
-    record = {"format": "kwb.runner-result/1", "impl": sig["impl"], "calls": [], "status": "ok", "error": "",
+    sig_path, plan_path = sys.argv[1], sys.argv[2]
+    record = {"format": "kwb.runner-result/1", "impl": "?", "calls": [], "status": "ok", "error": "",
               "host": socket.gethostname()}
     provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
                   "numpy": np.__version__}
     try:
+        with open(sig_path) as f:
+            sig = json.load(f)
+        record["impl"] = sig["impl"]
         fw = Framework(sig["framework"])
         provenance.update(fw.provenance())
-        entry = load_entry(sig)
+        entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
         for call in read_plan(plan_path):
             try:
                 record["calls"].append(run_call(call, sig, fw, entry))
