@@ -1,0 +1,135 @@
+#include "outcomeclassifier.h"
+
+#include "sandboxsigns.h"
+
+#include <QJsonArray>
+
+#include <csignal>
+#include <cstring>
+
+namespace kwb {
+
+namespace {
+
+int signalOf(const ProcessEnd& end)
+{
+    if (end.crashed)
+        return end.exitCode;
+    if (end.sandboxed && end.exitCode > 128 && end.exitCode <= 128 + 64)
+        return end.exitCode - 128;
+    return 0;
+}
+
+QString signalName(int sig)
+{
+    const char* abbrev = sigabbrev_np(sig);
+    return abbrev ? QStringLiteral("SIG%1").arg(QLatin1StringView(abbrev)) : QStringLiteral("signal %1").arg(sig);
+}
+
+Finding sandboxFinding(const char* id, Severity severity, const QString& message, const QStringList& lines = {})
+{
+    Finding f;
+    f.id = QLatin1StringView(id);
+    f.severity = severity;
+    f.message = message;
+    if (!lines.isEmpty())
+        f.evidence.insert(QStringLiteral("lines"), QJsonArray::fromStringList(lines));
+    return f;
+}
+
+void addOutputFindings(RunOutcome& o, const RunLimits& limits)
+{
+    qint64 dropped = o.stdoutOutput.droppedBytes + o.stderrOutput.droppedBytes;
+    if (dropped == 0)
+        return;
+    Finding f = sandboxFinding("sandbox.output-limit", Severity::Warning,
+        QStringLiteral("output truncated: %1 bytes dropped (kept the first and last %2 bytes of each channel)")
+            .arg(dropped)
+            .arg(limits.outputCapBytes / 2));
+    f.evidence.insert(QStringLiteral("stdout_bytes"), double(o.stdoutOutput.totalBytes));
+    f.evidence.insert(QStringLiteral("stderr_bytes"), double(o.stderrOutput.totalBytes));
+    o.findings.append(f);
+}
+
+} // namespace
+
+RunOutcome classifyRun(
+    const ProcessEnd& end, const RunLimits& limits, const CapturedOutput& out, const CapturedOutput& err)
+{
+    RunOutcome o;
+    o.sandboxed = end.sandboxed;
+    o.elapsedMs = end.elapsedMs;
+    o.stdoutOutput = out;
+    o.stderrOutput = err;
+    o.signal = signalOf(end);
+    o.exitCode = o.signal == 0 ? end.exitCode : -1;
+    const bool failedRun = o.signal != 0 || end.exitCode != 0;
+    const SandboxSigns signs = scanSandboxSigns(err.text() + '\n' + out.text());
+
+    if (end.request == EndRequest::Stop) {
+        o.status = RunStatus::Stopped;
+        o.detail = QStringLiteral("stopped by the user");
+    } else if (end.request == EndRequest::Timeout) {
+        o.status = RunStatus::TimedOut;
+        o.detail = QStringLiteral("killed at the wall-clock limit of %1 s").arg(limits.timeoutMs / 1000.0);
+    } else if (o.signal == SIGXCPU) {
+        o.status = RunStatus::TimedOut;
+        o.detail = QStringLiteral("killed at the CPU-time limit of %1 s").arg(limits.cpuSeconds);
+    } else if (failedRun && limits.memoryMiB > 0 && !signs.memory.isEmpty()) {
+        o.status = RunStatus::MemoryLimit;
+        o.detail = QStringLiteral("failed at the memory limit of %1 MiB").arg(limits.memoryMiB);
+    } else if (failedRun && limits.maxProcesses > 0 && !signs.processes.isEmpty()) {
+        o.status = RunStatus::ProcessLimit;
+        o.detail = QStringLiteral("failed at the process limit of %1").arg(limits.maxProcesses);
+    } else if (o.signal != 0) {
+        o.status = RunStatus::Signalled;
+        o.detail = o.signal == SIGXFSZ
+            ? QStringLiteral("killed by SIGXFSZ at the file-size limit of %1 MiB").arg(limits.fileSizeMiB)
+            : QStringLiteral("killed by %1").arg(signalName(o.signal));
+    } else {
+        o.status = RunStatus::Exited;
+        o.detail = QStringLiteral("exited with code %1").arg(end.exitCode);
+    }
+
+    if (o.status == RunStatus::TimedOut)
+        o.findings.append(sandboxFinding("sandbox.timeout", Severity::Error, o.detail));
+    if (o.status == RunStatus::MemoryLimit)
+        o.findings.append(sandboxFinding("sandbox.memory-limit", Severity::Error, o.detail, signs.memory));
+    // A fork bomb that exits cleanly after hitting the limit still hit it.
+    if (o.status != RunStatus::Stopped && limits.maxProcesses > 0 && !signs.processes.isEmpty())
+        o.findings.append(sandboxFinding("sandbox.process-limit", Severity::Error,
+            QStringLiteral("ran into the process limit of %1").arg(limits.maxProcesses), signs.processes));
+    if (end.sandboxed && !signs.writeDenied.isEmpty())
+        o.findings.append(sandboxFinding("sandbox.write-denied", Severity::Error,
+            QStringLiteral("tried to write outside its work folder"), signs.writeDenied));
+    if (end.sandboxed && !signs.networkDenied.isEmpty())
+        o.findings.append(sandboxFinding("sandbox.network-denied", Severity::Error,
+            QStringLiteral("tried to open a network connection"), signs.networkDenied));
+    addOutputFindings(o, limits);
+    return o;
+}
+
+QString sandboxSetupFailure(const ProcessEnd& end, const CapturedOutput& err)
+{
+    if (!end.sandboxed || end.crashed || end.exitCode != 1 || !err.head.startsWith("bwrap: "))
+        return QString();
+    const QByteArray first = err.head.left(err.head.indexOf('\n'));
+    return QStringLiteral("the sandbox could not be set up: %1").arg(QString::fromUtf8(first).trimmed());
+}
+
+QString startFailureMessage(QProcess::ProcessError error, const QString& program, const QString& detail)
+{
+    switch (error) {
+    case QProcess::FailedToStart:
+        return QStringLiteral("'%1' failed to start: %2").arg(program, detail);
+    case QProcess::Crashed:
+    case QProcess::Timedout:
+    case QProcess::ReadError:
+    case QProcess::WriteError:
+    case QProcess::UnknownError:
+        break;
+    }
+    return QStringLiteral("'%1': %2").arg(program, detail);
+}
+
+} // namespace kwb

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "processspec.h"
+#include "runoutcome.h"
+
+#include <QProcess>
+
+namespace kwb {
+
+/// Why the engine ended a run itself, if it did.
+enum class EndRequest { None, Timeout, Stop };
+
+/// What the engine saw when its direct child (bwrap, or the program without the sandbox) ended.
+struct ProcessEnd {
+    int exitCode = 0; ///< QProcess::exitCode(): the exit code, or the signal number when `crashed`
+    bool crashed = false; ///< QProcess::CrashExit: the direct child was killed by a signal
+    EndRequest request = EndRequest::None;
+    bool sandboxed = false;
+    qint64 elapsedMs = 0;
+};
+
+/// The one place that maps exit codes, signals, timeouts, stops and output to a RunOutcome and its
+/// sandbox.* findings (CHECKS.md). Under bwrap a program killed by signal N shows as exit code 128+N
+/// (bwrap's convention, like a shell's), so codes 129…192 are read as signals there.
+RunOutcome classifyRun(
+    const ProcessEnd& end, const RunLimits& limits, const CapturedOutput& out, const CapturedOutput& err);
+
+/// bwrap's own error when the sandbox could not be set up (bwrap exits 1 and prints `bwrap: …` before the
+/// program starts), else an empty string.
+QString sandboxSetupFailure(const ProcessEnd& end, const CapturedOutput& err);
+
+/// One line for a QProcess error that kept the program from starting.
+QString startFailureMessage(QProcess::ProcessError error, const QString& program, const QString& detail);
+
+} // namespace kwb

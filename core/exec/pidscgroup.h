@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+
+#include <memory>
+
+namespace kwb {
+
+/// A fresh pids cgroup for one run (cgroup v1 `pids` hierarchy, or cgroup v2 where this process's cgroup
+/// delegates the pids controller). It is how the process limit holds for root, whom RLIMIT_NPROC never
+/// limits (the kernel exempts uid 0's processes even inside a user namespace), and how every process of a
+/// run is found again without the sandbox. Needs write access to the cgroup tree (root, or delegation).
+class PidsCgroup {
+public:
+    /// A new cgroup under this process's own, limited to `maxPids` tasks; nullptr (and `why`) when the
+    /// cgroup tree is not writable here.
+    static std::unique_ptr<PidsCgroup> create(int maxPids, QString* why);
+
+    /// Kills what is left in it and removes it.
+    ~PidsCgroup();
+    PidsCgroup(const PidsCgroup&) = delete;
+    PidsCgroup& operator=(const PidsCgroup&) = delete;
+
+    /// `cgroup.procs`, open for writing: a child writes "0" to it before exec to move itself in.
+    int procsFd() const { return m_procsFd; }
+    QString path() const { return m_path; }
+
+    /// SIGKILL to every process in the cgroup.
+    void killAll();
+
+private:
+    PidsCgroup(QString path, int procsFd);
+    QString m_path;
+    int m_procsFd = -1;
+};
+
+} // namespace kwb

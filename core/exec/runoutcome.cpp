@@ -1,0 +1,42 @@
+#include "runoutcome.h"
+
+#include <algorithm>
+
+namespace kwb {
+
+QByteArray CapturedOutput::text() const
+{
+    if (!truncated())
+        return head + tail;
+    QByteArray out = head;
+    if (!out.endsWith('\n'))
+        out += '\n';
+    out += "[... " + QByteArray::number(droppedBytes) + " bytes dropped ...]\n";
+    return out + tail;
+}
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Exited:
+        return QStringLiteral("exited");
+    case RunStatus::Signalled:
+        return QStringLiteral("signalled");
+    case RunStatus::TimedOut:
+        return QStringLiteral("timed-out");
+    case RunStatus::MemoryLimit:
+        return QStringLiteral("memory-limit");
+    case RunStatus::ProcessLimit:
+        return QStringLiteral("process-limit");
+    case RunStatus::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return QStringLiteral("exited");
+}
+
+bool RunOutcome::hasFinding(const QString& id) const
+{
+    return std::any_of(findings.cbegin(), findings.cend(), [&](const Finding& f) { return f.id == id; });
+}
+
+} // namespace kwb

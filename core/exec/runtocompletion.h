@@ -1,0 +1,18 @@
+#pragma once
+
+#include "processspec.h"
+#include "result.h"
+#include "runoutcome.h"
+
+#include <functional>
+
+namespace kwb {
+
+using OutputCallback = std::function<void(OutputChannel channel, const QByteArray& bytes)>;
+
+/// Runs `spec` with a SandboxedProcess and waits for it in a local event loop. For the CLI and tests,
+/// which may wait; never call it on the GUI thread. `onOutput`, when given, receives the live output.
+/// The Error is a run that could not start (its message says why, and how to proceed).
+Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput = {});
+
+} // namespace kwb
