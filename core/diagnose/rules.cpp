@@ -1,0 +1,168 @@
+// The diagnosis rule table. One row per known failure message; see rules.h for the weight tiers and
+// docs/diagnosis.md for the precedence decisions. Patterns are matched per line, case-insensitively.
+// Key rules on the tools' own error codes and fixed message texts, never on words that merely happened
+// to appear in one log.
+#include "diagnose/rules.h"
+
+namespace kwb {
+
+const QList<DiagnosisRule>& diagnosisRules()
+{
+    using C = FailureClass;
+    // One rule per line reads best as a table, even past 120 columns.
+    // clang-format off
+    static const QList<DiagnosisRule> rules {
+        // ---- driver_runtime_mismatch -------------------------------------------------------------------
+        // cudaErrorInsufficientDriver (35) is also what the CUDA runtime reports when no driver is installed
+        // at all, which is how a CUDA runner fails on a machine without a GPU.
+        { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
+        { C::DriverRuntimeMismatch, 100, R"re(cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER)re", "CUDA runtime (35)" },
+        { C::DriverRuntimeMismatch, 100, R"re(\b(returned|code\s*[=:]?|error(\s+code)?\s*[=:]?)\s*35\b(?!\.\d))re", "CUDA samples: error code 35" },
+        { C::DriverRuntimeMismatch, 100, R"re(cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY|driver is a stub library)re", "CUDA (34)" },
+        { C::DriverRuntimeMismatch, 100, R"re(Driver/library version mismatch)re", "NVML" },
+        { C::DriverRuntimeMismatch, 100, R"re(unsupported display driver\s*/\s*cuda driver combination|cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)re", "CUDA (803)" },
+        { C::DriverRuntimeMismatch, 100, R"re(forward compatibility was attempted on non supported HW|cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)re", "CUDA (804)" },
+        { C::DriverRuntimeMismatch, 100, R"re(no kernel image is available for execution|cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU)re", "CUDA (209)" },
+        { C::DriverRuntimeMismatch, 80, R"re(invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction)re", "CUDA (98), HIP" },
+        { C::DriverRuntimeMismatch, 80, R"re(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)re", "CUDA (200)" },
+        { C::DriverRuntimeMismatch, 100, R"re(PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)re", "CUDA (222)" },
+        { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
+        { C::DriverRuntimeMismatch, 100, R"re(Unsupported gpu architecture|Value '(sm|compute)_\w+' is not defined for option)re", "nvcc: toolkit older than the arch" },
+        { C::DriverRuntimeMismatch, 100, R"re(Unsupported \.version \d|Unsupported \.target|PTX \.version [\d.]+ does not support \.target)re", "ptxas: PTX newer than the toolkit" },
+        { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
+        { C::DriverRuntimeMismatch, 100, R"re(NVIDIA driver on your system is too old)re", "PyTorch" },
+        { C::DriverRuntimeMismatch, 80, R"re(Torch not compiled with CUDA enabled)re", "PyTorch CPU build" },
+        { C::DriverRuntimeMismatch, 100, R"re(\b(outdated|incompatible) (cuDNN|cuBLAS|cuSPARSE|cuFFT|cuSOLVER|NCCL|CUDA|driver)\w* (installation|version|library|libraries|driver))re", "JAX" },
+        { C::DriverRuntimeMismatch, 100, R"re(Found \w+ version \d+, but \w+ was built against|Loaded runtime \w+ library: .{0,40}but source was compiled with)re", "JAX, TensorFlow" },
+        { C::DriverRuntimeMismatch, 90, R"re(version must be no lower than|was built against .{0,40}(newer|older)|cuDNN version incompatibility)re", "JAX, PyTorch" },
+        { C::DriverRuntimeMismatch, 100, R"re(CUDNN_STATUS_VERSION_MISMATCH|CUDNN_STATUS_ARCH_MISMATCH|CUBLAS_STATUS_ARCH_MISMATCH)re", "cuDNN, cuBLAS" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bversion mismatch\b)re", "NCCL, NVML, runtimes" },
+        { C::DriverRuntimeMismatch, 80, R"re(driver (is |version is )?too old|requires a (newer|more recent) (CUDA |NVIDIA )?driver)re", "various" },
+        { C::DriverRuntimeMismatch, 70, R"re(compute capability .{0,40}(is )?(not supported|unsupported|too (old|low)|below the minimum))re", "various" },
+        { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
+        { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile|too old to be supported by the triton|only supports devices of CUDA Capability)re", "PyTorch extensions, Triton" },
+        { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
+        { C::DriverRuntimeMismatch, 80, R"re(only supports? .{0,30}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability))re", "kernels' own architecture checks (FlashAttention, ...)" },
+        { C::DriverRuntimeMismatch, 60, R"re(undefined symbol: .{0,80}(cuda|cublas|cudnn|nccl|c10|at::|torch|_ZN))re", "extension built against another version" },
+        { C::DriverRuntimeMismatch, 60, R"re(\b(neuron|NRT|NEFF|runtime|driver)\b.{0,40}(version .{0,20})?(is )?(not compatible|incompatible))re", "Neuron, various" },
+        { C::DriverRuntimeMismatch, 50, R"re(Minimum supported:\s*\d|built against version)re", "JAX version report" },
+        // ---- no_device -------------------------------------------------------------------------------
+        { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
+        { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
+        { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
+        { C::NoDevice, 100, R"re(No (CUDA|HIP|XPU) GPUs are available|No (visible )?GPU devices|No GPU/TPU found)re", "PyTorch, JAX" },
+        { C::NoDevice, 90, R"re(invalid device ordinal|cudaErrorInvalidDevice\b|CUDA_ERROR_INVALID_DEVICE\b)re", "CUDA (101)" },
+        { C::NoDevice, 90, R"re(Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver)re", "PyTorch, nvidia-smi" },
+        { C::NoDevice, 80, R"re(could not select device driver .{0,40}capabilities|NVIDIA driver is not loaded|nvml error: driver not loaded|kernel module .{0,20}(missing|not loaded))re", "Docker, nvidia-container-cli" },
+        { C::NoDevice, 90, R"re(no platforms that are instances of|Unknown backend:? '?(gpu|cuda|rocm|tpu|neuron))re", "JAX" },
+        { C::NoDevice, 90, R"re(\b0 active drivers\b)re", "Triton" },
+        { C::NoDevice, 100, R"re(No neuron devices? (available|found|detected)|no Neuron ?Cores? (available|found|detected))re", "Neuron runtime" },
+        { C::NoDevice, 90, R"re(Neuron ?Cores?\(?s?\)? (is |are )?(not available|busy|in use|unavailable))re", "Neuron runtime" },
+        { C::NoDevice, 80, R"re(Neuron runtime cannot be initialized|cannot determine the number of available NeuronCores|/dev/neuron\d*.{0,30}(not found|No such file))re", "Neuron runtime" },
+        { C::NoDevice, 90, R"re(No (TPU|accelerator|GPU) devices? (found|available|detected))re", "JAX, TPU runtime" },
+        { C::NoDevice, 60, R"re(falling back to (the )?CPU|No TPU platform found|is_available\(\)\s*(is |returned |==\s*)?False)re", "JAX, PyTorch" },
+        { C::NoDevice, 60, R"re(CUDA unknown error - this may be due to an incorrectly set up environment|GPU has fallen off the bus)re", "PyTorch, kernel log" },
+        { C::NoDevice, 50, R"re(Unable to initialize backend '\w+'|Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
+        { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
+        // ---- device_oom ------------------------------------------------------------------------------
+        { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
+        { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
+        { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
+        { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
+        { C::DeviceOom, 60, R"re(OutOfMemoryError(?!: out of resource)|\bOOM\b)re", "various" },
+        { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
+        { C::DeviceOom, 100, R"re(couldn't be allocated in (SB|SBUF|PSUM)|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
+        { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
+        { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
+        { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
+        // ---- launch_config ---------------------------------------------------------------------------
+        { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
+        { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
+        { C::LaunchConfig, 100, R"re(too many blocks in cooperative launch|cudaErrorCooperativeLaunchTooLarge|CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)re", "CUDA (720)" },
+        { C::LaunchConfig, 100, R"re(out of resource: (threads|registers|num_warps))re", "Triton OutOfResources" },
+        { C::LaunchConfig, 90, R"re(invalid (grid|block) (dim|size)|(grid|block) (dim\w*|size)\b.{0,60}(exceed|too (large|big)|out of range|larger than|greater than)|(exceed\w*|more than|larger than) (the )?(max\w*|limit) (number of )?threads per block|threads per block.{0,30}(exceed|larger than|greater than))re", "various" },
+        { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
+        { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[CUDA\]: invalid argument)re", "CUDA (1), often a bad launch" },
+        { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various" },
+        // ---- illegal_memory_access -------------------------------------------------------------------
+        { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
+        { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
+        { C::IllegalMemoryAccess, 90, R"re(unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED)re", "CUDA (719), a device exception" },
+        { C::IllegalMemoryAccess, 80, R"re(device-side assert(ion)? triggered|cudaErrorAssert|CUDA_ERROR_ASSERT)re", "CUDA (710), bound checks in kernels" },
+        { C::IllegalMemoryAccess, 70, R"re(illegal instruction was encountered|cudaErrorIllegalInstruction|CUDA_ERROR_ILLEGAL_INSTRUCTION|invalid program counter|cudaErrorInvalidPc)re", "CUDA (715, 718)" },
+        { C::IllegalMemoryAccess, 100, R"re(Invalid __(global|shared|local)__ (read|write|atomic)|Address 0x[0-9a-f]+ is (out of bounds|misaligned)|(Out-of-range|Misaligned) (Shared or Local )?Address|(Warp|Lane) (Illegal|Misaligned|Out-of-range) Address)re", "compute-sanitizer memcheck, cuda-gdb" },
+        { C::IllegalMemoryAccess, 70, R"re(Uninitialized __(global|shared|local)__ memory read|Race reported between)re", "compute-sanitizer initcheck, racecheck" },
+        { C::IllegalMemoryAccess, 100, R"re(Memory access fault by GPU|Page not present or supervisor privilege)re", "ROCm" },
+        { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
+        { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR|CUDNN_STATUS_EXECUTION_FAILED|CUBLAS_STATUS_EXECUTION_FAILED)re", "cuDNN, cuBLAS: the library's kernel failed on the device" },
+        { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
+        // ---- shape_dtype_mismatch --------------------------------------------------------------------
+        // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
+        // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
+        { C::ShapeDtypeMismatch, 100, R"re(shapes cannot be multiplied|size mismatch\b|The size of tensor a \(\d+\) must match the size of tensor b|shape '\[[^\]]*\]' is invalid for input of size)re", "PyTorch" },
+        { C::ShapeDtypeMismatch, 100, R"re(Sizes of tensors must match|Expected size \d+ but got size \d+|view size is not compatible with input tensor|must have (the )?same number of dimensions)re", "PyTorch" },
+        { C::ShapeDtypeMismatch, 90, R"re(incompatible (size|sizes|ranks?)\b|expected (dtype|type|shape|rank|size)\b.{0,60}\b(got|found|received)\b|expected (input|tensor|output)s? (with|of) (shape|size|dtype)|not compatible with .{0,40}\b(size|shape|stride|layout)s?\b|to be contiguous|is not contiguous)re", "PyTorch, XLA, NKI" },
+        { C::ShapeDtypeMismatch, 80, R"re(partition dim(ension)?\b.{0,40}(exceed|must|should|larger than|greater than|at most|<=))re", "NKI tile constraints" },
+        { C::ShapeDtypeMismatch, 100, R"re(The values for attribute '(shape|dtype|device|layout|stride\(\))' do not match)re", "torch.testing.assert_close" },
+        { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
+        { C::ShapeDtypeMismatch, 100, R"re(Expected all tensors to be on the same device|cannot be accessed from Triton|Expected (a |an |all )?.{0,40}to be on (the same device|CUDA|GPU)|(is|are) on (the )?(CPU|different devices?)\b.{0,40}(but|expected|must|should))re", "PyTorch, Triton" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bshapes?\b.{0,80}\b(mismatch\w*|incompatible|not compatible|must (match|be (equal|the same|compatible))|should (match|have|be (equal|the same))|(do|does|did) not match|don't match|doesn't match)|\b(mismatch\w*|incompatible|inconsistent|mismatched) (input |output )?shapes?\b)re", "PyTorch, JAX, NKI, Triton" },
+        { C::ShapeDtypeMismatch, 90, R"re(could not be broadcast|cannot broadcast|incompatible shapes for broadcasting|incompatible dimensions|Shapes must be equal rank|Dimensions must be equal|requires contracting dimensions to have the same shape|cannot reshape array of size|Dimension out of range|dimension mismatch|dimensions? (do not|don't) match)re", "NumPy, JAX, TensorFlow, PyTorch" },
+        { C::ShapeDtypeMismatch, 90, R"re(\blayout\b.{0,40}\b(does not match|doesn't match|mismatch\w*|not compatible|incompatible)|\b(mismatch\w*|incompatible) layouts?\b)re", "XLA, Mosaic, cuDNN" },
+        { C::ShapeDtypeMismatch, 90, R"re(\b(dtype|data ?type|scalar ?type)s? mismatch|mismatched (dtypes?|data ?types?)|incompatible (dtypes?|data ?types?)|(unsupported|not supported|invalid) (dtype|data ?type|scalar ?type)|(dtype|data ?type|scalar ?type)\b.{0,40}\b(is |are )?(not supported|unsupported)|Got unsupported ScalarType)re", "various" },
+        { C::ShapeDtypeMismatch, 90, R"re(only supports? .{0,40}(fp16|bf16|fp32|fp8|float16|bfloat16|float32|half|int8|dtypes?|data ?types?|head ?dim\w*|dimensions?|shapes?|rank)|not implemented for '(Half|BFloat16|Float|Double|Long|Int|Short|Char|Byte|Bool|ComplexFloat|ComplexDouble|Float8\w*)')re", "PyTorch, FlashAttention, kernels' own checks" },
+        { C::ShapeDtypeMismatch, 80, R"re(expected \d+D\b|Expected \d+-dimensional|(wrong|unexpected|invalid) (shape|dtype|number of dimensions|rank)\b|(must|should) be (a )?(contiguous|CUDA tensor|on CUDA)|non-contiguous (input|tensor))re", "PyTorch, kernels' own checks" },
+        { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
+        { C::ShapeDtypeMismatch, 70, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
+        { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUBLAS_STATUS_NOT_SUPPORTED|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
+        // ---- autotune_failure ------------------------------------------------------------------------
+        // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
+        // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
+        { C::AutotuneFailure, 100, R"re(error during auto-?tuning|No valid triton configs|NoValidChoicesError|No configuration successfully compiled)re", "TorchInductor, TileLang" },
+        { C::AutotuneFailure, 100, R"re(auto-?tun(ing|e|er)\b.{0,20}(failed|failure|error)|failed (to|during|while|in) auto-?tun(e|ing))re", "Triton, XLA, TileLang, TVM" },
+        { C::AutotuneFailure, 100, R"re(out of resource: shared memory)re", "Triton OutOfResources" },
+        { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
+        { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
+        { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
+        { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
+        // ---- compile_error ---------------------------------------------------------------------------
+        { C::CompileError, 90, R"re(\(\d+\): (catastrophic )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
+        { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+)re", "ptxas, nvcc, NVRTC" },
+        { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
+        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|UnsupportedLanguageConstruct|CompileTimeAssertionFailure|MLIR pass pipeline|PassManager::run failed|LLVM ERROR:|error: '\w+\.\w+' op )re", "Triton, MLIR, LLVM" },
+        { C::CompileError, 90, R"re(Unimplemented primitive in .{0,40}lowering|lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported|failed)|\b(not implemented|unsupported)\b.{0,40}\blowering\b|LoweringException)re", "Pallas/Mosaic, JAX, TorchInductor" },
+        { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|NCC_\w+\d+)re", "neuronx-cc" },
+        { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs" },
+        { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|\bUNIMPLEMENTED:|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError)re", "Python, JAX tracing" },
+        { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems" },
+        // ---- timeout_hang ----------------------------------------------------------------------------
+        { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
+        { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
+        { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE_EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
+        { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
+        { C::TimeoutHang, 80, R"re(\b(socket|connection|store|barrier|collective|kernel|execution) time ?out\b|\btimed out after\b|\boperation timed out\b|\bTimeoutError\b|\bTimeoutExpired\b|Timeout\(ms\)=\d+)re", "Python, NCCL" },
+        { C::TimeoutHang, 60, R"re(\btimed out\b|\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
+        { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
+        { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
+        // ---- numerical_mismatch ----------------------------------------------------------------------
+        { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
+        { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
+        { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
+        { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
+        { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}\b(allclose|isclose|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
+        { C::NumericalMismatch, 50, R"re(\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
+        // ---- crash (signal); low weights so that a real cause printed before the abort wins -----------
+        { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler" },
+        { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc" },
+        { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers" },
+        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells" },
+        { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)" },
+    };
+    // clang-format on
+    return rules;
+}
+
+} // namespace kwb

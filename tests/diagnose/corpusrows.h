@@ -1,0 +1,26 @@
+#pragma once
+// Shared by the diagnosis tests: paths of the labelled corpora.
+
+#include <QFileInfo>
+#include <QString>
+
+namespace kwb::test {
+
+/// The dev corpus of real logs from public issue threads (beside the repository, in shared/data).
+inline QString devCorpusPath()
+{
+    return QStringLiteral(KWB_SHARED_DATA_DIR "/failure-logs-dev.jsonl");
+}
+
+inline bool haveDevCorpus()
+{
+    return QFileInfo::exists(devCorpusPath());
+}
+
+/// Hand-written logs of every class, not taken from the dev corpus: evidence that the rules generalise.
+inline QString unseenCorpusPath()
+{
+    return QStringLiteral(KWB_FIXTURES_DIR "/unseen-logs.jsonl");
+}
+
+} // namespace kwb::test

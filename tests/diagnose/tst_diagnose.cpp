@@ -1,0 +1,311 @@
+#include "corpusrows.h"
+#include "diagnose/corpus.h"
+#include "diagnose/diagnosis.h"
+#include "diagnose/rules.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace kwb;
+
+Q_DECLARE_METATYPE(kwb::FailureClass)
+
+namespace {
+
+// Each evidence line must be a real line of the log, at the line number it claims.
+void verifyEvidence(const QString& log, const Diagnosis& d)
+{
+    const QStringList lines = log.split(u'\n');
+    int previous = 0;
+    for (const auto& e : d.evidence) {
+        QVERIFY2(e.line >= 1 && e.line <= lines.size(), qPrintable(QStringLiteral("line %1").arg(e.line)));
+        QVERIFY2(e.line > previous, "evidence lines are in log order, without repeats");
+        previous = e.line;
+        QString expected = lines[e.line - 1];
+        expected.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;?]*[ -/]*[@-~]")));
+        while (!expected.isEmpty() && expected.back().isSpace())
+            expected.chop(1);
+        QString text = e.text;
+        if (text.endsWith(QStringLiteral("…")))
+            text.chop(1);
+        QVERIFY2(expected.startsWith(text) && !text.isEmpty(),
+            qPrintable(QStringLiteral("line %1: '%2' is not '%3'").arg(e.line).arg(e.text, expected)));
+    }
+    QVERIFY(d.evidence.size() <= maxEvidenceLines);
+}
+
+void addCorpusRows(const QString& path)
+{
+    const auto entries = loadFailureCorpus(path);
+    if (!entries)
+        QFAIL(qPrintable(entries.error().oneLine()));
+    for (const auto& e : *entries)
+        QTest::newRow(qPrintable(e.id)) << e.log << e.expected;
+}
+
+void checkRow()
+{
+    QFETCH(QString, log);
+    QFETCH(FailureClass, expected);
+    const Diagnosis d = diagnose(log);
+    QCOMPARE(d.className(), failureClassName(expected));
+    QCOMPARE(d.findingId(), QStringLiteral("runtime.") + failureClassName(expected));
+    if (expected == FailureClass::Unknown)
+        QVERIFY(d.evidence.isEmpty());
+    else
+        QVERIFY2(!d.evidence.isEmpty(), "a classified log names the lines that decided it");
+    verifyEvidence(log, d);
+    QVERIFY(!d.title.isEmpty());
+    QVERIFY(d.explanation.size() > 100);
+}
+
+} // namespace
+
+class TestDiagnose : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void devCorpus_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        if (!test::haveDevCorpus())
+            QSKIP(qPrintable(QStringLiteral("dev corpus not found at %1 (the 'shared' folder sits beside the "
+                                            "repository)")
+                                 .arg(test::devCorpusPath())));
+        addCorpusRows(test::devCorpusPath());
+    }
+    void devCorpus() { checkRow(); }
+
+    void unseenLogs_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        addCorpusRows(test::unseenCorpusPath());
+    }
+    void unseenLogs() { checkRow(); }
+
+    void unseenLogsCoverEveryClass()
+    {
+        const auto entries = loadFailureCorpus(test::unseenCorpusPath());
+        QVERIFY(entries.ok());
+        for (const auto c : failureClassesByPrecedence()) {
+            const auto n = std::count_if(
+                entries->cbegin(), entries->cend(), [c](const CorpusEntry& e) { return e.expected == c; });
+            QVERIFY2(n >= (c == FailureClass::Unknown ? 2 : 4), qPrintable(failureClassName(c)));
+        }
+    }
+
+    void rulesAreValid()
+    {
+        QSet<FailureClass> covered;
+        for (const auto& r : diagnosisRules()) {
+            const QRegularExpression re(QString::fromUtf8(r.pattern));
+            QVERIFY2(
+                re.isValid(), qPrintable(QStringLiteral("%1: %2").arg(QString::fromUtf8(r.pattern), re.errorString())));
+            QVERIFY(r.weight >= 1 && r.weight <= 100);
+            QVERIFY(r.cls != FailureClass::Unknown);
+            QVERIFY(qstrlen(r.source) > 0);
+            covered.insert(r.cls);
+        }
+        QCOMPARE(covered.size(), failureClassesByPrecedence().size() - 1);
+    }
+
+    void classNames()
+    {
+        QCOMPARE(failureClassesByPrecedence().size(), 12);
+        QCOMPARE(failureClassesByPrecedence().first(), FailureClass::DriverRuntimeMismatch);
+        QCOMPARE(failureClassesByPrecedence().last(), FailureClass::Unknown);
+        for (const auto c : failureClassesByPrecedence()) {
+            QCOMPARE(failureClassFromName(failureClassName(c)), std::optional<FailureClass>(c));
+            QVERIFY(failureFindingId(c).startsWith(QStringLiteral("runtime.")));
+        }
+        QCOMPARE(failureFindingId(FailureClass::DeviceOom), QStringLiteral("runtime.device_oom"));
+        QVERIFY(!failureClassFromName(u"oom").has_value());
+    }
+
+    // The decisions documented in docs/diagnosis.md, "Precedence".
+    void precedence_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        QTest::newRow("no-driver-is-insufficient-driver")
+            << QStringLiteral("runner: cudaSetDevice(0): CUDA driver version is insufficient for CUDA runtime version")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("no-device-100") << QStringLiteral(
+            "cudaGetDeviceCount returned 100\n-> no CUDA-capable device is detected")
+                                       << FailureClass::NoDevice;
+        QTest::newRow("error-35-code") << QStringLiteral("CUDA error 35 at runner.cu:20")
+                                       << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("cuda-oom-during-autotuning") << QStringLiteral(
+            "Runtime error during autotuning:\nCUDA out of memory. Tried to allocate 1.00 GiB.\nIgnoring this choice.")
+                                                    << FailureClass::DeviceOom;
+        QTest::newRow("triton-smem-out-of-resource")
+            << QStringLiteral("triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, "
+                              "Hardware limit: 101376. Reducing block sizes or `num_stages` may help.")
+            << FailureClass::AutotuneFailure;
+        QTest::newRow("triton-threads-out-of-resource") << QStringLiteral(
+            "triton.runtime.errors.OutOfResources: out of resource: threads, Required: 2048, Hardware limit: 1024.")
+                                                        << FailureClass::LaunchConfig;
+        QTest::newRow("xla-smem-resource-exhausted") << QStringLiteral(
+            "XlaRuntimeError: RESOURCE_EXHAUSTED: Shared memory size limit exceeded: requested 262144, available: "
+            "232448") << FailureClass::DeviceOom;
+        QTest::newRow("cuda-smem-above-limit")
+            << QStringLiteral("runner: dynamic shared memory of 200000 bytes exceeds the device limit of 232448")
+            << FailureClass::LaunchConfig;
+        QTest::newRow("ptxas-too-much-shared") << QStringLiteral(
+            "ptxas error   : Entry function 'k' uses too much shared data (0x20000 bytes, 0xc000 max)")
+                                               << FailureClass::CompileError;
+        QTest::newRow("compile-error-naming-shape")
+            << QStringLiteral("kernel.cu(12): error: class \"Tensor\" has no member \"shape\"\n"
+                              "1 error detected in the compilation of \"kernel.cu\".")
+            << FailureClass::CompileError;
+        QTest::newRow("jit-failure-from-shape-mismatch")
+            << QStringLiteral("triton.compiler.errors.CompilationError: at 3:10:\nValueError('Cannot broadcast, the "
+                              "expanded size of the tensor (64) must match the existing size (32)')\n"
+                              "ValueError: operands could not be broadcast together with shapes (64,) (32,)")
+            << FailureClass::ShapeDtypeMismatch;
+        QTest::newRow("nvcc-unknown-arch-is-toolkit-mismatch") << QStringLiteral(
+            "nvcc fatal   : Unsupported gpu architecture 'compute_100'\nmake: *** [Makefile:3: all] Error 1")
+                                                               << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("fault-then-nccl-timeout")
+            << QStringLiteral("[rank1]: CUDA error: an illegal memory access was encountered\n[rank0]: Watchdog caught "
+                              "collective operation timeout: WorkNCCL(SeqNum=3, OpType=ALLREDUCE)")
+            << FailureClass::IllegalMemoryAccess;
+        QTest::newRow("oom-then-abort") << QStringLiteral(
+            "terminate called after throwing an instance of 'c10::OutOfMemoryError'\n  what():  CUDA out "
+            "of memory. Tried to allocate 2.00 MiB\nAborted (core dumped)")
+                                        << FailureClass::DeviceOom;
+        QTest::newRow("assert-in-mismatch-report")
+            << QStringLiteral("AssertionError: Tensor-likes are not close!\nMismatched elements: 3 / 10 (30.0%)")
+            << FailureClass::NumericalMismatch;
+        QTest::newRow("assert-close-dtype-attribute") << QStringLiteral(
+            "AssertionError: The values for attribute 'dtype' do not match: torch.float32 != torch.float16.")
+                                                      << FailureClass::ShapeDtypeMismatch;
+        QTest::newRow("crlf-and-colour") << QStringLiteral(
+            "\x1b[31mRuntimeError: CUDA error: misaligned address\x1b[0m\r\nbye\r\n")
+                                         << FailureClass::IllegalMemoryAccess;
+        QTest::newRow("cpu-warning-then-shape-error")
+            << QStringLiteral("WARNING:absl:No GPU/TPU found, falling back to CPU.\n"
+                              "TypeError: mul got incompatible shapes for broadcasting: (3,), (4,).")
+            << FailureClass::ShapeDtypeMismatch;
+        QTest::newRow("torch-warning-then-mismatch")
+            << QStringLiteral("UserWarning: CUDA initialization: Found no NVIDIA driver on your system.\n"
+                              "E   AssertionError: Tensor-likes are not close!\nE   Mismatched elements: 2 / 8 (25.0%)")
+            << FailureClass::NumericalMismatch;
+        QTest::newRow("only-a-warning") << QStringLiteral(
+            "WARNING:absl:No GPU/TPU found, falling back to CPU.\nTraceback (most recent call last):")
+                                        << FailureClass::NoDevice;
+        QTest::newRow("nothing-known") << QStringLiteral("Traceback (most recent call last):\nKeyError: 'x'")
+                                       << FailureClass::Unknown;
+        QTest::newRow("empty") << QString() << FailureClass::Unknown;
+    }
+    void precedence() { checkRow(); }
+
+    void context_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<bool>("timedOut");
+        QTest::addColumn<FailureClass>("expected");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("segv-signal") << QString() << -999 << 11 << false << FailureClass::Crash
+                                     << QStringLiteral("SIGSEGV");
+        QTest::newRow("shell-139") << QStringLiteral("step 1\n") << 139 << 0 << false << FailureClass::Crash
+                                   << QStringLiteral("SIGSEGV");
+        QTest::newRow("python-minus-6") << QString() << -6 << 0 << false << FailureClass::Crash
+                                        << QStringLiteral("SIGABRT");
+        QTest::newRow("timed-out") << QStringLiteral("trial 1 running") << -999 << 9 << true
+                                   << FailureClass::TimeoutHang << QStringLiteral("wall-clock limit");
+        QTest::newRow("fault-before-timeout")
+            << QStringLiteral("CUDA error: an illegal memory access was encountered") << -999 << 9 << true
+            << FailureClass::IllegalMemoryAccess << QStringLiteral("wall-clock limit");
+        QTest::newRow("cause-beats-signal")
+            << QStringLiteral("RuntimeError: CUDA error: device-side assert triggered") << -999 << 6 << false
+            << FailureClass::IllegalMemoryAccess << QStringLiteral("SIGABRT");
+        QTest::newRow("plain-exit-1") << QStringLiteral("something went wrong") << 1 << 0 << false
+                                      << FailureClass::Unknown << QStringLiteral("status 1");
+    }
+    void context()
+    {
+        QFETCH(QString, log);
+        QFETCH(int, exitCode);
+        QFETCH(int, signal);
+        QFETCH(bool, timedOut);
+        QFETCH(FailureClass, expected);
+        QFETCH(QString, mentions);
+        FailureContext c;
+        if (exitCode != -999)
+            c.exitCode = exitCode;
+        if (signal != 0)
+            c.signal = signal;
+        c.timedOut = timedOut;
+        const Diagnosis d = diagnose(log, c);
+        QCOMPARE(d.className(), failureClassName(expected));
+        QVERIFY2(d.explanation.contains(mentions), qPrintable(d.explanation));
+        verifyEvidence(log, d);
+    }
+
+    void jsonAndFinding()
+    {
+        const QString log
+            = QStringLiteral("step\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB\n");
+        const Diagnosis d = diagnose(log);
+        const QJsonObject o = d.toJson();
+        QCOMPARE(o.keys(),
+            (QStringList { QStringLiteral("class"), QStringLiteral("evidence_lines"), QStringLiteral("explanation"),
+                QStringLiteral("finding"), QStringLiteral("title") }));
+        QCOMPARE(o.value(u"class").toString(), QStringLiteral("device_oom"));
+        QCOMPARE(o.value(u"finding").toString(), QStringLiteral("runtime.device_oom"));
+        const QJsonArray lines = o.value(u"evidence_lines").toArray();
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(lines[0].toObject().value(u"line").toInt(), 2);
+        QVERIFY(lines[0].toObject().value(u"text").toString().startsWith(QStringLiteral("torch.OutOfMemoryError")));
+
+        const Finding f = d.toFinding();
+        QCOMPARE(f.id, QStringLiteral("runtime.device_oom"));
+        QCOMPARE(f.severity, Severity::Error);
+        QCOMPARE(f.evidence.value(u"log_lines").toArray().size(), 1);
+        QCOMPARE(diagnose(u"nothing").toFinding().severity, Severity::Warning);
+    }
+
+    void evidenceIsCapped()
+    {
+        QString log;
+        for (int i = 0; i < 50; ++i)
+            log += QStringLiteral("RuntimeError: CUDA error: an illegal memory access was encountered\n");
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.evidence.size(), maxEvidenceLines);
+        QCOMPARE(d.evidence.first().line, 1);
+    }
+
+    void longLinesAreShortened()
+    {
+        const QString log = QStringLiteral("CUDA error: out of memory ") + QString(5000, u'x');
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.cls, FailureClass::DeviceOom);
+        QCOMPARE(d.evidence.size(), 1);
+        QVERIFY(d.evidence.first().text.size() <= 401);
+        verifyEvidence(log, d);
+    }
+
+    // A long log: the error near the end is found at its true line number; a line in the unread middle is not.
+    void longLogReadsHeadAndTail()
+    {
+        QStringList lines;
+        for (int i = 0; i < 40000; ++i)
+            lines.append(QStringLiteral("step %1 loss 0.25").arg(i));
+        lines[10000] = QStringLiteral("Segmentation fault (core dumped)");
+        lines[39990] = QStringLiteral("RuntimeError: CUDA error: invalid configuration argument");
+        const QString log = lines.join(u'\n');
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.cls, FailureClass::LaunchConfig);
+        QCOMPARE(d.evidence.size(), 1);
+        QCOMPARE(d.evidence.first().line, 39991);
+        QVERIFY(d.alternatives.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnose)
+#include "tst_diagnose.moc"

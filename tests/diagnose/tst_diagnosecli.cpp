@@ -1,0 +1,168 @@
+// `kwb diagnose` through the real binary: output shape, exit codes, standard input, the corpus mode.
+#include "corpusrows.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runKwb(const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), QStringList { QStringLiteral("diagnose") } + args);
+    if (!p.waitForStarted(10000))
+        return {};
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
+        return {};
+    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(content);
+    return path;
+}
+} // namespace
+
+class TestDiagnoseCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonShape()
+    {
+        QTemporaryDir dir;
+        const QString log = writeFile(dir, QStringLiteral("fail.log"),
+            "[kwb] running runner\ncudaMalloc failed: CUDA driver version is insufficient for CUDA runtime version\n");
+        const Run r = runKwb({ log, QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(u"class").toString(), QStringLiteral("driver_runtime_mismatch"));
+        QCOMPARE(o.value(u"finding").toString(), QStringLiteral("runtime.driver_runtime_mismatch"));
+        QVERIFY(!o.value(u"title").toString().isEmpty());
+        QVERIFY(o.value(u"explanation").toString().contains(QStringLiteral("driver")));
+        const QJsonArray lines = o.value(u"evidence_lines").toArray();
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(lines[0].toObject().value(u"line").toInt(), 2);
+        QVERIFY(lines[0].toObject().value(u"text").toString().startsWith(QStringLiteral("cudaMalloc failed")));
+    }
+
+    void standardInputAndContext()
+    {
+        const Run r = runKwb(
+            { QStringLiteral("-"), QStringLiteral("--json"), QStringLiteral("--signal"), QStringLiteral("11") },
+            "loading inputs\n");
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(u"class").toString(), QStringLiteral("crash"));
+        QVERIFY(o.value(u"explanation").toString().contains(QStringLiteral("SIGSEGV")));
+        QVERIFY(o.value(u"evidence_lines").toArray().isEmpty());
+
+        const Run t = runKwb({ QStringLiteral("-"), QStringLiteral("--timed-out") }, "still running\n");
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY(t.out.startsWith("runtime.timeout_hang: "));
+    }
+
+    void textForm()
+    {
+        const Run r = runKwb(
+            { QStringLiteral("-") }, "x\ny\nRuntimeError: CUDA error: an illegal memory access was encountered\n");
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.startsWith(QStringLiteral("runtime.illegal_memory_access: ")), qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("evidence:\n      3: RuntimeError: CUDA error: an illegal memory access")));
+        QVERIFY(out.contains(QStringLiteral("compute-sanitizer")));
+    }
+
+    void unknownIsStillSuccess()
+    {
+        const Run r = runKwb({ QStringLiteral("-"), QStringLiteral("--json") }, "KeyError: 'x'\n");
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(u"class").toString(), QStringLiteral("unknown"));
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unreadable") << QStringList { QStringLiteral("/nonexistent/run.log") }
+                                    << QStringLiteral("/nonexistent/run.log: cannot read");
+        QTest::newRow("no-file") << QStringList {} << QStringLiteral("missing LOGFILE");
+        QTest::newRow("two-files") << QStringList { QStringLiteral("a"), QStringLiteral("b") }
+                                   << QStringLiteral("more than one");
+        QTest::newRow("bad-option") << QStringList { QStringLiteral("--frobnicate") }
+                                    << QStringLiteral("unknown option");
+        QTest::newRow("bad-signal") << QStringList { QStringLiteral("-"), QStringLiteral("--signal"),
+            QStringLiteral("x") } << QStringLiteral("--signal needs an integer");
+        QTest::newRow("corpus-and-file") << QStringList { QStringLiteral("a.log"), QStringLiteral("--corpus"),
+            QStringLiteral("c") } << QStringLiteral("not both");
+    }
+    void badUsage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = runKwb(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void help()
+    {
+        const Run r = runKwb({ QStringLiteral("--help") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--corpus"));
+    }
+
+    void devCorpus()
+    {
+        if (!kwb::test::haveDevCorpus())
+            QSKIP(qPrintable(QStringLiteral("dev corpus not found at %1").arg(kwb::test::devCorpusPath())));
+        const Run r = runKwb({ QStringLiteral("--corpus"), kwb::test::devCorpusPath(), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value(u"total").toInt() >= 39);
+        QCOMPARE(o.value(u"correct").toInt(), o.value(u"total").toInt());
+        QVERIFY(o.value(u"confusions").toArray().isEmpty());
+        for (const auto c : o.value(u"classes").toArray()) {
+            QCOMPARE(c.toObject().value(u"precision").toDouble(), 1.0);
+            QCOMPARE(c.toObject().value(u"recall").toDouble(), 1.0);
+        }
+    }
+
+    void corpusTextAndConfusions()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("c.jsonl"),
+            R"({"id": "ok", "class": "device_oom", "log": "CUDA out of memory"})"
+            "\n"
+            R"j({"id": "wrong", "class": "crash", "log": "Mismatched elements: 3 / 8 (37.5%)"})j"
+            "\n");
+        const Run r = runKwb({ QStringLiteral("--corpus"), path });
+        QCOMPARE(r.exitCode, 1);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.startsWith(QStringLiteral("1/2 classified as labelled (50.0 %)")), qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("wrong: expected crash, got numerical_mismatch")));
+
+        const QString bad = writeFile(dir, QStringLiteral("bad.jsonl"), "{\"id\": 1}\n");
+        const Run b = runKwb({ QStringLiteral("--corpus"), bad });
+        QCOMPARE(b.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(b.err).contains(bad + QStringLiteral(": line 1: \"id\": expected a string")),
+            b.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnoseCli)
+#include "tst_diagnosecli.moc"

@@ -1,0 +1,116 @@
+#include "diagnose/corpus.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+QString writeFile(const QTemporaryDir& dir, const QByteArray& content)
+{
+    const QString path = dir.filePath(QStringLiteral("corpus.jsonl"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    f.write(content);
+    return path;
+}
+} // namespace
+
+class TestDiagnoseCorpus : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void malformed_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("what");
+        const QByteArray good = R"({"id": "a", "class": "device_oom", "log": "CUDA out of memory"})"
+                                "\n";
+        QTest::newRow("bad-json") << good + "{\"id\": \"b\",\n"
+                                  << QStringLiteral("line 2") << QStringLiteral("invalid JSON");
+        QTest::newRow("not-object") << good + "[1, 2]\n"
+                                    << QStringLiteral("line 2") << QStringLiteral("expected a JSON object");
+        QTest::newRow("missing-log") << good + "\n" + R"({"id": "b", "class": "crash"})" << QStringLiteral("line 3")
+                                     << QStringLiteral("\"log\": expected a string");
+        QTest::newRow("unknown-class") << QByteArray(R"({"id": "a", "class": "oom", "log": ""})")
+                                       << QStringLiteral("line 1") << QStringLiteral("unknown class 'oom'");
+        QTest::newRow("duplicate-id") << good + good << QStringLiteral("line 2") << QStringLiteral("duplicate id 'a'");
+    }
+    void malformed()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, where);
+        QFETCH(QString, what);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, content);
+        const auto r = loadFailureCorpus(path);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().file, path);
+        QCOMPARE(r.error().where, where);
+        QVERIFY2(r.error().what.contains(what), qPrintable(r.error().oneLine()));
+    }
+
+    void missingFile()
+    {
+        const auto r = loadFailureCorpus(QStringLiteral("/nonexistent/corpus.jsonl"));
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().oneLine().startsWith(QStringLiteral("/nonexistent/corpus.jsonl: cannot read")));
+    }
+
+    void evaluation()
+    {
+        QTemporaryDir dir;
+        // Three right, one labelled no_device that reads as an OOM, blank lines skipped.
+        const QString path = writeFile(dir,
+            R"({"id": "oom", "class": "device_oom", "log": "CUDA out of memory. Tried to allocate 1 GiB"})"
+            "\n\n"
+            R"({"id": "ima", "class": "illegal_memory_access", "log": "x\nan illegal memory access was encountered"})"
+            "\n"
+            R"({"id": "mislabel", "class": "no_device", "log": "CUDA error: out of memory"})"
+            "\n"
+            R"({"id": "none", "class": "unknown", "log": "hello", "framework": "cpp"})"
+            "\n");
+        const auto entries = loadFailureCorpus(path);
+        QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
+        QCOMPARE(entries->size(), 4);
+        QCOMPARE(entries->at(1).fileLine, 3);
+        QCOMPARE(entries->at(3).framework, QStringLiteral("cpp"));
+
+        const CorpusEvaluation ev = evaluateFailureCorpus(*entries);
+        QCOMPARE(ev.total, 4);
+        QCOMPARE(ev.correct, 3);
+        QCOMPARE(ev.confusions.size(), 1);
+        QCOMPARE(ev.confusions.first().id, QStringLiteral("mislabel"));
+        QCOMPARE(ev.confusions.first().expected, FailureClass::NoDevice);
+        QCOMPARE(ev.confusions.first().got, FailureClass::DeviceOom);
+        QCOMPARE(ev.confusions.first().evidence.size(), 1);
+
+        auto scoreOf = [&](FailureClass c) {
+            for (const auto& s : ev.classes) {
+                if (s.cls == c)
+                    return s;
+            }
+            return ClassScore { FailureClass::Crash, -1, -1, -1 };
+        };
+        QCOMPARE(ev.classes.size(), 4);
+        QCOMPARE(scoreOf(FailureClass::DeviceOom).truePositives, 1);
+        QCOMPARE(scoreOf(FailureClass::DeviceOom).falsePositives, 1);
+        QCOMPARE(scoreOf(FailureClass::DeviceOom).precision(), 0.5);
+        QCOMPARE(scoreOf(FailureClass::DeviceOom).recall(), 1.0);
+        QCOMPARE(scoreOf(FailureClass::NoDevice).falseNegatives, 1);
+        QCOMPARE(scoreOf(FailureClass::NoDevice).recall(), 0.0);
+        QCOMPARE(scoreOf(FailureClass::NoDevice).precision(), 1.0);
+
+        const QJsonObject o = ev.toJson();
+        QCOMPARE(o.value(u"total").toInt(), 4);
+        QCOMPARE(o.value(u"accuracy").toDouble(), 0.75);
+        QCOMPARE(
+            o.value(u"confusions").toArray().first().toObject().value(u"got").toString(), QStringLiteral("device_oom"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnoseCorpus)
+#include "tst_diagnosecorpus.moc"
