@@ -1,16 +1,178 @@
 #include "workbenchapp.h"
 
+#include "editor/theme.h"
+#include "panes/sourceview.h"
+#include "window/mainwindow.h"
+#include "window/session.h"
+
 #include <QApplication>
-#include <QMainWindow>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QImage>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <cstdio>
+#include <string_view>
 
 namespace kwb::ui {
 
+namespace {
+
+int fail(const QString& message)
+{
+    std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(message));
+    return 2;
+}
+
+// A screenshot, --help and --version need no screen: without one, use the offscreen platform.
+// Decided before QApplication exists, since the platform cannot change afterwards.
+void preferOffscreenWhenHeadless(int argc, char* argv[])
+{
+    bool headless = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        headless = headless || a.starts_with("--screenshot") || a == "--help" || a == "-h" || a == "--help-all"
+            || a == "--version" || a == "-v";
+    }
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+bool selectTask(Session& session, const QString& name)
+{
+    for (int i = 0; i < session.bundles().size(); ++i) {
+        const LintReport& r = session.bundles()[i];
+        if (r.id == name || QFileInfo(r.path).fileName() == name)
+            return session.selectTask(i);
+    }
+    return false;
+}
+
+// Renders the window once layout, lexing and scrolling have settled, then quits with the result.
+int screenshot(MainWindow& window, const QString& out, const QSize& size)
+{
+    window.resize(size);
+    window.show();
+    int code = 0;
+    QTimer::singleShot(400, &window, [&] {
+        QApplication::processEvents();
+        QImage image = window.grab().toImage();
+        if (image.size() != size)
+            image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        if (!image.save(out, "PNG"))
+            code = fail(QStringLiteral("%1: cannot write the PNG").arg(out));
+        QApplication::exit(code);
+    });
+    return QApplication::exec() == 0 ? code : 2;
+}
+
+} // namespace
+
 int runWorkbench(int argc, char* argv[])
 {
+    preferOffscreenWhenHeadless(argc, argv);
     QApplication app(argc, argv);
-    QMainWindow w;
-    w.show();
-    return app.exec();
+    QApplication::setApplicationName(QStringLiteral("kernel-workbench"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Kernel Review Workbench"));
+    QApplication::setOrganizationName(QStringLiteral("kwb"));
+    QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Review GPU-kernel tasks: spec, reference and candidates side by "
+                                                    "side, with lint findings and a diff mode."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+        QStringLiteral("A task folder (with task.json) or a folder of tasks."), QStringLiteral("[PATH]"));
+    const QCommandLineOption shotOption(QStringLiteral("screenshot"),
+        QStringLiteral("Render the window with PATH open to a PNG file off-screen, then exit."),
+        QStringLiteral("OUT.png"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot (default 1600x1000)."), QStringLiteral("WxH"),
+        QStringLiteral("1600x1000"));
+    const QCommandLineOption diffOption(
+        QStringLiteral("diff"), QStringLiteral("Start in diff mode (baseline against candidate)."));
+    const QCommandLineOption candidateOption(QStringLiteral("candidate"),
+        QStringLiteral("Show this candidate (its id in task.json) on the right."), QStringLiteral("ID"));
+    parser.addOption(shotOption);
+    parser.addOption(sizeOption);
+    const QCommandLineOption taskOption(QStringLiteral("task"),
+        QStringLiteral("With a folder of tasks: open this one (task id or folder name)."), QStringLiteral("ID"));
+    const QCommandLineOption baselineOption(QStringLiteral("baseline"),
+        QStringLiteral("Compare with this implementation on the left (default: the reference)."), QStringLiteral("ID"));
+    parser.addOption(baselineOption);
+    parser.addOption(diffOption);
+    parser.addOption(taskOption);
+    parser.addOption(candidateOption);
+    if (!parser.parse(QApplication::arguments()))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        if (!help.endsWith(u'\n'))
+            help += u'\n';
+        std::fputs(qPrintable(help), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("kernel-workbench %s\n", KWB_VERSION);
+        return 0;
+    }
+    const QStringList paths = parser.positionalArguments();
+    if (paths.size() > 1)
+        return fail(QStringLiteral("one PATH at most (got %1)").arg(paths.size()));
+    const bool shot = parser.isSet(shotOption);
+    QSize size;
+    if (shot) {
+        const auto m = QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(parser.value(sizeOption));
+        if (!m.hasMatch())
+            return fail(
+                QStringLiteral("--size: expected WxH such as 1600x1000, got '%1'").arg(parser.value(sizeOption)));
+        size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+        if (paths.isEmpty())
+            return fail(QStringLiteral("--screenshot needs a PATH"));
+    }
+
+    applyApplicationTheme();
+    MainWindow window(MainWindow::Options { !shot });
+    if (!paths.isEmpty()) {
+        const Status opened = window.openPath(paths.first());
+        if (!opened) {
+            if (shot)
+                return fail(opened.error().oneLine());
+            std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(opened.error().oneLine()));
+        } else if (shot && !window.session()->task()) {
+            return fail(window.session()->currentReport()->loadError);
+        }
+    }
+    if (parser.isSet(taskOption) && !selectTask(*window.session(), parser.value(taskOption))) {
+        const QString error
+            = QStringLiteral("--task: no task '%1' under %2").arg(parser.value(taskOption), paths.value(0));
+        if (shot)
+            return fail(error);
+        std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(error));
+    }
+    if (parser.isSet(candidateOption) && !window.session()->setCandidate(parser.value(candidateOption))) {
+        const QString error
+            = QStringLiteral("--candidate: no implementation '%1' in this task").arg(parser.value(candidateOption));
+        if (shot)
+            return fail(error);
+        std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(error));
+    }
+    if (parser.isSet(baselineOption) && !window.session()->setBaseline(parser.value(baselineOption))) {
+        const QString error
+            = QStringLiteral("--baseline: no implementation '%1' in this task").arg(parser.value(baselineOption));
+        if (shot)
+            return fail(error);
+        std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(error));
+    }
+    if (parser.isSet(diffOption))
+        window.sourceView()->setDiffMode(true);
+    if (shot)
+        return screenshot(window, parser.value(shotOption), size);
+    window.show();
+    return QApplication::exec();
 }
 
 } // namespace kwb::ui

@@ -6,8 +6,10 @@
 namespace kwb {
 
 /// The static scoping checks of CHECKS.md on a loaded task: scope.missing-field, scope.no-edge-cases,
-/// scope.oversized-case, scope.undersized-case, scope.spec-gap and the static part of
-/// scope.tolerance-too-loose.
+/// scope.oversized-case, scope.undersized-case, scope.spec-gap, the static part of
+/// scope.tolerance-too-loose, scope.unknown-hardware (info: the target is not in the hardware table) and
+/// launch.invalid-config for `launch` blocks whose limits break the target's (block size, grid, shared memory).
+/// Loader warnings (scope.unknown-field) are not repeated here: lintBundle adds them.
 Findings lintTask(const Task& task);
 
 /// Everything `kwb lint` says about one bundle; also what the GUI's task list shows.

@@ -16,7 +16,8 @@ namespace kwb {
 
 /// The task kinds of kwb.task/1.
 inline const QStringList kTaskKinds { QStringLiteral("generation"), QStringLiteral("translation"),
-    QStringLiteral("migration"), QStringLiteral("debugging"), QStringLiteral("optimization"), QStringLiteral("fusion") };
+    QStringLiteral("migration"), QStringLiteral("debugging"), QStringLiteral("optimization"),
+    QStringLiteral("fusion") };
 
 /// How an input is generated (`init`): normal(mean,std) | uniform(low,high) | randint(low,high) |
 /// arange | constant(value) | file(path to .npy, bundle-relative).
@@ -58,6 +59,13 @@ struct Implementation {
     QString jsonPath; ///< where it sits in task.json (`/candidates/1`)
 };
 
+/// A named scalar argument (`scalars`): a value passed by value where `args` names it.
+struct ScalarSpec {
+    QString name;
+    DType dtype = DType::Float32;
+    double value = 0.0;
+};
+
 struct Case {
     QString name;
     QMap<QString, qint64> dims;
@@ -80,6 +88,7 @@ struct Task {
     QString spec; ///< bundle-relative path of the spec (Markdown), may be empty
     Target target;
     QMap<QString, QString> dims; ///< name → description
+    QList<ScalarSpec> scalars;
     QList<TensorSpec> inputs;
     QList<TensorSpec> outputs;
     QList<Case> cases;

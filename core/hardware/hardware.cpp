@@ -1,0 +1,59 @@
+#include "hardware/hardware.h"
+
+namespace kwb {
+namespace {
+// Lowercase letters and digits only, without a leading vendor or brand word.
+QString normalized(QStringView name)
+{
+    QString s;
+    for (QChar c : name) {
+        if (c.isLetterOrNumber())
+            s += c.toLower();
+    }
+    for (const char* prefix : { "nvidia", "amd", "google", "aws", "instinct", "geforce", "cloud" }) {
+        if (s.startsWith(QLatin1StringView(prefix)) && s.size() > qsizetype(qstrlen(prefix)))
+            s.remove(0, qsizetype(qstrlen(prefix)));
+    }
+    return s;
+}
+} // namespace
+
+double HardwareSpec::peakFlops(DType t) const
+{
+    switch (t) {
+    case DType::Float64:
+        return std::max(peak.fp64, peak.fp64Matrix);
+    case DType::Float32:
+        return peak.fp32;
+    case DType::Float16:
+        return peak.fp16;
+    case DType::BFloat16:
+        return peak.bf16;
+    case DType::Float8E4M3FN:
+    case DType::Float8E5M2:
+        return peak.fp8;
+    case DType::Int8:
+    case DType::UInt8:
+        return peak.int8;
+    default:
+        return 0; // wider integers and bool run on the vector units: no published peak
+    }
+}
+
+const HardwareSpec* findHardware(QStringView name)
+{
+    const QString key = normalized(name);
+    if (key.isEmpty())
+        return nullptr;
+    for (const HardwareSpec& h : hardwareTable()) {
+        if (normalized(h.name) == key)
+            return &h;
+        for (const QString& alias : h.aliases) {
+            if (normalized(alias) == key)
+                return &h;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace kwb

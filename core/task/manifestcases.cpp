@@ -1,0 +1,61 @@
+#include "task/manifestparse.h"
+#include "task/tasksizes.h"
+
+#include <QSet>
+
+namespace kwb::manifest {
+namespace {
+qint64 readDimValue(ManifestReader& r, const Json& v, const QString& p)
+{
+    if (v.is_number_unsigned() && v.get<quint64>() > quint64(INT64_MAX))
+        r.fail(
+            p, QStringLiteral("expected a positive integer below 2^63, got %1").arg(QString::fromStdString(v.dump())));
+    if (!v.is_number_integer())
+        r.fail(p, QStringLiteral("expected a positive integer below 2^63, got %1").arg(ManifestReader::describe(v)));
+    const qint64 n = v.get<qint64>();
+    if (n <= 0)
+        r.fail(p, QStringLiteral("expected a positive integer, got %1").arg(n));
+    return n;
+}
+} // namespace
+
+void readCases(ManifestReader& r, const Json& root, Task& task)
+{
+    const Json* cases = r.member(root, {}, "cases", "array", false);
+    if (!cases)
+        return;
+    QSet<QString> seen;
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+        const QString p = ManifestReader::child(QStringLiteral("/cases"), qsizetype(i));
+        const Json& o = (*cases)[i];
+        if (!o.is_object())
+            r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
+        r.checkKeys(o, p, { "name", "dims" });
+        Case c;
+        c.name = r.string(o, p, "name", true);
+        if (seen.contains(c.name))
+            r.fail(p + QStringLiteral("/name"), QStringLiteral("case name '%1' is used twice").arg(c.name));
+        seen.insert(c.name);
+        const Json* dims = r.member(o, p, "dims", "object", !task.dims.isEmpty());
+        const QString dp = p + QStringLiteral("/dims");
+        if (dims) {
+            for (auto it = dims->begin(); it != dims->end(); ++it) {
+                const QString name = QString::fromStdString(it.key());
+                const QString ep = ManifestReader::child(dp, name);
+                if (!task.dims.contains(name))
+                    r.fail(ep, QStringLiteral("dim '%1' is not declared in /dims").arg(name));
+                c.dims.insert(name, readDimValue(r, it.value(), ep));
+            }
+        }
+        for (auto it = task.dims.constBegin(); it != task.dims.constEnd(); ++it) {
+            if (!c.dims.contains(it.key()))
+                r.fail(dp, QStringLiteral("no value for dim '%1'").arg(it.key()));
+        }
+        const auto bytes = caseBytes(task, c);
+        if (!bytes)
+            r.fail(p, bytes.error().what);
+        task.cases << c;
+    }
+}
+
+} // namespace kwb::manifest

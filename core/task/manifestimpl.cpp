@@ -1,0 +1,141 @@
+#include "task/manifestparse.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+namespace kwb::manifest {
+namespace {
+const QStringList kBackends { QStringLiteral("cpp"), QStringLiteral("cuda"), QStringLiteral("python") };
+const QStringList kFrameworks { QStringLiteral("numpy"), QStringLiteral("torch"), QStringLiteral("triton"),
+    QStringLiteral("jax"), QStringLiteral("nki") };
+
+bool hasName(const QList<TensorSpec>& list, const QString& name)
+{
+    return std::any_of(list.begin(), list.end(), [&](const TensorSpec& t) { return t.name == name; });
+}
+
+void readArgs(ManifestReader& r, const Json& o, const QString& p, const Task& task, Implementation& impl)
+{
+    const Json& args = *r.member(o, p, "args", "array", true);
+    const QString ap = p + QStringLiteral("/args");
+    const bool python = impl.backend == u"python";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const QString ep = ManifestReader::child(ap, qsizetype(i));
+        if (!args[i].is_string())
+            r.fail(ep, QStringLiteral("expected a name (a string), got %1").arg(ManifestReader::describe(args[i])));
+        const QString name = QString::fromStdString(args[i].get<std::string>());
+        const bool scalar = std::any_of(
+            task.scalars.begin(), task.scalars.end(), [&](const ScalarSpec& s) { return s.name == name; });
+        if (!hasName(task.inputs, name) && !hasName(task.outputs, name) && !task.dims.contains(name) && !scalar)
+            r.fail(ep, QStringLiteral("'%1' names no input, output, dim or scalar").arg(name));
+        impl.args << name;
+    }
+    // Python entries may return their outputs or write into preallocated ones passed in args.
+    if (python)
+        return;
+    for (const TensorSpec& out : task.outputs) {
+        if (!impl.args.contains(out.name))
+            r.fail(ap,
+                QStringLiteral("output '%1' is not passed (%2 entries write outputs through pointer arguments)")
+                    .arg(out.name, impl.backend));
+    }
+}
+
+void readLaunch(ManifestReader& r, const Json& launch, const QString& p, const Task& task, Implementation& impl)
+{
+    r.checkKeys(launch, p, { "grid", "block", "smem" });
+    LaunchSpec spec;
+    for (const char* key : { "grid", "block" }) {
+        const Json& list = *r.member(launch, p, key, "array", true);
+        const QString lp = ManifestReader::child(p, QString::fromLatin1(key));
+        if (list.empty() || list.size() > 3)
+            r.fail(lp, QStringLiteral("expected 1 to 3 expressions (x, y, z), got %1").arg(list.size()));
+        QStringList& dst = std::string_view(key) == "grid" ? spec.grid : spec.block;
+        for (std::size_t i = 0; i < list.size(); ++i)
+            dst << readExpression(r, list[i], ManifestReader::child(lp, qsizetype(i)), task, 1);
+    }
+    const auto smem = launch.find("smem");
+    spec.smem
+        = smem == launch.end() ? QStringLiteral("0") : readExpression(r, *smem, p + QStringLiteral("/smem"), task, 0);
+    impl.launch = spec;
+}
+
+Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, const Task& task, bool candidate)
+{
+    if (!o.is_object())
+        r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
+    if (candidate)
+        r.checkKeys(o, p, { "id", "backend", "framework", "source", "entry", "args", "launch" });
+    else
+        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch" });
+    Implementation impl;
+    impl.jsonPath = p;
+    if (candidate) {
+        impl.id = r.string(o, p, "id", true);
+        static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
+        if (!idRe.match(impl.id).hasMatch())
+            r.fail(p + QStringLiteral("/id"),
+                QStringLiteral("expected letters, digits, '.', '_' or '-', got '%1'").arg(impl.id));
+        if (impl.id == u"reference" || impl.id == u"oracle")
+            r.fail(p + QStringLiteral("/id"),
+                QStringLiteral("'%1' is reserved, expected another candidate id").arg(impl.id));
+    }
+    impl.backend = r.string(o, p, "backend", true);
+    if (!kBackends.contains(impl.backend))
+        r.fail(p + QStringLiteral("/backend"),
+            QStringLiteral("expected one of cpp, cuda, python, got '%1'").arg(impl.backend));
+    impl.framework = r.string(o, p, "framework", impl.backend == u"python");
+    if (impl.backend == u"python" && !kFrameworks.contains(impl.framework))
+        r.fail(p + QStringLiteral("/framework"),
+            QStringLiteral("expected one of %1, got '%2'").arg(kFrameworks.join(QStringLiteral(", ")), impl.framework));
+    if (impl.backend != u"python" && !impl.framework.isEmpty())
+        r.warn(QStringLiteral("scope.unknown-field"), p + QStringLiteral("/framework"),
+            QStringLiteral("'framework' applies to backend python only (ignored)"));
+    impl.source = r.string(o, p, "source", true);
+    checkFile(r, task, p + QStringLiteral("/source"), impl.source);
+    impl.entry = r.identifier(o, p, "entry", true);
+    readArgs(r, o, p, task, impl);
+    if (const Json* launch = r.member(o, p, "launch", "object", false)) {
+        if (impl.backend != u"cuda")
+            r.fail(p + QStringLiteral("/launch"), QStringLiteral("'launch' applies to backend cuda only"));
+        readLaunch(r, *launch, p + QStringLiteral("/launch"), task, impl);
+    }
+    return impl;
+}
+} // namespace
+
+void readImplementations(ManifestReader& r, const Json& root, Task& task)
+{
+    task.reference
+        = readImpl(r, *r.member(root, {}, "reference", "object", true), QStringLiteral("/reference"), task, false);
+    task.reference.id = QStringLiteral("reference");
+    if (const Json* oracle = r.member(root, {}, "oracle", "object", false)) {
+        task.oracle = readImpl(r, *oracle, QStringLiteral("/oracle"), task, false);
+        task.oracle->id = QStringLiteral("oracle");
+    }
+    const Json* candidates = r.member(root, {}, "candidates", "array", false);
+    QSet<QString> ids;
+    for (std::size_t i = 0; candidates && i < candidates->size(); ++i) {
+        const QString p = ManifestReader::child(QStringLiteral("/candidates"), qsizetype(i));
+        Implementation c = readImpl(r, (*candidates)[i], p, task, true);
+        if (ids.contains(c.id))
+            r.fail(p + QStringLiteral("/id"), QStringLiteral("candidate id '%1' is used twice").arg(c.id));
+        ids.insert(c.id);
+        task.candidates << c;
+    }
+}
+
+void readBenchmark(ManifestReader& r, const Json& root, Task& task)
+{
+    const Json* bench = r.member(root, {}, "benchmark", "object", false);
+    if (!bench)
+        return;
+    const QString p = QStringLiteral("/benchmark");
+    r.checkKeys(*bench, p, { "flops", "bytes" });
+    if (const auto it = bench->find("flops"); it != bench->end())
+        task.benchmarkFlops = readExpression(r, *it, p + QStringLiteral("/flops"), task, 0);
+    if (const auto it = bench->find("bytes"); it != bench->end())
+        task.benchmarkBytes = readExpression(r, *it, p + QStringLiteral("/bytes"), task, 0);
+}
+
+} // namespace kwb::manifest

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QPlainTextEdit>
+
+namespace kwb::ui {
+
+class Session;
+
+/// The log of what the workbench did: folders opened, lint summaries, load errors; later the
+/// output of compile, run and bench actions.
+class ConsolePane : public QPlainTextEdit {
+    Q_OBJECT
+public:
+    explicit ConsolePane(Session* session, QWidget* parent = nullptr);
+
+public Q_SLOTS:
+    void appendLine(const QString& line);
+};
+
+} // namespace kwb::ui

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QLabel>
+
+namespace kwb::ui {
+
+/// A pane reserved for a later feature: a title and one paragraph on what will appear there, so
+/// the layout can be arranged (and saved) before the feature exists.
+class PlaceholderPane : public QLabel {
+    Q_OBJECT
+public:
+    PlaceholderPane(const QString& title, const QString& description, QWidget* parent = nullptr);
+};
+
+} // namespace kwb::ui

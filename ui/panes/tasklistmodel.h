@@ -1,0 +1,30 @@
+#pragma once
+
+#include "task/lint.h"
+
+#include <QAbstractTableModel>
+
+namespace kwb::ui {
+
+/// The bundles of the open folder with their lint status: task id (and a status icon), findings
+/// summary. A bundle whose manifest does not load shows its folder name and the load error.
+class TaskListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { TaskColumn, StatusColumn, ColumnCount };
+
+    explicit TaskListModel(QObject* parent = nullptr);
+
+    void setBundles(const QList<LintReport>& bundles, const QString& root);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<LintReport> m_bundles;
+    QString m_root;
+};
+
+} // namespace kwb::ui

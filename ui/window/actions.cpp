@@ -1,0 +1,57 @@
+#include "window/actions.h"
+
+#include <QAction>
+#include <QKeySequence>
+
+namespace kwb::ui {
+
+namespace {
+QAction* make(
+    QObject* owner, const char* name, const QString& text, const QList<QKeySequence>& keys, const QString& tip = {})
+{
+    auto* a = new QAction(text, owner);
+    a->setObjectName(QLatin1StringView(name));
+    a->setShortcuts(keys);
+    a->setStatusTip(tip);
+    return a;
+}
+} // namespace
+
+Actions Actions::create(QObject* owner)
+{
+    Actions a;
+    a.open = make(owner, "actionOpen", QObject::tr("&Open Task Folder…"), { QKeySequence::Open },
+        QObject::tr("Open a task bundle or a folder of bundles"));
+    a.quit = make(owner, "actionQuit", QObject::tr("&Quit"), { QKeySequence(Qt::CTRL | Qt::Key_Q) });
+    a.nextTask = make(owner, "actionNextTask", QObject::tr("&Next Task"),
+        { QKeySequence(Qt::ALT | Qt::Key_Down), QKeySequence(Qt::CTRL | Qt::Key_PageDown) });
+    a.previousTask = make(owner, "actionPreviousTask", QObject::tr("&Previous Task"),
+        { QKeySequence(Qt::ALT | Qt::Key_Up), QKeySequence(Qt::CTRL | Qt::Key_PageUp) });
+    a.nextCandidate
+        = make(owner, "actionNextCandidate", QObject::tr("Next &Candidate"), { QKeySequence(Qt::ALT | Qt::Key_Right) });
+    a.previousCandidate = make(
+        owner, "actionPreviousCandidate", QObject::tr("Previous Ca&ndidate"), { QKeySequence(Qt::ALT | Qt::Key_Left) });
+    a.toggleDiff = make(owner, "actionToggleDiff", QObject::tr("&Diff Mode"), { QKeySequence(Qt::CTRL | Qt::Key_D) },
+        QObject::tr("Align the two sources and mark what differs"));
+    a.toggleDiff->setCheckable(true);
+    a.nextChange = make(owner, "actionNextChange", QObject::tr("Next C&hange"), { QKeySequence(Qt::Key_F7) });
+    a.previousChange = make(
+        owner, "actionPreviousChange", QObject::tr("Previous Chan&ge"), { QKeySequence(Qt::SHIFT | Qt::Key_F7) });
+    a.nextFinding = make(owner, "actionNextFinding", QObject::tr("Next &Finding"), { QKeySequence(Qt::Key_F8) });
+    a.previousFinding = make(
+        owner, "actionPreviousFinding", QObject::tr("Previous F&inding"), { QKeySequence(Qt::SHIFT | Qt::Key_F8) });
+    a.find = make(owner, "actionFind", QObject::tr("&Find in Source…"), { QKeySequence::Find });
+    a.resetLayout = make(owner, "actionResetLayout", QObject::tr("&Reset Layout"), {});
+    a.shortcuts = make(owner, "actionShortcuts", QObject::tr("&Keyboard Shortcuts"), { QKeySequence(Qt::Key_F1) });
+    a.about = make(owner, "actionAbout", QObject::tr("&About Kernel Review Workbench"), {});
+    return a;
+}
+
+QList<QAction*> Actions::all() const
+{
+    QList<QAction*> list { open, quit, nextTask, previousTask, nextCandidate, previousCandidate, toggleDiff, nextChange,
+        previousChange, nextFinding, previousFinding, find, resetLayout, shortcuts, about };
+    return list << focus;
+}
+
+} // namespace kwb::ui

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QList>
+
+class QAction;
+class QObject;
+
+namespace kwb::ui {
+
+/// Every command of the main window with its shortcut, made in one place so the menus, the
+/// keyboard-shortcut list and the tests agree. The window connects them.
+struct Actions {
+    QAction* open = nullptr;
+    QAction* quit = nullptr;
+    QAction* nextTask = nullptr;
+    QAction* previousTask = nullptr;
+    QAction* nextCandidate = nullptr;
+    QAction* previousCandidate = nullptr;
+    QAction* toggleDiff = nullptr;
+    QAction* nextChange = nullptr;
+    QAction* previousChange = nullptr;
+    QAction* nextFinding = nullptr;
+    QAction* previousFinding = nullptr;
+    QAction* find = nullptr;
+    QAction* resetLayout = nullptr;
+    QAction* shortcuts = nullptr;
+    QAction* about = nullptr;
+    QList<QAction*> focus; ///< Alt+1…: one per pane, added by the window
+
+    static Actions create(QObject* owner);
+    /// The actions above in menu order (focus actions last).
+    QList<QAction*> all() const;
+};
+
+} // namespace kwb::ui

@@ -1,0 +1,224 @@
+#include "window/mainwindow.h"
+
+#include "editor/codeeditor.h"
+#include "editor/theme.h"
+#include "panes/findingspane.h"
+#include "panes/sourceview.h"
+#include "panes/specview.h"
+#include "window/recentmenu.h"
+#include "window/session.h"
+#include "window/shortcutsdialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+
+namespace kwb::ui {
+
+namespace {
+constexpr int kLayoutVersion = 1;
+}
+
+MainWindow::MainWindow(const Options& options, QWidget* parent)
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_session(new Session(this))
+    , m_actions(Actions::create(this))
+    , m_centre(new QSplitter(Qt::Horizontal, this))
+    , m_spec(new SpecView(m_session, this))
+    , m_source(new SourceView(m_session, this))
+    , m_statusTask(new QLabel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Kernel Review Workbench"));
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    setDocumentMode(true);
+
+    m_centre->setObjectName(QStringLiteral("centralSplitter"));
+    m_centre->setChildrenCollapsible(false);
+    m_centre->setHandleWidth(1);
+    m_centre->addWidget(m_spec);
+    m_centre->addWidget(m_source);
+    m_centre->setStretchFactor(0, 3);
+    m_centre->setStretchFactor(1, 7);
+    m_centre->setSizes({ 300, 900 });
+    setCentralWidget(m_centre);
+
+    statusBar()->addWidget(m_statusTask, 1);
+    statusBar()->setSizeGripEnabled(true);
+
+    createDocks();
+    createMenus();
+    connectActions();
+    for (CodeEditor* e : { m_source->leftEditor(), m_source->rightEditor() }) {
+        QList<QKeySequence> keys;
+        for (const QAction* a : m_actions.all())
+            keys << a->shortcuts();
+        e->releaseKeys(keys);
+    }
+
+    connect(m_session, &Session::taskOpened, this, &MainWindow::updateStatus);
+    connect(m_session, &Session::findingsChanged, this, &MainWindow::updateStatus);
+    connect(m_findings, &FindingsPane::findingActivated, this, &MainWindow::showFinding);
+    connect(m_source, &SourceView::diffModeChanged, m_actions.toggleDiff, &QAction::setChecked);
+
+    resize(1500, 940);
+    resetLayout();
+    m_defaultState = saveState(kLayoutVersion);
+    if (m_options.persistent)
+        restoreLayout();
+    updateStatus();
+}
+
+QDockWidget* MainWindow::dock(const QString& objectName) const
+{
+    return findChild<QDockWidget*>(objectName, Qt::FindDirectChildrenOnly);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_actions.open);
+    if (m_options.persistent) {
+        m_recent = new RecentMenu(this);
+        connect(m_recent, &RecentMenu::pathChosen, this, [this](const QString& p) {
+            if (const Status s = openPath(p); !s)
+                QMessageBox::warning(this, tr("Open"), s.error().oneLine());
+        });
+        file->addMenu(m_recent);
+    }
+    file->addSeparator();
+    file->addAction(m_actions.quit);
+
+    QMenu* task = menuBar()->addMenu(tr("&Task"));
+    task->addActions({ m_actions.nextTask, m_actions.previousTask });
+    task->addSeparator();
+    task->addActions({ m_actions.nextCandidate, m_actions.previousCandidate });
+
+    QMenu* review = menuBar()->addMenu(tr("&Review"));
+    review->addActions({ m_actions.toggleDiff, m_actions.nextChange, m_actions.previousChange });
+    review->addSeparator();
+    review->addActions({ m_actions.nextFinding, m_actions.previousFinding });
+    review->addSeparator();
+    review->addAction(m_actions.find);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* focus = view->addMenu(tr("&Focus"));
+    focus->addActions(m_actions.focus);
+    QMenu* panes = view->addMenu(tr("&Panes"));
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        panes->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_actions.resetLayout);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addActions({ m_actions.shortcuts, m_actions.about });
+}
+
+void MainWindow::connectActions()
+{
+    connect(m_actions.open, &QAction::triggered, this, [this] {
+        const QString start = m_session->rootPath().isEmpty() ? QDir::homePath() : m_session->rootPath();
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Task Folder"), start);
+        if (dir.isEmpty())
+            return;
+        if (const Status s = openPath(dir); !s)
+            QMessageBox::warning(this, tr("Open"), s.error().oneLine());
+    });
+    connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions.nextTask, &QAction::triggered, m_session, &Session::nextTask);
+    connect(m_actions.previousTask, &QAction::triggered, m_session, &Session::previousTask);
+    connect(m_actions.nextCandidate, &QAction::triggered, this, [this] { m_source->stepCandidate(1); });
+    connect(m_actions.previousCandidate, &QAction::triggered, this, [this] { m_source->stepCandidate(-1); });
+    connect(m_actions.toggleDiff, &QAction::toggled, m_source, &SourceView::setDiffMode);
+    connect(m_actions.nextChange, &QAction::triggered, m_source, &SourceView::nextChange);
+    connect(m_actions.previousChange, &QAction::triggered, m_source, &SourceView::previousChange);
+    connect(m_actions.nextFinding, &QAction::triggered, m_findings, &FindingsPane::nextFinding);
+    connect(m_actions.previousFinding, &QAction::triggered, m_findings, &FindingsPane::previousFinding);
+    connect(m_actions.find, &QAction::triggered, m_source, &SourceView::activateFind);
+    connect(m_actions.resetLayout, &QAction::triggered, this, [this] { restoreState(m_defaultState, kLayoutVersion); });
+    connect(m_actions.shortcuts, &QAction::triggered, this, [this] {
+        ShortcutsDialog dialog(m_actions.all(), this);
+        dialog.exec();
+    });
+    connect(m_actions.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Kernel Review Workbench"),
+            tr("<h3>Kernel Review Workbench %1</h3><p>Review GPU-kernel tasks for numerical correctness, "
+               "benchmarking fairness, task scoping and compile validity.</p>")
+                .arg(QStringLiteral(KWB_VERSION)));
+    });
+}
+
+Status MainWindow::openPath(const QString& path)
+{
+    const Status s = m_session->openPath(path);
+    if (!s) {
+        statusBar()->showMessage(s.error().oneLine(), 8000);
+        return s;
+    }
+    if (m_recent)
+        m_recent->addPath(m_session->rootPath());
+    return s;
+}
+
+void MainWindow::showFinding(const Finding& finding)
+{
+    if (finding.file.isEmpty()) {
+        statusBar()->showMessage(tr("%1: %2").arg(finding.id, finding.message), 6000);
+        return;
+    }
+    if (!m_source->showLocation(finding.file, finding.line))
+        statusBar()->showMessage(tr("%1 is not a file of this task").arg(finding.file), 6000);
+}
+
+void MainWindow::updateStatus()
+{
+    const LintReport* report = m_session->currentReport();
+    if (!report) {
+        m_statusTask->setText(tr("No task open — File ▸ Open (Ctrl+O)"));
+        setWindowTitle(tr("Kernel Review Workbench"));
+        return;
+    }
+    const FindingCounts c = countFindings(m_session->findings());
+    const Task* task = m_session->task();
+    const QString name = task ? task->id : QDir(report->path).dirName();
+    m_statusTask->setText(tr("Task %1 of %2 · %3 · %4")
+                              .arg(m_session->currentIndex() + 1)
+                              .arg(m_session->bundles().size())
+                              .arg(name, countsText(c)));
+    setWindowTitle(tr("%1 — Kernel Review Workbench").arg(name));
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    m_centre->restoreState(s.value(QStringLiteral("window/centre")).toByteArray());
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    s.setValue(QStringLiteral("window/centre"), m_centre->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_options.persistent)
+        saveLayout();
+    event->accept();
+}
+
+} // namespace kwb::ui

@@ -1,0 +1,147 @@
+#include "window/session.h"
+
+#include "task/taskloader.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace kwb::ui {
+
+Session::Session(QObject* parent)
+    : QObject(parent)
+{
+}
+
+FindingCounts countFindings(const Findings& findings)
+{
+    FindingCounts c;
+    for (const Finding& f : findings) {
+        switch (f.severity) {
+        case Severity::Error:
+            ++c.errors;
+            break;
+        case Severity::Warning:
+            ++c.warnings;
+            break;
+        case Severity::Info:
+            ++c.infos;
+            break;
+        }
+    }
+    return c;
+}
+
+QString countsText(const FindingCounts& c)
+{
+    QStringList parts;
+    if (c.errors)
+        parts << (c.errors == 1 ? Session::tr("1 error") : Session::tr("%1 errors").arg(c.errors));
+    if (c.warnings)
+        parts << (c.warnings == 1 ? Session::tr("1 warning") : Session::tr("%1 warnings").arg(c.warnings));
+    if (c.infos)
+        parts << Session::tr("%1 info").arg(c.infos);
+    return parts.isEmpty() ? Session::tr("no findings") : parts.join(QStringLiteral(", "));
+}
+
+Status Session::openPath(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error { path, {}, QStringLiteral("no such file or folder"), {}, 0 };
+    // A task.json names its bundle.
+    const QString folder = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
+    const QStringList found = findTaskBundles(folder);
+    if (found.isEmpty())
+        return Error { path, {}, QStringLiteral("no task bundle (a folder with task.json) found"), {}, 0 };
+
+    // Lint is quick (it reads manifests, specs and sources, never runs anything), so a folder of
+    // tasks is checked up front and the task list can show every status at once.
+    QList<LintReport> reports;
+    reports.reserve(found.size());
+    for (const QString& bundle : found)
+        reports << lintBundle(bundle);
+
+    m_root = folder;
+    m_bundles = reports;
+    m_current = -1;
+    m_task.reset();
+    Q_EMIT logged(tr("Opened %1: %2 %3")
+                      .arg(QDir::toNativeSeparators(folder))
+                      .arg(m_bundles.size())
+                      .arg(m_bundles.size() == 1 ? tr("task") : tr("tasks")));
+    for (const LintReport& r : std::as_const(m_bundles)) {
+        const FindingCounts c = countFindings(r.findings);
+        const QString name = r.id.isEmpty() ? QDir(folder).relativeFilePath(r.path) : r.id;
+        Q_EMIT logged(r.loaded ? tr("lint %1: %2").arg(name, countsText(c))
+                               : tr("lint %1: does not load: %2").arg(name, r.loadError));
+    }
+    Q_EMIT folderOpened(folder);
+    selectTask(0);
+    return Ok {};
+}
+
+const LintReport* Session::currentReport() const
+{
+    return m_current >= 0 && m_current < m_bundles.size() ? &m_bundles[m_current] : nullptr;
+}
+
+bool Session::selectTask(int index)
+{
+    if (index < 0 || index >= m_bundles.size())
+        return false;
+    if (index == m_current)
+        return true;
+    m_current = index;
+    const LintReport& report = m_bundles[index];
+    m_task.reset();
+    m_findings = report.findings;
+    if (report.loaded) {
+        // The lint report was made from the same files a moment ago; loading again gives the
+        // Task model itself (the report keeps only findings).
+        Result<LoadedTask> loaded = loadTask(report.path);
+        if (loaded)
+            m_task = std::move(loaded.value().task);
+        else
+            m_findings = { Finding { loaded.error().findingId, Severity::Error, loaded.error().oneLine(),
+                loaded.error().file, loaded.error().line, 0, loaded.error().where, {}, {}, {} } };
+    }
+    if (!m_task)
+        Q_EMIT logged(tr("%1 does not load: %2").arg(QDir::toNativeSeparators(report.path), report.loadError));
+    m_baseline = m_task ? m_task->reference.id : QString();
+    m_candidate = m_task && !m_task->candidates.isEmpty() ? m_task->candidates.first().id : QString();
+    Q_EMIT taskOpened();
+    Q_EMIT findingsChanged();
+    return true;
+}
+
+bool Session::setCandidate(const QString& implId)
+{
+    if (!m_task || !m_task->implementation(implId))
+        return false;
+    if (implId != m_candidate) {
+        m_candidate = implId;
+        Q_EMIT candidateChanged(implId);
+    }
+    return true;
+}
+
+bool Session::setBaseline(const QString& implId)
+{
+    if (!m_task || !m_task->implementation(implId))
+        return false;
+    if (implId != m_baseline) {
+        m_baseline = implId;
+        Q_EMIT baselineChanged(implId);
+    }
+    return true;
+}
+
+void Session::addFindings(const Findings& findings)
+{
+    if (findings.isEmpty())
+        return;
+    m_findings << findings;
+    Q_EMIT findingsChanged();
+}
+
+} // namespace kwb::ui

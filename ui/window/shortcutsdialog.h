@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QDialog>
+
+namespace kwb::ui {
+
+/// Help ▸ Keyboard Shortcuts: every action with a shortcut, as a two-column table.
+class ShortcutsDialog : public QDialog {
+    Q_OBJECT
+public:
+    ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent = nullptr);
+};
+
+} // namespace kwb::ui
