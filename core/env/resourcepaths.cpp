@@ -22,6 +22,24 @@ QString resourcesDir()
 
 QString harnessDir() { return resourcesDir() + QStringLiteral("/harness"); }
 
+QString rubricsDir()
+{
+    const QString configured = qEnvironmentVariable("KWB_RUBRICS_DIR");
+    if (!configured.isEmpty())
+        return configured;
+    if (QCoreApplication::instance()) {
+        const QString installed = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/kernel-workbench/rubrics"));
+        if (QFileInfo::exists(installed))
+            return QDir::cleanPath(installed);
+    }
+    const QString resources = resourcesDir();
+    // Installed, rubrics sit inside share/kernel-workbench; in the source tree they are resources/'s sibling.
+    const QString inside = resources + QStringLiteral("/rubrics");
+    if (QFileInfo::exists(inside))
+        return inside;
+    return QDir::cleanPath(resources + QStringLiteral("/../rubrics"));
+}
+
 QString cacheDir()
 {
     const QString configured = qEnvironmentVariable("KWB_CACHE_DIR");

@@ -1,0 +1,138 @@
+#include "cli/cli.h"
+
+#include "env/resourcepaths.h"
+#include "export/exporter.h"
+#include "export/labelstudio.h"
+#include "review/atomicfile.h"
+#include "rubric/rubricloader.h"
+#include "task/taskloader.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+
+#include <optional>
+
+namespace kwb::cli {
+namespace {
+// Texts for the Label Studio tasks: bundles under the --task folders (default: the bundled examples).
+QMap<QString, TaskTexts> taskTexts(const QStringList& roots, const QList<Review>& reviews, Io& io)
+{
+    QSet<QString> wanted;
+    for (const Review& r : reviews)
+        wanted.insert(r.taskId);
+    QMap<QString, TaskTexts> out;
+    for (const QString& root : roots) {
+        for (const QString& bundle : findTaskBundles(root)) {
+            QString id;
+            const Result<TaskTexts> t = readTaskTexts(bundle, &id);
+            if (t && wanted.contains(id) && !out.contains(id))
+                out.insert(id, *t);
+        }
+    }
+    for (const QString& id : wanted) {
+        if (!out.contains(id))
+            io.err << "kwb export: warning: task '" << id << "' not found: its texts are empty\n";
+    }
+    return out;
+}
+
+Status writeOut(const QString& path, const QByteArray& bytes, Io& io)
+{
+    if (path == QLatin1StringView("-")) {
+        io.out << QString::fromUtf8(bytes);
+        return Ok {};
+    }
+    return writeFileAtomically(path, bytes);
+}
+} // namespace
+
+int exportCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Export reviews from review files (json, jsonl, Label Studio) and review databases (.sqlite).\n"
+                       "Exit codes: 0 written, 2 bad input or usage."));
+    parser.addPositionalArgument(
+        QStringLiteral("REVIEW_OR_DB"), QStringLiteral("Review file or database."), QStringLiteral("REVIEW_OR_DB..."));
+    const QCommandLineOption format(
+        QStringLiteral("format"), QStringLiteral("json | jsonl | csv | labelstudio | markdown"), QStringLiteral("FMT"));
+    const QCommandLineOption wide(
+        QStringLiteral("wide"), QStringLiteral("csv: one row per task, a column per reviewer and criterion."));
+    const QCommandLineOption config(QStringLiteral("labelstudio-config"),
+        QStringLiteral("Also write the Label Studio labeling config generated from the rubric."),
+        QStringLiteral("OUT.xml"));
+    const QCommandLineOption rubricOpt(QStringLiteral("rubric"),
+        QStringLiteral("Rubric file (default: the rubric the first review names)."), QStringLiteral("FILE"));
+    const QCommandLineOption task(QStringLiteral("task"),
+        QStringLiteral("labelstudio: task bundle or folder of bundles holding the reviewed tasks (repeatable;"
+                       " default: the bundled examples)."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption output({ QStringLiteral("o"), QStringLiteral("output") },
+        QStringLiteral("Output file ('-': standard output)."), QStringLiteral("OUT"));
+    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
+    parser.addOptions({ format, wide, config, rubricOpt, task, output, help });
+    if (!parser.parse(QStringList { QStringLiteral("kwb export") } + args)) {
+        io.err << "kwb export: " << parser.errorText() << " (see 'kwb export --help')\n";
+        return ExitBadInput;
+    }
+    if (parser.isSet(help)) {
+        QString text = parser.helpText();
+        text.replace(0, text.indexOf(u'\n'),
+            QStringLiteral("Usage: kwb export --format FMT [--wide] [--labelstudio-config OUT.xml] [--rubric FILE] "
+                           "REVIEW_OR_DB... -o OUT"));
+        io.out << text;
+        return ExitOk;
+    }
+    if (!parser.isSet(format) || !parser.isSet(output) || parser.positionalArguments().isEmpty()) {
+        io.err << "kwb export: --format, -o and at least one REVIEW_OR_DB are required (see 'kwb export --help')\n";
+        return ExitBadInput;
+    }
+    const Result<ExportFormat> fmt = exportFormatFromName(parser.value(format));
+    if (!fmt) {
+        io.err << "kwb export: " << fmt.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    const Result<QList<Review>> reviews = collectReviews(parser.positionalArguments());
+    if (!reviews) {
+        io.err << "kwb export: " << reviews.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    std::optional<Rubric> rubric;
+    if (parser.isSet(rubricOpt) || !reviews->isEmpty()) {
+        Result<Rubric> r = parser.isSet(rubricOpt)
+            ? loadRubric(parser.value(rubricOpt))
+            : findRubric(reviews->first().rubricId, reviews->first().rubricVersion);
+        if (r)
+            rubric = *r;
+        else if (parser.isSet(rubricOpt) || parser.isSet(config)) {
+            io.err << "kwb export: " << r.error().oneLine() << '\n';
+            return ExitBadInput;
+        }
+    }
+    ExportOptions options;
+    options.format = *fmt;
+    options.wide = parser.isSet(wide);
+    options.rubric = rubric ? &*rubric : nullptr;
+    if (*fmt == ExportFormat::LabelStudio) {
+        const QStringList roots
+            = parser.isSet(task) ? parser.values(task) : QStringList { resourcesDir() + QStringLiteral("/tasks") };
+        options.tasks = taskTexts(roots, *reviews, io);
+    }
+    if (const Status s = writeOut(parser.value(output), exportReviews(*reviews, options), io); !s) {
+        io.err << "kwb export: " << s.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    if (parser.isSet(config)) {
+        if (!rubric) {
+            io.err << "kwb export: --labelstudio-config needs a rubric (--rubric FILE)\n";
+            return ExitBadInput;
+        }
+        if (const Status s = writeFileAtomically(parser.value(config), labelStudioConfig(*rubric)); !s) {
+            io.err << "kwb export: " << s.error().oneLine() << '\n';
+            return ExitBadInput;
+        }
+    }
+    return ExitOk;
+}
+
+} // namespace kwb::cli

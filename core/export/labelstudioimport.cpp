@@ -1,0 +1,84 @@
+#include "export/labelstudio.h"
+
+#include "rubric/jsonin.h"
+
+#include <QJsonDocument>
+
+namespace kwb {
+namespace {
+QString firstText(const QJsonObject& value, const QString& key)
+{
+    const QJsonValue v = value.value(key);
+    return v.isArray() ? v.toArray().first().toString() : v.toString();
+}
+
+// Without the kwb.review/1 documents (an export edited in Label Studio), rebuild what the results hold.
+Result<Review> rebuild(const QJsonObject& data, const QJsonObject& a, const QString& file, const QString& path)
+{
+    Review r;
+    r.taskId = data.value(QStringLiteral("task_id")).toString();
+    r.taskDigest = data.value(QStringLiteral("task_digest")).toString();
+    r.rubricId = QStringLiteral("kernel-task-review");
+    r.rubricVersion = 1;
+    r.reviewer = a.value(QStringLiteral("completed_by")).toVariant().toString();
+    r.status = Review::Status::Submitted;
+    r.created = QDateTime::fromString(a.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs).toUTC();
+    r.updated = QDateTime::fromString(a.value(QStringLiteral("updated_at")).toString(), Qt::ISODateWithMs).toUTC();
+    if (!r.updated.isValid())
+        r.updated = r.created;
+    r.timeSpentS = qint64(a.value(QStringLiteral("lead_time")).toDouble());
+    if (r.taskId.isEmpty() || r.reviewer.isEmpty() || !r.created.isValid())
+        return Error { file, path,
+            QStringLiteral("expected data.task_id, completed_by and created_at to rebuild the review") };
+    const QJsonArray results = a.value(QStringLiteral("result")).toArray();
+    for (const QJsonValue& rv : results) {
+        const QJsonObject res = rv.toObject();
+        const QString from = res.value(QStringLiteral("from_name")).toString();
+        const QJsonObject value = res.value(QStringLiteral("value")).toObject();
+        if (from == QLatin1StringView("verdict"))
+            r.verdict = firstText(value, QStringLiteral("choices"));
+        else if (from == QLatin1StringView("summary"))
+            r.summary = firstText(value, QStringLiteral("text"));
+        else if (from == QLatin1StringView("confidence"))
+            r.confidence = value.value(QStringLiteral("rating")).toInt();
+        else if (from.endsWith(QLatin1StringView("_comment")))
+            r.scores[from.chopped(8)].comment = firstText(value, QStringLiteral("text"));
+        else if (!from.isEmpty())
+            r.scores[from].value = value.value(QStringLiteral("rating")).toInt();
+    }
+    return r;
+}
+} // namespace
+
+Result<QList<Review>> reviewsFromLabelStudio(const QJsonArray& tasks, const QString& file)
+{
+    QList<Review> out;
+    for (qsizetype i = 0; i < tasks.size(); ++i) {
+        const QString tp = QStringLiteral("/%1").arg(i);
+        if (!tasks.at(i).isObject())
+            return Error { file, tp, QStringLiteral("expected a Label Studio task object") };
+        const QJsonObject task = tasks.at(i).toObject();
+        const QJsonArray docs
+            = task.value(QStringLiteral("meta")).toObject().value(QStringLiteral("kwb_reviews")).toArray();
+        const QJsonArray annotations = task.value(QStringLiteral("annotations")).toArray();
+        for (qsizetype j = 0; j < docs.size(); ++j) {
+            Result<Review> r = reviewFromJson(
+                docs.at(j).toObject(), file, {}, QStringLiteral("%1/meta/kwb_reviews/%2").arg(tp).arg(j));
+            if (!r)
+                return r.error();
+            out.append(*r);
+        }
+        if (!docs.isEmpty())
+            continue;
+        for (qsizetype j = 0; j < annotations.size(); ++j) {
+            Result<Review> r = rebuild(task.value(QStringLiteral("data")).toObject(), annotations.at(j).toObject(),
+                file, QStringLiteral("%1/annotations/%2").arg(tp).arg(j));
+            if (!r)
+                return r.error();
+            out.append(*r);
+        }
+    }
+    return out;
+}
+
+} // namespace kwb

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "result.h"
+
+#include <QList>
+#include <QString>
+
+namespace kwb {
+
+/// One finding as a kwb.report/1 document lists it.
+struct ReportFinding {
+    QString id;
+    QString severity;
+    QString impl;
+    QString caseName;
+    QString message;
+};
+
+/// The parts of a kwb.report/1 document the review checks read.
+struct ReportDoc {
+    QString file; ///< where it was read from, may be empty
+    QString digest; ///< `sha256:` of the document's bytes: what reviews attach and cite
+    QString action;
+    QString taskId;
+    QString taskDigest;
+    QList<ReportFinding> findings;
+    QByteArray bytes; ///< the document as read (the store keeps it)
+};
+
+/// `sha256:<hex>` of `bytes`.
+QString contentDigest(const QByteArray& bytes);
+
+/// Parses a kwb.report/1 document; the Error names the file and the JSON path.
+Result<ReportDoc> parseReportDoc(const QByteArray& bytes, const QString& file);
+
+/// Reads and parses the report at `path`.
+Result<ReportDoc> loadReportDoc(const QString& path);
+
+} // namespace kwb

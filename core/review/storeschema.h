@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QList>
+#include <QStringList>
+
+namespace kwb {
+
+/// One schema migration: the statements that take a database from `version - 1` to `version`.
+struct Migration {
+    int version;
+    QStringList statements;
+};
+
+/// Every migration, in order; the last one's version is the current schema.
+const QList<Migration>& storeMigrations();
+
+} // namespace kwb

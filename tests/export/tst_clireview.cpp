@@ -1,0 +1,165 @@
+#include "../review/testreview.h"
+
+#include "review/atomicfile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+using namespace kwb;
+using namespace Qt::StringLiterals;
+
+// `kwb review validate`, `kwb export`, `kwb import` through the built binary: exit codes and outputs.
+class TestCliReview : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    struct Run {
+        int exit = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+
+    Run kwb(const QStringList& args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_DB"), m_dir.filePath(QStringLiteral("default.sqlite")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        Run r;
+        if (!p.waitForFinished(30000)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+    QString reviewFile(const QString& name, const Review& r)
+    {
+        const QString path = m_dir.filePath(name);
+        writeFileAtomically(path, QJsonDocument(reviewToJson(r)).toJson());
+        return path;
+    }
+
+    static QString fixture() { return QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/complete.review.json"); }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), KWB_BIN_DIR "/kwb not built"); }
+
+    void validateExitCodes_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exit");
+        QTest::addColumn<QString>("expected"); // in stdout (exit 0/1) or stderr (exit 2)
+        const QString report = test::reportFixture();
+        Review contradicted = test::completeReview();
+        contradicted.scores[QStringLiteral("NC4")].value = 4;
+        const QString bad = reviewFile(QStringLiteral("contradicted.json"), contradicted);
+        Review stale = test::completeReview();
+        QTest::newRow("clean") << QStringList { fixture() } << 0 << "0 errors, 0 warnings";
+        QTest::newRow("contradiction") << QStringList { QStringLiteral("--report"), report, bad } << 1
+                                       << "error: /scores/NC4: NC4 = 4, but";
+        QTest::newRow("stale is a warning")
+            << QStringList { QStringLiteral("--task"), QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"), fixture() } << 0
+            << "[review.stale-task]";
+        QTest::newRow("missing file") << QStringList { m_dir.filePath(QStringLiteral("nope.json")) } << 2
+                                      << "cannot read";
+        QTest::newRow("bad report") << QStringList { QStringLiteral("--report"), fixture(), fixture() } << 2
+                                    << "/format: expected \"kwb.report/1\"";
+        QTest::newRow("no file") << QStringList {} << 2 << "no FILE given";
+    }
+
+    void validateExitCodes()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exit);
+        QFETCH(QString, expected);
+        const Run r = kwb(QStringList { QStringLiteral("review"), QStringLiteral("validate") } + args);
+        QCOMPARE(r.exit, exit);
+        const QByteArray& text = exit == 2 ? r.err : r.out;
+        QVERIFY2(text.contains(expected.toUtf8()), text.constData());
+        if (exit == 2)
+            QCOMPARE(r.err.count('\n'), 1);
+    }
+
+    void validateJson()
+    {
+        const Run r
+            = kwb({ QStringLiteral("review"), QStringLiteral("validate"), QStringLiteral("--json"), fixture() });
+        QCOMPARE(r.exit, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.review-check/1"));
+        const QJsonObject first = doc.value(QStringLiteral("reviews")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("reviewer")).toString(), QStringLiteral("alice"));
+        QCOMPARE(first.value(QStringLiteral("findings")).toArray().size(), 0);
+    }
+
+    void exportImportThroughTheCli()
+    {
+        const QString ls = m_dir.filePath(QStringLiteral("ls.json"));
+        const QString xml = m_dir.filePath(QStringLiteral("ls.xml"));
+        Run r = kwb({ QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("labelstudio"),
+            QStringLiteral("--labelstudio-config"), xml, fixture(), QStringLiteral("-o"), ls });
+        QCOMPARE(r.exit, 0);
+        QVERIFY(QFile::exists(xml));
+        // The bundled task's texts fill `data`.
+        const QJsonObject data = QJsonDocument::fromJson([&] {
+            QFile f(ls);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }())
+                                     .array()
+                                     .first()
+                                     .toObject()
+                                     .value(QStringLiteral("data"))
+                                     .toObject();
+        QVERIFY(data.value(QStringLiteral("candidate")).toString().contains(QLatin1StringView("vector_add")));
+        const QString db = m_dir.filePath(QStringLiteral("cli.sqlite"));
+        r = kwb({ QStringLiteral("import"), QStringLiteral("--db"), db, ls });
+        QCOMPARE(r.exit, 0);
+        QVERIFY2(r.out.contains("1 inserted, 0 updated, 0 unchanged"), r.out.constData());
+        r = kwb({ QStringLiteral("import"), QStringLiteral("--db"), db, ls, fixture() });
+        QVERIFY2(r.out.contains("0 inserted, 0 updated, 2 unchanged"), r.out.constData());
+        r = kwb({ QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("json"), db,
+            QStringLiteral("-o"), QStringLiteral("-") });
+        QCOMPARE(r.exit, 0);
+        QCOMPARE(parseReview(r.out, QStringLiteral("stdout"))->summary, test::completeReview().summary);
+        r = kwb({ QStringLiteral("import"), fixture() }); // $KWB_DB
+        QCOMPARE(r.exit, 0);
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("default.sqlite"))));
+    }
+
+    void exportUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no format") << QStringList { fixture(), QStringLiteral("-o"), QStringLiteral("-") }
+                                   << "--format, -o";
+        QTest::newRow("bad format") << QStringList { QStringLiteral("--format"), QStringLiteral("xml"), fixture(),
+            QStringLiteral("-o"), QStringLiteral("-") }
+                                    << "unknown format 'xml'";
+        QTest::newRow("bad input") << QStringList { QStringLiteral("--format"), QStringLiteral("csv"),
+            QStringLiteral(KWB_SOURCE_DIR "/rubrics/schema.json"), QStringLiteral("-o"), QStringLiteral("-") }
+                                   << "/$defs: unknown field '$defs'";
+    }
+
+    void exportUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const Run r = kwb(QStringList { QStringLiteral("export") } + args);
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliReview)
+#include "tst_clireview.moc"

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "review/review.h"
+
+#include <QFile>
+#include <QTest>
+
+namespace kwb::test {
+
+/// The complete, consistent review of vector-add-f32 in tests/review/fixtures.
+inline Review completeReview()
+{
+    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/complete.review.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read the review fixture");
+    const Result<Review> r = parseReview(f.readAll(), f.fileName());
+    if (!r)
+        qFatal("%s", qPrintable(r.error().oneLine()));
+    return *r;
+}
+
+inline QString reportFixture()
+{
+    return QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/mismatch.report.json");
+}
+
+} // namespace kwb::test
