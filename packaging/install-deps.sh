@@ -13,6 +13,8 @@ packages=(
     xvfb xauth fonts-dejavu-core
     # runtime tools used by the engine and its tests
     python3 python3-numpy python3-venv bubblewrap rsync openssh-client
+    # tests/bench/timer_vs_gbench (optional: built only when found)
+    libbenchmark-dev
 )
 
 missing=()

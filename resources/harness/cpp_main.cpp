@@ -3,6 +3,7 @@
 #include "kwb_harness.h"
 
 #include <cstdlib>
+#include <vector>
 
 extern const kwbh::Signature kwb_signature;
 void kwb_invoke(kwbh::Buffers& b);
@@ -31,6 +32,34 @@ struct HostBackend {
         f();
         return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
     }
+    // Bench mode: evict the caches by writing a buffer of twice the last-level cache (or `bytes` when the
+    // plan sets flush_bytes; 0 disables the flush), touching one byte per 64-byte line with changing values.
+    std::vector<unsigned char> flushBuffer;
+    unsigned char flushValue = 0;
+    static long long lastLevelCacheBytes()
+    {
+        long long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        if (llc <= 0)
+            llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
+        return llc > 0 ? llc : 32ll << 20;
+    }
+    std::size_t flushCache(long long bytes)
+    {
+        if (bytes < 0)
+            bytes = 2 * lastLevelCacheBytes();
+        if (bytes == 0)
+            return 0;
+        if (flushBuffer.size() != static_cast<std::size_t>(bytes))
+            flushBuffer.assign(static_cast<std::size_t>(bytes), 0);
+        ++flushValue;
+        for (std::size_t i = 0; i < flushBuffer.size(); i += 64)
+            flushBuffer[i] = static_cast<unsigned char>(flushValue + i);
+        // An opaque read keeps the compiler from dropping the stores.
+        asm volatile("" : : "r"(flushBuffer.data()) : "memory");
+        return flushBuffer.size();
+    }
+    bool throttled() { return false; }
+    std::string clockSource() { return "none (CPU: clocks are not monitored)"; }
     std::string provenanceJson()
     {
         return std::string("{\"backend\": \"cpp\", \"compiler\": \"") + kwbh::jsonEscape(KWB_COMPILER)
@@ -42,5 +71,8 @@ struct HostBackend {
 int main(int argc, char** argv)
 {
     HostBackend backend;
-    return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, argc > 1 ? argv[1] : "plan.txt");
+    const std::string plan = argc > 1 ? argv[1] : "plan.txt";
+    if (kwbh::isBenchPlan(plan))
+        return kwbh::runBench(backend, kwb_signature, &kwb_invoke, plan);
+    return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, plan);
 }

@@ -4,6 +4,7 @@
 #include "kwb_harness.h"
 
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 extern const kwbh::Signature kwb_signature;
 void kwb_invoke(kwbh::Buffers& b);
@@ -20,7 +21,42 @@ void check(cudaError_t e, const char* what)
             + ", code " + std::to_string(static_cast<int>(e)) + ") at " + what);
 }
 
+// NVML, loaded at run time when the driver provides it (optional: without it clocks are not monitored and
+// no sample is discarded). Only the four entry points the throttling check needs.
+struct Nvml {
+    using Init = int (*)();
+    using Handle = int (*)(unsigned, void**);
+    using Clock = int (*)(void*, int, unsigned*);
+    void* dev = nullptr;
+    Clock clockInfo = nullptr, defaultClock = nullptr;
+    unsigned defaultSmMhz = 0;
+    Nvml()
+    {
+        void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
+        if (!lib)
+            return;
+        auto init = reinterpret_cast<Init>(dlsym(lib, "nvmlInit_v2"));
+        auto handle = reinterpret_cast<Handle>(dlsym(lib, "nvmlDeviceGetHandleByIndex_v2"));
+        clockInfo = reinterpret_cast<Clock>(dlsym(lib, "nvmlDeviceGetClockInfo"));
+        defaultClock = reinterpret_cast<Clock>(dlsym(lib, "nvmlDeviceGetDefaultApplicationsClock"));
+        // NVML_CLOCK_SM = 1. Device 0 by NVML's order, which follows CUDA's unless CUDA_VISIBLE_DEVICES remaps.
+        if (!init || !handle || !clockInfo || !defaultClock || init() != 0 || handle(0, &dev) != 0
+            || defaultClock(dev, 1, &defaultSmMhz) != 0 || defaultSmMhz == 0)
+            dev = nullptr;
+    }
+    bool available() const { return dev != nullptr; }
+    unsigned smMhz() const
+    {
+        unsigned mhz = 0;
+        return dev && clockInfo(dev, 1, &mhz) == 0 ? mhz : 0;
+    }
+};
+
 struct CudaBackend {
+    Nvml nvml;
+    void* flushBuffer = nullptr;
+    std::size_t flushSize = 0;
+    long long l2Bytes = 0;
     cudaStream_t s = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
     std::string device = "unknown", driver = "unknown", runtime = "unknown";
@@ -35,6 +71,7 @@ struct CudaBackend {
         check(cudaSetDevice(0), "cudaSetDevice(0)");
         cudaDeviceProp p {};
         check(cudaGetDeviceProperties(&p, 0), "cudaGetDeviceProperties");
+        l2Bytes = p.l2CacheSize;
         device = std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
         check(cudaStreamCreate(&s), "cudaStreamCreate");
         check(cudaEventCreate(&start), "cudaEventCreate");
@@ -63,6 +100,30 @@ struct CudaBackend {
         check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
         return ms * 1e6;
     }
+    // Bench mode: an L2 flush before every sample, by writing a buffer of twice the device's L2 on the stream.
+    std::size_t flushCache(long long bytes)
+    {
+        if (bytes < 0)
+            bytes = 2 * (l2Bytes > 0 ? l2Bytes : 64ll << 20);
+        if (bytes == 0)
+            return 0;
+        if (flushSize != static_cast<std::size_t>(bytes)) {
+            if (flushBuffer)
+                cudaFree(flushBuffer);
+            flushBuffer = alloc(static_cast<std::size_t>(bytes));
+            flushSize = static_cast<std::size_t>(bytes);
+        }
+        static int value = 0;
+        check(cudaMemsetAsync(flushBuffer, ++value & 0xFF, flushSize, s), "cudaMemsetAsync (cache flush)");
+        return flushSize;
+    }
+    // Throttled: the SM clock right after the sample is below 75 % of the default application clock.
+    bool throttled() { return nvml.available() && nvml.smMhz() * 4 < nvml.defaultSmMhz * 3; }
+    std::string clockSource()
+    {
+        return nvml.available() ? "nvml (default SM clock " + std::to_string(nvml.defaultSmMhz) + " MHz)"
+                                : "none (NVML not available: samples are not checked for throttling)";
+    }
     std::string provenanceJson()
     {
         return std::string("{\"backend\": \"cuda\", \"compiler\": \"nvcc ") + std::to_string(__CUDACC_VER_MAJOR__) + "."
@@ -73,11 +134,11 @@ struct CudaBackend {
 };
 
 // Setup failures (no driver, no device) still leave a result.json, so the workbench can say what happened.
-int failWithoutDevice(const std::string& error)
+int failWithoutDevice(const std::string& error, bool bench)
 {
     std::cerr << "kwb-runner: error: " << error << "\n";
-    std::ofstream r("result.json");
-    r << "{\"format\": \"kwb.runner-result/1\", \"impl\": \"" << kwbh::jsonEscape(kwb_signature.impl)
+    std::ofstream r(bench ? "bench.json" : "result.json");
+    r << "{\"format\": \"" << (bench ? "kwb.runner-bench/1" : "kwb.runner-result/1") << "\", \"impl\": \"" << kwbh::jsonEscape(kwb_signature.impl)
       << "\", \"calls\": [], \"status\": \"error\", \"error\": \"" << kwbh::jsonEscape(error) << "\", \"host\": \""
       << kwbh::jsonEscape(kwbh::hostName()) << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \""
       << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
@@ -87,10 +148,13 @@ int failWithoutDevice(const std::string& error)
 
 int main(int argc, char** argv)
 {
+    const std::string plan = argc > 1 ? argv[1] : "plan.txt";
     try {
         CudaBackend backend;
-        return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, argc > 1 ? argv[1] : "plan.txt");
+        if (kwbh::isBenchPlan(plan))
+            return kwbh::runBench(backend, kwb_signature, &kwb_invoke, plan);
+        return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, plan);
     } catch (const std::exception& e) {
-        return failWithoutDevice(e.what());
+        return failWithoutDevice(e.what(), kwbh::isBenchPlan(plan));
     }
 }

@@ -7,7 +7,9 @@
 
 #include "kwb_npy.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -67,21 +69,29 @@ inline std::string jsonEscape(const std::string& s)
     return o;
 }
 
-inline std::vector<Call> readPlan(const std::string& path)
+/// Reads a plan. `header` is its first line; with `options`, `option NAME VALUE` lines (the bench plan's
+/// settings) are accepted before the first call, otherwise they are an unknown directive.
+inline std::vector<Call> readPlan(const std::string& path, const std::string& header = "kwb-plan 1",
+    std::map<std::string, std::string>* options = nullptr)
 {
     std::ifstream in(path);
     if (!in)
         throw std::runtime_error(path + ": cannot open");
     std::string line, word;
     std::getline(in, line);
-    if (line != "kwb-plan 1")
-        throw std::runtime_error(path + ": line 1: expected 'kwb-plan 1'");
+    if (line != header)
+        throw std::runtime_error(path + ": line 1: expected '" + header + "'");
     std::vector<Call> calls;
     for (int n = 2; std::getline(in, line); ++n) {
         std::istringstream ls(line);
         if (!(ls >> word))
             continue;
-        if (word == "call") {
+        if (word == "option" && options && calls.empty()) {
+            std::string name, value;
+            if (!(ls >> name >> value))
+                throw std::runtime_error(path + ": line " + std::to_string(n) + ": option needs NAME VALUE");
+            (*options)[name] = value;
+        } else if (word == "call") {
             calls.emplace_back();
             if (!(ls >> calls.back().label >> calls.back().indir >> calls.back().outdir))
                 throw std::runtime_error(path + ": line " + std::to_string(n) + ": call needs LABEL INDIR OUTDIR");
@@ -198,6 +208,198 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
     result.close();
     std::rename("result.json.part", "result.json");
     return status == "ok" ? 0 : 1;
+}
+// ---- Bench mode (plan header `kwb-bench 1`) ------------------------------------------------------------------
+// Per call: one untimed first call (its outputs are the recheck reference), warm-up by time, the timer's own
+// overhead, then samples — each after a cache flush — until the relative standard error of the median reaches
+// the target or the budget runs out. Records go to bench.json; nothing but timings and recheck counts.
+
+struct BenchOptions {
+    double warmupMs = 25; // triton do_bench's default
+    double budgetMs = 2000;
+    double targetRse = 0.005;
+    long long flushBytes = -1; // -1: the backend's default (2x the last-level cache)
+    std::size_t minSamples = 10;
+    std::size_t maxSamples = 20000;
+    std::size_t recheckEvery = 8;
+};
+
+inline BenchOptions benchOptions(const std::map<std::string, std::string>& o)
+{
+    BenchOptions b;
+    const auto num = [&](const char* k, double fallback) { return o.count(k) ? std::stod(o.at(k)) : fallback; };
+    b.warmupMs = num("warmup_ms", b.warmupMs);
+    b.budgetMs = num("budget_ms", b.budgetMs);
+    b.targetRse = num("target_rse", b.targetRse);
+    b.flushBytes = static_cast<long long>(num("flush_bytes", static_cast<double>(b.flushBytes)));
+    b.minSamples = static_cast<std::size_t>(num("min_samples", static_cast<double>(b.minSamples)));
+    b.maxSamples = static_cast<std::size_t>(num("max_samples", static_cast<double>(b.maxSamples)));
+    return b;
+}
+
+inline double medianOf(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// Standard error of the median relative to it: sqrt(pi/2) * sd / sqrt(n) / median (the large-sample
+/// normal approximation; cheap enough to evaluate while sampling).
+inline double relativeSeOfMedian(const std::vector<double>& v)
+{
+    const std::size_t n = v.size();
+    if (n < 2)
+        return 1;
+    double mean = 0, m2 = 0;
+    for (double x : v)
+        mean += x;
+    mean /= static_cast<double>(n);
+    for (double x : v)
+        m2 += (x - mean) * (x - mean);
+    const double sd = std::sqrt(m2 / static_cast<double>(n - 1));
+    const double med = medianOf(v);
+    return med > 0 ? 1.2533141373155 * sd / std::sqrt(static_cast<double>(n)) / med : 1;
+}
+
+inline std::string jsonNumbers(const std::vector<double>& v)
+{
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i)
+        s += (i ? "," : "") + std::to_string(static_cast<long long>(std::llround(v[i])));
+    return s + "]";
+}
+
+/// Backend, beyond runPlan's needs: std::size_t flushCache(long long bytes) (evicts the caches; returns the
+/// bytes written); bool throttled() (true when the last sample ran under clock throttling);
+/// std::string clockSource().
+template <typename Backend>
+int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
+{
+    using Clock = std::chrono::steady_clock;
+    const auto msSince = [](Clock::time_point t) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+    };
+    std::ofstream result("bench.json.part");
+    result << "{\"format\": \"kwb.runner-bench/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
+    std::string status = "ok", error;
+    try {
+        std::map<std::string, std::string> opts;
+        const auto calls = readPlan(planPath, "kwb-bench 1", &opts);
+        const BenchOptions o = benchOptions(opts);
+        for (std::size_t c = 0; c < calls.size(); ++c) {
+            const Call& call = calls[c];
+            Buffers b;
+            b.dims = call.dims;
+            b.stream = backend.stream();
+            for (const auto& t : sig.inputs) {
+                const Array a = readNpy(call.indir + "/" + t.name + ".npy", t.itemSize);
+                b.in.push_back(backend.alloc(a.data.size()));
+                backend.upload(b.in.back(), a.data.data(), a.data.size());
+            }
+            std::vector<std::vector<unsigned char>> first, now;
+            for (const auto& t : sig.outputs) {
+                const auto it = call.shapes.find(t.name);
+                if (it == call.shapes.end())
+                    throw std::runtime_error("plan gives no shape for output '" + std::string(t.name) + "'");
+                first.emplace_back(static_cast<std::size_t>(elementCount(it->second)) * t.itemSize);
+                for (std::size_t i = 0; i < first.back().size(); i += t.itemSize)
+                    std::memcpy(&first.back()[i], &t.poison, t.itemSize);
+                b.out.push_back(backend.alloc(first.back().size()));
+                backend.upload(b.out.back(), first.back().data(), first.back().size());
+            }
+            now = first;
+            backend.sync("setting up the call");
+            std::vector<double> warm, samples;
+            std::size_t discarded = 0, checked = 0, mismatched = 0, flushed = 0;
+            double overhead = 0;
+            std::string stop = "budget", callStatus = "ok", callError;
+            try {
+                warm.push_back(backend.timeCall([&] { invoke(b); }));
+                for (std::size_t i = 0; i < b.out.size(); ++i)
+                    backend.download(first[i].data(), b.out[i], first[i].size());
+                const auto w0 = Clock::now();
+                while (msSince(w0) < o.warmupMs)
+                    warm.push_back(backend.timeCall([&] { invoke(b); }));
+                std::vector<double> empty;
+                for (int i = 0; i < 101; ++i)
+                    empty.push_back(backend.timeCall([] { }));
+                overhead = medianOf(empty);
+                const auto s0 = Clock::now();
+                for (;;) {
+                    flushed = backend.flushCache(o.flushBytes);
+                    const double ns = backend.timeCall([&] { invoke(b); });
+                    if (backend.throttled())
+                        ++discarded;
+                    else
+                        samples.push_back(ns);
+                    // A replay cache would make timed calls free: a sample of them must still produce the answer.
+                    if ((samples.size() + discarded) % o.recheckEvery == 1) {
+                        ++checked;
+                        for (std::size_t i = 0; i < b.out.size(); ++i) {
+                            backend.download(now[i].data(), b.out[i], now[i].size());
+                            if (now[i] != first[i]) {
+                                ++mismatched;
+                                break;
+                            }
+                        }
+                    }
+                    const std::size_t n = samples.size();
+                    if (n >= o.minSamples && n % 4 == 0 && relativeSeOfMedian(samples) <= o.targetRse) {
+                        stop = "rse";
+                        break;
+                    }
+                    if (n >= o.maxSamples) {
+                        stop = "max-samples";
+                        break;
+                    }
+                    if (msSince(s0) >= o.budgetMs && n >= 3)
+                        break;
+                }
+            } catch (const std::exception& e) {
+                callStatus = "error";
+                callError = e.what();
+            }
+            for (void* p : b.in)
+                backend.free(p);
+            for (void* p : b.out)
+                backend.free(p);
+            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \"" << callStatus
+                   << "\", \"error\": \"" << jsonEscape(callError) << "\", \"samples_ns\": " << jsonNumbers(samples)
+                   << ", \"warmup_ns\": " << jsonNumbers(warm) << ", \"discarded\": " << discarded
+                   << ", \"timer_overhead_ns\": " << overhead << ", \"flush_bytes\": " << flushed
+                   << ", \"stop\": \"" << stop << "\", \"recheck\": {\"checked\": " << checked
+                   << ", \"mismatched\": " << mismatched << "}}";
+            result.flush();
+            std::cerr << "kwb-bench: " << call.label << ": " << callStatus << ", " << samples.size() << " samples\n";
+            if (callStatus != "ok") {
+                status = "error";
+                error = callError;
+                break;
+            }
+        }
+    } catch (const std::exception& e) {
+        status = "error";
+        error = e.what();
+        std::cerr << "kwb-bench: error: " << error << "\n";
+    }
+    result << "], \"status\": \"" << status << "\", \"error\": \"" << jsonEscape(error) << "\", \"host\": \""
+           << jsonEscape(hostName()) << "\", \"clock\": \"" << jsonEscape(backend.clockSource())
+           << "\", \"provenance\": " << backend.provenanceJson() << "}\n";
+    result.close();
+    std::rename("bench.json.part", "bench.json");
+    return status == "ok" ? 0 : 1;
+}
+
+/// The plan's first line: runners pick runPlan or runBench by it.
+inline bool isBenchPlan(const std::string& path)
+{
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return line == "kwb-bench 1";
 }
 
 } // namespace kwbh

@@ -151,6 +151,8 @@ def run_call(call, sig, fw, entry):
         elif a["kind"] == "output":
             passed_out[a["name"]] = fw.to_framework(outputs[a["name"]])
             args.append(passed_out[a["name"]])
+        elif a["kind"] == "scalar":
+            args.append(numpy_dtype(a["dtype"]).type(a["value"]))
         else:
             args.append(call["dims"][a["name"]])
     framework_inputs = [x for x, a in zip(args, sig["args"]) if a["kind"] == "input"]
@@ -206,5 +208,153 @@ def main():
     return 0 if record["status"] == "ok" else 1
 
 
+# ---- Bench mode (plan header `kwb-bench 1`): the same protocol as kwb_harness.h's runBench ----------------
+
+def read_bench_plan(path):
+    options, body = {}, []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    if not lines or lines[0].strip() != "kwb-bench 1":
+        raise RuntimeError(f"{path}: line 1: expected 'kwb-bench 1'")
+    for line in lines[1:]:
+        w = line.split()
+        if w and w[0] == "option":
+            options[w[1]] = float(w[2])
+        else:
+            body.append(line)
+    tmp = path + ".calls"
+    with open(tmp, "w") as f:
+        f.write("kwb-plan 1\n" + "\n".join(body) + "\n")
+    return options, read_plan(tmp)
+
+
+def last_level_cache_bytes():
+    for index in (3, 2):
+        try:
+            with open(f"/sys/devices/system/cpu/cpu0/cache/index{index}/size") as f:
+                text = f.read().strip()
+            return int(text[:-1]) * {"K": 1 << 10, "M": 1 << 20}[text[-1]] if text[-1] in "KM" else int(text)
+        except (OSError, ValueError, KeyError):
+            pass
+    return 32 << 20
+
+
+class Flusher:
+    """Evicts the caches before each sample: twice the L2 on a CUDA device, twice the last-level cache on a CPU."""
+
+    def __init__(self, fw, nbytes):
+        self.fw, self.buffer, self.value = fw, None, 0
+        cuda = fw.name in ("torch", "triton") and fw.device == "cuda"
+        if nbytes < 0:
+            l2 = getattr(fw.torch.cuda.get_device_properties(0), "L2_cache_size", 64 << 20) if cuda else 0
+            nbytes = 2 * (l2 if cuda else last_level_cache_bytes())
+        self.nbytes = int(nbytes)
+        if self.nbytes > 0:
+            self.buffer = (fw.torch.empty(self.nbytes, dtype=fw.torch.uint8, device="cuda") if cuda
+                           else np.empty(self.nbytes, dtype=np.uint8))
+
+    def flush(self):
+        if self.buffer is not None:
+            self.value = (self.value + 1) & 0xFF
+            self.buffer.fill_(self.value) if hasattr(self.buffer, "fill_") else self.buffer.fill(self.value)
+        return self.nbytes
+
+
+def bench_call(call, sig, fw, entry, o, flusher):
+    inputs = {a["name"]: fw.to_framework(load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"]))
+              for a in sig["args"] if a["kind"] == "input"}
+    outs = {o_["name"]: fw.to_framework(poisoned(o_["dtype"], call["shapes"][o_["name"]])) for o_ in sig["outputs"]}
+    args = [inputs[a["name"]] if a["kind"] == "input" else outs[a["name"]] if a["kind"] == "output"
+            else call["dims"][a["name"]] for a in sig["args"]]
+
+    def timed():
+        t0 = time.perf_counter_ns()
+        result = entry(*args)
+        fw.synchronize(result)
+        return time.perf_counter_ns() - t0, result
+
+    def snapshot(result):
+        results = [outs[o_["name"]] for o_ in sig["outputs"]] if result is None else (
+            list(result) if isinstance(result, (tuple, list)) else [result])
+        return [fw.to_numpy(r).tobytes() for r in results]
+
+    ns, result = timed()
+    first, warm = snapshot(result), [ns]
+    w0 = time.perf_counter_ns()
+    while time.perf_counter_ns() - w0 < o.get("warmup_ms", 25) * 1e6:
+        warm.append(timed()[0])
+    empty = []
+    for _ in range(101):
+        t0 = time.perf_counter_ns()
+        fw.synchronize(None)
+        empty.append(time.perf_counter_ns() - t0)
+    samples, checked, mismatched, stop = [], 0, 0, "budget"
+    s0 = time.perf_counter_ns()
+    while True:
+        flushed = flusher.flush()
+        fw.synchronize(None)
+        ns, result = timed()
+        samples.append(ns)
+        if len(samples) % 8 == 1:  # a replay cache would make timed calls free: recheck a sample of them
+            checked += 1
+            mismatched += snapshot(result) != first
+        n = len(samples)
+        if n >= o.get("min_samples", 10) and n % 4 == 0:
+            a = np.asarray(samples, dtype=np.float64)
+            if 1.2533141373155 * a.std(ddof=1) / np.sqrt(n) / np.median(a) <= o.get("target_rse", 0.005):
+                stop = "rse"
+                break
+        if n >= o.get("max_samples", 20000):
+            stop = "max-samples"
+            break
+        if time.perf_counter_ns() - s0 >= o.get("budget_ms", 2000) * 1e6 and n >= 3:
+            break
+    return {"label": call["label"], "status": "ok", "error": "", "samples_ns": samples, "warmup_ns": warm,
+            "discarded": 0, "timer_overhead_ns": float(np.median(empty)), "flush_bytes": flushed, "stop": stop,
+            "recheck": {"checked": checked, "mismatched": int(mismatched)}}
+
+
+def bench_main(sig_path, plan_path):
+    record = {"format": "kwb.runner-bench/1", "impl": "?", "calls": [], "status": "ok", "error": "",
+              "host": socket.gethostname(), "clock": "none (python runner: clocks are not monitored)"}
+    provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
+                  "numpy": np.__version__, "timer": "time.perf_counter_ns + framework sync"}
+    try:
+        with open(sig_path) as f:
+            sig = json.load(f)
+        record["impl"] = sig["impl"]
+        fw = Framework(sig["framework"])
+        provenance.update(fw.provenance())
+        entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
+        options, calls = read_bench_plan(plan_path)
+        flusher = Flusher(fw, options.get("flush_bytes", -1))
+        for call in calls:
+            try:
+                record["calls"].append(bench_call(call, sig, fw, entry, options, flusher))
+                print(f"kwb-bench: {call['label']}: ok", file=sys.stderr)
+            except Exception as e:
+                traceback.print_exc()
+                record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
+                                        "samples_ns": [], "warmup_ns": []})
+                record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+                break
+    except Exception as e:
+        traceback.print_exc()
+        record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+    record["provenance"] = provenance
+    with open("bench.json.part", "w") as f:
+        json.dump(record, f)
+    os.replace("bench.json.part", "bench.json")
+    return 0 if record["status"] == "ok" else 1
+
+
+def is_bench_plan(path):
+    try:
+        with open(path) as f:
+            return f.readline().strip() == "kwb-bench 1"
+    except OSError:
+        return False
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(bench_main(sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 and is_bench_plan(sys.argv[2]) else main())

@@ -1,0 +1,196 @@
+#include "bench/benchengine.h"
+
+#include "bench/fairness.h"
+#include "bench/roofline.h"
+#include "exec/sandboxprobe.h"
+#include "inputs/inputgenerator.h"
+#include "run/workspace.h"
+#include "task/taskloader.h"
+
+#include <QDir>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+
+namespace kwb {
+namespace {
+Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
+{
+    if (names.isEmpty())
+        return task.cases;
+    QList<Case> out;
+    for (const QString& n : names) {
+        const auto it = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; });
+        if (it == task.cases.end())
+            return Error { QStringLiteral("--cases"), {},
+                QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
+        out << *it;
+    }
+    return out;
+}
+
+Result<QList<Implementation>> selectImpls(const Task& task, const QStringList& ids)
+{
+    QList<Implementation> out { task.reference };
+    for (const QString& id : ids) {
+        const auto it = std::find_if(
+            task.candidates.begin(), task.candidates.end(), [&](const Implementation& c) { return c.id == id; });
+        if (it == task.candidates.end())
+            return Error { QStringLiteral("--impl"), {},
+                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
+        out << *it;
+    }
+    if (ids.isEmpty())
+        out << task.candidates;
+    return out;
+}
+
+bool runsOnGpu(const Implementation& impl, const ImplBench& b)
+{
+    if (impl.backend == u"cuda")
+        return true;
+    return impl.backend == u"python" && b.provenance.value(QStringLiteral("device")).toString() != u"cpu"
+        && !b.provenance.value(QStringLiteral("device")).toString().startsWith(QStringLiteral("TFRT_CPU"));
+}
+
+ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseSamples& s, const BenchCase& bc)
+{
+    ImplCaseResult r;
+    r.id = impl.id;
+    r.stats = summarize(s.samplesNs, s.discarded);
+    r.rechecked = s.rechecked;
+    r.recheckMismatches = s.recheckMismatches;
+    r.timerOverheadNs = s.timerOverheadNs;
+    QString note;
+    if (const auto peaks = peaksFor(task, impl, &note)) {
+        const double f = floorNs(bc.flops, bc.bytes, *peaks);
+        if (f > 0)
+            r.floorNs = f;
+        else
+            r.floorNote
+                = QStringLiteral("no floor: the manifest gives no benchmark.flops/bytes or the peaks are unknown");
+    } else {
+        r.floorNote = note;
+    }
+    return r;
+}
+} // namespace
+
+Result<BenchResult> runBench(
+    const BenchRequest& request, const BenchProgressFn& progress, const std::atomic_bool* cancel)
+{
+    auto loaded = loadTask(request.taskDir);
+    if (!loaded)
+        return loaded.error();
+    BenchResult result;
+    result.task = loaded->task;
+    const Task& task = result.task;
+    auto cases = selectCases(task, request.cases);
+    if (!cases)
+        return cases.error();
+    auto impls = selectImpls(task, request.implIds);
+    if (!impls)
+        return impls.error();
+    if (request.rounds < 1 || request.budgetS <= 0)
+        return Error { QStringLiteral("--budget"), {},
+            QStringLiteral("needs a positive budget and at least one round") };
+    if (request.sandbox) {
+        const SandboxStatus s = sandboxAvailable();
+        if (!s.available)
+            return Error { {}, {},
+                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass "
+                               "--no-sandbox)")
+                    .arg(s.reason),
+                QStringLiteral("env") };
+    }
+    QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-bench-XXXXXX"));
+    const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
+    if (work.isEmpty() || !QDir().mkpath(work))
+        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
+    result.workDir = request.keepDir.isEmpty() ? QString() : work;
+    const auto say = [&](const QString& s) {
+        if (progress)
+            progress(s);
+    };
+
+    for (const Implementation& impl : *impls) {
+        ImplBench b;
+        b.id = impl.id;
+        b.role = impl.id == task.reference.id ? QStringLiteral("reference") : QStringLiteral("candidate");
+        b.backend = impl.backend;
+        say(QStringLiteral("building %1").arg(impl.id));
+        auto build = buildRunner(task, impl);
+        if (!build) {
+            b.status = QStringLiteral("failed");
+            b.error = build.error().oneLine();
+        } else if (!build->compiled) {
+            b.build = *build;
+            b.status = QStringLiteral("build-failed");
+            b.error = QStringLiteral("the runner did not compile");
+        } else {
+            b.build = *build;
+            b.status = QStringLiteral("ok");
+        }
+        result.impls << b;
+    }
+
+    // Rounds: every implementation once per round, the order reversed every other round (A B C, C B A, …) so
+    // that drift (thermal, other load) hits all of them alike; fresh inputs per round.
+    const quint64 seed0 = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
+    const double budgetMs = request.budgetS * 1000.0 / request.rounds;
+    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
+    for (int round = 0; round < request.rounds; ++round) {
+        QList<std::pair<QString, QString>> caseInputs;
+        for (const Case& c : *cases) {
+            const QString dir = QDir(inputsRoot).filePath(QStringLiteral("r%1/%2").arg(round).arg(c.name));
+            if (auto w = writeTrialInputs(task, c, seed0 + quint64(round), dir); !w)
+                return w.error();
+            caseInputs << std::pair { c.name, dir };
+        }
+        for (int k = 0; k < impls->size(); ++k) {
+            const int i = round % 2 ? int(impls->size()) - 1 - k : k;
+            ImplBench& b = result.impls[i];
+            if (!b.ok())
+                continue;
+            if (cancel && *cancel)
+                return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+            say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
+            detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
+                QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot);
+        }
+    }
+
+    result.findings << staticFairnessFindings(task);
+    for (const ImplBench& b : result.impls)
+        result.findings << b.findings;
+    const quint64 bootSeed = request.seed ? *request.seed : 1;
+    for (const Case& c : *cases) {
+        BenchCase bc;
+        bc.name = c.name;
+        if (auto w = caseWork(task, c))
+            std::tie(bc.flops, bc.bytes) = *w;
+        const ImplBench& ref = result.impls.first();
+        const bool refOk = ref.ok() && ref.cases.contains(c.name);
+        if (refOk) {
+            bc.reference = measure(task, (*impls)[0], ref.cases[c.name], bc);
+            result.findings << caseFindings(c.name, *bc.reference, ref.cases[c.name], runsOnGpu((*impls)[0], ref));
+        }
+        for (int i = 1; i < impls->size(); ++i) {
+            const ImplBench& b = result.impls[i];
+            if (!b.ok() || !b.cases.contains(c.name))
+                continue;
+            ImplCaseResult r = measure(task, (*impls)[i], b.cases[c.name], bc);
+            if (refOk) {
+                r.speedup = bootstrapSpeedup(ref.cases[c.name].samplesNs, b.cases[c.name].samplesNs, bootSeed);
+                r.verdict = verdictFor(*r.speedup);
+            }
+            result.findings << caseFindings(c.name, r, b.cases[c.name], runsOnGpu((*impls)[i], b));
+            bc.candidates << r;
+        }
+        result.cases << bc;
+    }
+
+    result.provenance = detail::benchProvenance(result, request, seed0, bootSeed);
+    return result;
+}
+
+} // namespace kwb

@@ -1,0 +1,117 @@
+#include "bench/benchstats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace kwb {
+
+double quantileSorted(const std::vector<double>& v, double q)
+{
+    if (v.empty())
+        return 0;
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const std::size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return quantileSorted(v, 0.5);
+}
+
+SampleStats summarize(const std::vector<double>& samples, int discarded)
+{
+    SampleStats s;
+    s.discarded = discarded;
+    s.samples = static_cast<int>(samples.size());
+    if (samples.empty())
+        return s;
+    std::vector<double> v = samples;
+    std::sort(v.begin(), v.end());
+    s.medianNs = quantileSorted(v, 0.5);
+    s.minNs = v.front();
+    s.iqrNs = quantileSorted(v, 0.75) - quantileSorted(v, 0.25);
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    s.meanNs = sum / static_cast<double>(v.size());
+    if (v.size() > 1 && s.meanNs > 0) {
+        double m2 = 0;
+        for (double x : v)
+            m2 += (x - s.meanNs) * (x - s.meanNs);
+        s.cv = std::sqrt(m2 / static_cast<double>(v.size() - 1)) / s.meanNs;
+    }
+    return s;
+}
+
+namespace {
+// The median of a resample drawn with replacement; `scratch` avoids an allocation per resample.
+double resampledMedian(const std::vector<double>& v, std::mt19937_64& rng, std::vector<double>& scratch)
+{
+    std::uniform_int_distribution<std::size_t> pick(0, v.size() - 1);
+    scratch.resize(v.size());
+    for (double& x : scratch)
+        x = v[pick(rng)];
+    const std::size_t mid = scratch.size() / 2;
+    std::nth_element(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(mid), scratch.end());
+    const double upper = scratch[mid];
+    if (scratch.size() % 2)
+        return upper;
+    const double lower = *std::max_element(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(mid));
+    return (lower + upper) / 2;
+}
+} // namespace
+
+Speedup bootstrapSpeedup(
+    const std::vector<double>& reference, const std::vector<double>& candidate, quint64 seed, int resamples)
+{
+    Speedup s;
+    if (reference.empty() || candidate.empty())
+        return s;
+    const double cand = median(candidate);
+    s.estimate = cand > 0 ? median(reference) / cand : 0;
+    s.resamples = resamples;
+    std::mt19937_64 rng(seed);
+    std::vector<double> ratios, scratch;
+    ratios.reserve(static_cast<std::size_t>(resamples));
+    for (int i = 0; i < resamples; ++i) {
+        const double r = resampledMedian(reference, rng, scratch);
+        const double c = resampledMedian(candidate, rng, scratch);
+        ratios.push_back(c > 0 ? r / c : 0);
+    }
+    std::sort(ratios.begin(), ratios.end());
+    s.ciLow = quantileSorted(ratios, 0.025);
+    s.ciHigh = quantileSorted(ratios, 0.975);
+    return s;
+}
+
+Verdict verdictFor(const Speedup& s, double epsilon)
+{
+    if (s.ciLow > 1 + epsilon)
+        return Verdict::Fast;
+    if (s.ciHigh < 1 - epsilon)
+        return Verdict::Slow;
+    if (s.ciLow >= 1 - epsilon && s.ciHigh <= 1 + epsilon)
+        return Verdict::Same;
+    return Verdict::Ambiguous;
+}
+
+QString verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Fast:
+        return QStringLiteral("FAST");
+    case Verdict::Slow:
+        return QStringLiteral("SLOW");
+    case Verdict::Same:
+        return QStringLiteral("SAME");
+    case Verdict::Ambiguous:
+        break;
+    }
+    return QStringLiteral("AMBIGUOUS");
+}
+
+} // namespace kwb

@@ -1,0 +1,70 @@
+#include "bench/roofline.h"
+
+#include "hardware/hardware.h"
+#include "task/expression.h"
+
+#include <algorithm>
+
+namespace kwb {
+
+std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QString* note)
+{
+    if (task.target.peakBytesPerS || task.target.peakFlopsPerS)
+        return Peaks { task.target.peakBytesPerS.value_or(0), task.target.peakFlopsPerS.value_or(0),
+            QStringLiteral("target.peak") };
+    const HardwareSpec* hw = findHardware(task.target.hardware);
+    if (!hw) {
+        if (note)
+            *note = QStringLiteral("no floor: target.hardware '%1' is not in the hardware table and the manifest "
+                                   "gives no target.peak")
+                        .arg(task.target.hardware);
+        return std::nullopt;
+    }
+    // Python implementations may run on the GPU (torch, triton, jax); numpy never does.
+    const bool onDevice = impl.backend == u"cuda" || (impl.backend == u"python" && impl.framework != u"numpy");
+    if (!onDevice) {
+        if (note)
+            *note = QStringLiteral("no floor: '%1' runs on the host CPU, and the task's peaks are %2's; a CPU run is "
+                                   "not judged against GPU peaks (give target.peak for a CPU floor)")
+                        .arg(impl.id, hw->name);
+        return std::nullopt;
+    }
+    // The work's dtype: the widest output type is a fair stand-in for the arithmetic precision.
+    DType t = DType::Float32;
+    if (!task.outputs.isEmpty())
+        t = task.outputs.first().dtype;
+    return Peaks { hw->memoryBandwidth, hw->peakFlops(t),
+        QStringLiteral("hardware table: %1 (%2)").arg(hw->name, dtypeName(t)) };
+}
+
+double floorNs(double flops, double bytes, const Peaks& peaks)
+{
+    double s = 0;
+    if (flops > 0 && peaks.flopsPerS > 0)
+        s = std::max(s, flops / peaks.flopsPerS);
+    if (bytes > 0 && peaks.bytesPerS > 0)
+        s = std::max(s, bytes / peaks.bytesPerS);
+    return s * 1e9;
+}
+
+Result<std::pair<double, double>> caseWork(const Task& task, const Case& c)
+{
+    std::pair<double, double> work { 0, 0 };
+    const QString texts[2] = { task.benchmarkFlops, task.benchmarkBytes };
+    const char* fields[2] = { "/benchmark/flops", "/benchmark/bytes" };
+    for (int i = 0; i < 2; ++i) {
+        if (texts[i].trimmed().isEmpty())
+            continue;
+        auto e = Expression::parse(texts[i]);
+        if (!e)
+            return Error { QStringLiteral("task.json"), QString::fromLatin1(fields[i]), e.error().oneLine() };
+        auto v = e->evaluate(c.dims);
+        if (!v)
+            return Error { QStringLiteral("task.json"), QString::fromLatin1(fields[i]),
+                QStringLiteral("case '%1': %2").arg(c.name, v.error().oneLine()) };
+        (i ? work.second : work.first) = static_cast<double>(*v);
+    }
+    return work;
+}
+
+} // namespace kwb

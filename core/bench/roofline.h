@@ -1,0 +1,31 @@
+#pragma once
+
+#include "result.h"
+#include "task/task.h"
+
+#include <optional>
+
+namespace kwb {
+
+/// The peak rates a floor is computed against, and where they come from.
+struct Peaks {
+    double bytesPerS = 0; ///< 0: unknown
+    double flopsPerS = 0; ///< 0: unknown
+    QString source; ///< `target.peak` or `hardware table: H100 SXM (float32)`
+};
+
+/// The peaks an implementation is judged against, or std::nullopt with `note` saying why there is no floor.
+/// `target.peak` in the manifest always wins (the author states what the run's machine can do). Otherwise the
+/// hardware table's figures for `target.hardware` — but only for implementations that run on that device
+/// (`cuda`, python on a GPU framework): a `cpp` run on the host CPU is never judged against GPU peaks.
+std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QString* note);
+
+/// max(flops / peak FLOP/s, bytes / peak bytes/s) in nanoseconds; terms with a zero peak or zero work are
+/// left out; 0 when neither term applies.
+double floorNs(double flops, double bytes, const Peaks& peaks);
+
+/// benchmark.flops and benchmark.bytes of the task evaluated over the dims of `c` (0 where the manifest has
+/// none). An Error names the expression and what went wrong.
+Result<std::pair<double, double>> caseWork(const Task& task, const Case& c);
+
+} // namespace kwb

@@ -1,0 +1,154 @@
+#include "bench/benchengine.h"
+#include "cli/cli.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+namespace kwb::cli {
+namespace {
+QString us(double ns)
+{
+    return QString::number(ns / 1000.0, 'f', ns < 10000 ? 3 : 1) + QStringLiteral(" µs");
+}
+
+void printRow(QTextStream& out, const QString& id, const ImplCaseResult& r)
+{
+    out << "    " << id.leftJustified(16) << " median " << us(r.stats.medianNs).rightJustified(12) << "  IQR "
+        << us(r.stats.iqrNs).rightJustified(11) << "  CV " << QString::number(100 * r.stats.cv, 'f', 1) << "%  n "
+        << r.stats.samples;
+    if (r.speedup)
+        out << "  speedup " << QString::number(r.speedup->estimate, 'f', 3) << "x ["
+            << QString::number(r.speedup->ciLow, 'f', 3) << ", " << QString::number(r.speedup->ciHigh, 'f', 3) << "] "
+            << verdictName(*r.verdict);
+    if (r.floorNs)
+        out << "  floor " << us(*r.floorNs) << " (" << QString::number(100 * *r.floorNs / r.stats.medianNs, 'f', 1)
+            << "%)";
+    out << '\n';
+}
+
+void printText(const BenchResult& r, QTextStream& out)
+{
+    out << "task " << r.task.id << "  (" << r.provenance.value(QStringLiteral("method")).toString() << ")\n";
+    for (const ImplBench& b : r.impls) {
+        if (!b.ok())
+            out << "  " << b.id << ": " << b.status << ": " << b.error.section(QLatin1Char('\n'), 0, 0).left(160)
+                << '\n';
+    }
+    for (const BenchCase& c : r.cases) {
+        out << "  case " << c.name << '\n';
+        if (c.reference)
+            printRow(out, r.task.reference.id, *c.reference);
+        for (const auto& cand : c.candidates)
+            printRow(out, cand.id, cand);
+    }
+    out << '\n';
+    for (const Finding& f : r.findings) {
+        out << severityName(f.severity).leftJustified(8) << f.id;
+        if (!f.impl.isEmpty())
+            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
+        if (!f.file.isEmpty())
+            out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
+        out << ": " << f.message << '\n';
+    }
+}
+} // namespace
+
+int benchCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Time the reference and the candidates of a task, sandboxed, alternating in rounds, and say whether each\n"
+        "speedup is real: medians, bootstrap 95 % CI of the speedup, verdict FAST/SLOW/SAME/AMBIGUOUS, roofline\n"
+        "floor and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 document with --json.\n"
+        "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment."));
+    const QCommandLineOption impl(
+        QStringLiteral("impl"), QStringLiteral("Time only this candidate (repeatable)."), QStringLiteral("ID"));
+    const QCommandLineOption cases(
+        QStringLiteral("cases"), QStringLiteral("Comma-separated case names."), QStringLiteral("a,b"));
+    const QCommandLineOption budget(QStringLiteral("budget"),
+        QStringLiteral("Sampling seconds per implementation and case (default 2)."), QStringLiteral("S"));
+    const QCommandLineOption warmup(
+        QStringLiteral("warmup"), QStringLiteral("Warm-up milliseconds per round (default 25)."), QStringLiteral("MS"));
+    const QCommandLineOption rounds(
+        QStringLiteral("rounds"), QStringLiteral("Alternation rounds (default 4)."), QStringLiteral("N"));
+    const QCommandLineOption flush(QStringLiteral("flush-mib"),
+        QStringLiteral("Cache-flush buffer in MiB (default 2x the last-level cache / L2; 0: none)."),
+        QStringLiteral("MiB"));
+    const QCommandLineOption seed(
+        QStringLiteral("seed"), QStringLiteral("Pin the input and bootstrap seeds."), QStringLiteral("S"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"),
+        QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the kwb.bench/1 document."));
+    const QCommandLineOption keep(
+        QStringLiteral("keep"), QStringLiteral("Keep the work folder here."), QStringLiteral("DIR"));
+    const QCommandLineOption noSandbox(
+        QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation."));
+    const QCommandLineOption help(
+        QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
+    p.addOptions({ impl, cases, budget, warmup, rounds, flush, seed, timeout, json, keep, noSandbox, help });
+    p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
+    if (!p.parse(QStringList { QStringLiteral("kwb bench") } + args)) {
+        io.err << "kwb bench: " << p.errorText() << '\n';
+        return ExitBadInput;
+    }
+    if (p.isSet(help)) {
+        io.out << p.helpText();
+        return ExitOk;
+    }
+    if (p.positionalArguments().size() != 1) {
+        io.err << "kwb bench: expected one TASK (see 'kwb bench --help')\n";
+        return ExitBadInput;
+    }
+    BenchRequest request;
+    request.taskDir = p.positionalArguments().first();
+    request.implIds = p.values(impl);
+    if (p.isSet(cases))
+        request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    bool ok = true;
+    const auto number = [&](const QCommandLineOption& o, double low, double high, double fallback) {
+        if (!p.isSet(o))
+            return fallback;
+        bool good = false;
+        const double v = p.value(o).toDouble(&good);
+        if (!good || v < low || v > high) {
+            io.err << "kwb bench: --" << o.names().first() << ": expected a number in [" << low << ", " << high
+                   << "], got '" << p.value(o) << "'\n";
+            ok = false;
+        }
+        return v;
+    };
+    request.budgetS = number(budget, 0.001, 3600, request.budgetS);
+    request.warmupMs = number(warmup, 0, 60000, request.warmupMs);
+    request.rounds = static_cast<int>(number(rounds, 1, 100, request.rounds));
+    if (p.isSet(flush))
+        request.flushBytes = static_cast<qint64>(number(flush, 0, 65536, 0) * 1024 * 1024);
+    request.limits.timeoutMs = static_cast<int>(number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
+    if (p.isSet(seed)) {
+        bool good = false;
+        request.seed = p.value(seed).toULongLong(&good);
+        if (!good) {
+            io.err << "kwb bench: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
+            ok = false;
+        }
+    }
+    if (!ok)
+        return ExitBadInput;
+    request.sandbox = !p.isSet(noSandbox);
+    request.keepDir = p.value(keep);
+
+    auto result = runBench(request, [&](const QString& step) {
+        io.err << "kwb bench: " << step << '\n';
+        io.err.flush();
+    });
+    if (!result) {
+        io.err << result.error().oneLine() << '\n';
+        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+    }
+    if (p.isSet(json))
+        io.out << QJsonDocument(benchReportJson(*result)).toJson(QJsonDocument::Indented);
+    else
+        printText(*result, io.out);
+    return hasErrors(result->findings) ? ExitFindings : ExitOk;
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,127 @@
+// `kwb bench` end to end on this machine: real g++ builds, sandboxed runners in bench mode, tiny budgets.
+#include "bench/benchengine.h"
+#include "exec/sandboxprobe.h"
+
+#include <QJsonArray>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace kwb;
+
+class TstBenchRuns : public QObject {
+    Q_OBJECT
+
+    static BenchRequest request(const QString& fixture)
+    {
+        BenchRequest r;
+        r.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/") + fixture;
+        r.budgetS = 0.3;
+        r.rounds = 2;
+        r.warmupMs = 5;
+        r.flushBytes = 4 << 20; // a small flush keeps the test fast; the default (2x LLC) is exercised by kwb bench
+        r.seed = 99;
+        r.limits.timeoutMs = 30000;
+        r.sandbox = sandboxAvailable().available;
+        return r;
+    }
+
+    static const ImplCaseResult* candidate(const BenchResult& r, const QString& id)
+    {
+        for (const auto& c : r.cases.first().candidates) {
+            if (c.id == id)
+                return &c;
+        }
+        return nullptr;
+    }
+
+    static QStringList ids(const BenchResult& r, const QString& impl)
+    {
+        QStringList out;
+        for (const Finding& f : r.findings) {
+            if (f.impl == impl)
+                out << f.id;
+        }
+        out.removeDuplicates();
+        out.sort();
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runner cannot be built");
+    }
+
+    void fastAndSleepy()
+    {
+        auto result = runBench(request(QStringLiteral("speed")));
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        for (const ImplBench& b : result->impls)
+            QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
+        QCOMPARE(result->cases.size(), 1);
+        const auto& ref = *result->cases.first().reference;
+        QVERIFY(ref.stats.samples >= 3);
+        QVERIFY(ref.rechecked >= 2);
+        QCOMPARE(ref.recheckMismatches, 0);
+
+        const ImplCaseResult* fast = candidate(*result, QStringLiteral("fast"));
+        QVERIFY(fast && fast->speedup);
+        QCOMPARE(verdictName(*fast->verdict), QStringLiteral("FAST"));
+        QVERIFY2(fast->speedup->ciLow > 3, qPrintable(QString::number(fast->speedup->ciLow))); // ~20x in principle
+        QVERIFY(fast->speedup->ciLow <= fast->speedup->estimate && fast->speedup->estimate <= fast->speedup->ciHigh);
+
+        const ImplCaseResult* sleepy = candidate(*result, QStringLiteral("sleepy"));
+        QVERIFY(sleepy && sleepy->speedup);
+        QCOMPARE(verdictName(*sleepy->verdict), QStringLiteral("SLOW"));
+        QVERIFY(sleepy->speedup->ciHigh < 1);
+        QVERIFY(sleepy->stats.medianNs > 5e6); // the 5 ms sleep
+
+        // A CPU run of a task whose hardware is a GPU gets no floor, and says why.
+        QVERIFY(!fast->floorNs);
+        QVERIFY(fast->floorNote.contains(QStringLiteral("CPU")));
+        QVERIFY(!ids(*result, QStringLiteral("fast")).contains(QStringLiteral("bench.below-floor")));
+
+        const QJsonObject doc = benchReportJson(*result);
+        QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.bench/1"));
+        const QJsonObject c0 = doc.value(QStringLiteral("cases")).toArray().first().toObject();
+        QVERIFY(c0.value(QStringLiteral("reference")).toObject().value(QStringLiteral("median_ns")).toDouble() > 0);
+        const QJsonObject cand = c0.value(QStringLiteral("candidates")).toArray().first().toObject();
+        QCOMPARE(cand.value(QStringLiteral("id")).toString(), QStringLiteral("fast"));
+        QCOMPARE(cand.value(QStringLiteral("verdict")).toString(), QStringLiteral("FAST"));
+        QVERIFY(cand.value(QStringLiteral("speedup")).toObject().contains(QStringLiteral("ci_low")));
+        QVERIFY(doc.value(QStringLiteral("provenance"))
+                    .toObject()
+                    .value(QStringLiteral("method"))
+                    .toString()
+                    .contains(QStringLiteral("alternating")));
+    }
+
+    void belowFloor()
+    {
+        auto result = runBench(request(QStringLiteral("floor")));
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const ImplCaseResult* plain = candidate(*result, QStringLiteral("plain"));
+        QVERIFY(plain && plain->floorNs);
+        QCOMPARE(*plain->floorNs, 1e9); // 1e9 bytes at 1e9 bytes/s
+        QVERIFY(ids(*result, QStringLiteral("plain")).contains(QStringLiteral("bench.below-floor")));
+        QVERIFY(ids(*result, QStringLiteral("reference")).contains(QStringLiteral("bench.below-floor")));
+        QVERIFY(hasErrors(result->findings));
+    }
+
+    void badRequests()
+    {
+        BenchRequest r = request(QStringLiteral("speed"));
+        r.implIds = { QStringLiteral("nope") };
+        auto result = runBench(r);
+        QVERIFY(!result.ok());
+        QVERIFY(result.error().oneLine().contains(QStringLiteral("nope")));
+        r = request(QStringLiteral("speed"));
+        r.cases = { QStringLiteral("huge") };
+        QVERIFY(!runBench(r).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstBenchRuns)
+#include "tst_benchruns.moc"

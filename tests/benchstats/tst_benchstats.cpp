@@ -1,0 +1,191 @@
+// Statistics, verdict rules, floor arithmetic and the static fairness checks against known values.
+#include "bench/benchengine.h"
+#include "bench/benchstats.h"
+#include "bench/fairness.h"
+#include "bench/roofline.h"
+#include "task/taskloader.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace kwb;
+
+class TstBenchStats : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void summaryKnownValues()
+    {
+        const SampleStats s = summarize({ 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 }, 2);
+        QCOMPARE(s.medianNs, 5.5);
+        QCOMPARE(s.meanNs, 5.5);
+        QCOMPARE(s.minNs, 1.0);
+        QCOMPARE(s.iqrNs, 4.5); // numpy: percentile 75 = 7.75, 25 = 3.25
+        QVERIFY(std::abs(s.cv - 3.0276503540974917 / 5.5) < 1e-12);
+        QCOMPARE(s.samples, 10);
+        QCOMPARE(s.discarded, 2);
+        QCOMPARE(summarize({}).samples, 0);
+        QCOMPARE(summarize({ 4 }).cv, 0.0);
+    }
+
+    void bootstrapConstantRatio()
+    {
+        // Every resample of constant data has the same medians: the CI collapses onto the estimate.
+        const Speedup s = bootstrapSpeedup(std::vector<double>(50, 2000.0), std::vector<double>(40, 100.0), 7);
+        QCOMPARE(s.estimate, 20.0);
+        QCOMPARE(s.ciLow, 20.0);
+        QCOMPARE(s.ciHigh, 20.0);
+        QCOMPARE(s.resamples, kBootstrapResamples);
+    }
+
+    void bootstrapSeeded()
+    {
+        std::vector<double> ref, cand;
+        for (int i = 0; i < 101; ++i) {
+            ref.push_back(1000 + (i * 37) % 101);
+            cand.push_back(500 + (i * 53) % 61);
+        }
+        const Speedup a = bootstrapSpeedup(ref, cand, 42);
+        const Speedup b = bootstrapSpeedup(ref, cand, 42);
+        QCOMPARE(a.ciLow, b.ciLow); // the seed reproduces the interval exactly
+        QCOMPARE(a.ciHigh, b.ciHigh);
+        QCOMPARE(a.estimate, 1050.0 / 530.0); // medians 1050 and 530
+        QVERIFY(a.ciLow < a.estimate && a.estimate < a.ciHigh);
+        QVERIFY(a.ciLow > 1.9 && a.ciHigh < 2.07);
+        // Pinned: the generator is std::mt19937_64 with a portable index draw, so this holds on any platform.
+        QCOMPARE(QString::number(a.ciLow, 'f', 6), QStringLiteral("1.953096"));
+        QCOMPARE(QString::number(a.ciHigh, 'f', 6), QStringLiteral("2.007648"));
+        const Speedup c = bootstrapSpeedup(ref, cand, 43);
+        QVERIFY(c.ciLow != a.ciLow || c.ciHigh != a.ciHigh);
+    }
+
+    void verdicts_data()
+    {
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<QString>("verdict");
+        QTest::newRow("clearly faster") << 1.5 << 2.5 << "FAST";
+        QTest::newRow("just above the band") << 1.021 << 1.1 << "FAST";
+        QTest::newRow("above 1 but inside the band edge") << 1.01 << 1.1 << "AMBIGUOUS";
+        QTest::newRow("clearly slower") << 0.1 << 0.5 << "SLOW";
+        QTest::newRow("inside the band") << 0.99 << 1.015 << "SAME";
+        QTest::newRow("band exactly") << 0.98 << 1.02 << "SAME";
+        QTest::newRow("straddles 1 widely") << 0.8 << 1.3 << "AMBIGUOUS";
+    }
+    void verdicts()
+    {
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(QString, verdict);
+        QCOMPARE(verdictName(verdictFor(Speedup { (low + high) / 2, low, high, 0 })), verdict);
+    }
+
+    void floorArithmetic_data()
+    {
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("peakFlops");
+        QTest::addColumn<double>("peakBytes");
+        QTest::addColumn<double>("floor");
+        QTest::newRow("compute bound") << 2e12 << 1e9 << 1e15 << 1e12 << 2e6;
+        QTest::newRow("memory bound") << 1e6 << 12e9 << 1e15 << 3e12 << 4e6;
+        QTest::newRow("no flops peak") << 1e12 << 1e9 << 0.0 << 1e12 << 1e6;
+        QTest::newRow("nothing declared") << 0.0 << 0.0 << 1e15 << 1e12 << 0.0;
+    }
+    void floorArithmetic()
+    {
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, peakFlops);
+        QFETCH(double, peakBytes);
+        QFETCH(double, floor);
+        QCOMPARE(floorNs(flops, bytes, Peaks { peakBytes, peakFlops, {} }), floor);
+    }
+
+    void peaksHonest()
+    {
+        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"));
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        const Task& t = loaded->task;
+        QString note;
+        // The cpp candidate runs on the host: no GPU floor for it.
+        QVERIFY(!peaksFor(t, *t.implementation(QStringLiteral("cpu")), &note));
+        QVERIFY2(note.contains(QStringLiteral("CPU")), qPrintable(note));
+        const auto gpu = peaksFor(t, *t.implementation(QStringLiteral("cuda")), &note);
+        QVERIFY(gpu);
+        QVERIFY(gpu->bytesPerS > 1e12); // H100 HBM
+        QVERIFY(gpu->source.contains(QStringLiteral("H100")));
+        auto floorTask = loadTask(QStringLiteral(KWB_FIXTURES_DIR "/floor"));
+        QVERIFY2(floorTask.ok(), qPrintable(floorTask ? QString() : floorTask.error().oneLine()));
+        const auto p = peaksFor(floorTask->task, floorTask->task.reference, &note);
+        QVERIFY(p);
+        QCOMPARE(p->bytesPerS, 1e9);
+        QCOMPARE(p->source, QStringLiteral("target.peak"));
+        auto work = caseWork(floorTask->task, floorTask->task.cases.first());
+        QVERIFY(work.ok());
+        QCOMPARE(work->first, 2000.0);
+        QCOMPARE(work->second, 1e9);
+    }
+
+    void unfairExample()
+    {
+        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/gemm-f32-tf32-unfair-baseline"));
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        QStringList got;
+        for (const Finding& f : staticFairnessFindings(loaded->task))
+            got << QStringLiteral("%1 %2 %3:%4").arg(f.id, f.impl, f.file).arg(f.line);
+        got.sort();
+        QCOMPARE(got,
+            (QStringList { QStringLiteral("bench.precision-mismatch tf32-wmma candidate.cu:53"),
+                QStringLiteral("bench.weak-baseline baseline baseline.cu:11") }));
+    }
+
+    void cleanExamplesHaveNoFairnessFindings_data()
+    {
+        QTest::addColumn<QString>("task");
+        for (const char* t :
+            { "vector-add-f32", "rmsnorm-f32-unrolled", "prefix-scan-f32-skip-work", "transpose-f32-tail" })
+            QTest::newRow(t) << QString::fromLatin1(t);
+    }
+    void cleanExamplesHaveNoFairnessFindings()
+    {
+        QFETCH(QString, task);
+        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/") + task);
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        const Findings f = staticFairnessFindings(loaded->task);
+        QVERIFY2(f.isEmpty(), qPrintable(f.isEmpty() ? QString() : f.first().message));
+    }
+
+    void caseFindingRules()
+    {
+        ImplCaseResult r;
+        r.id = QStringLiteral("cand");
+        r.stats = summarize({ 400, 410, 900, 405 }, 1);
+        r.floorNs = 1000;
+        r.speedup = Speedup { 1.0, 0.9, 1.1, 10 };
+        r.verdict = verdictFor(*r.speedup);
+        r.recheckMismatches = 1;
+        r.rechecked = 3;
+        CaseSamples s;
+        s.firstWarmupNs = { 5000, 420 };
+        QStringList ids;
+        for (const Finding& f : caseFindings(QStringLiteral("c"), r, s, false))
+            ids << f.id;
+        ids.sort();
+        QCOMPARE(ids,
+            (QStringList { QStringLiteral("bench.below-floor"), QStringLiteral("bench.noisy"),
+                QStringLiteral("bench.not-significant"), QStringLiteral("bench.recheck-mismatch"),
+                QStringLiteral("bench.throttled"), QStringLiteral("bench.too-short"),
+                QStringLiteral("bench.warmup-transient") }));
+        r.stats = summarize({ 20000, 20100, 20050 });
+        r.floorNs.reset();
+        r.verdict = Verdict::Fast;
+        r.recheckMismatches = 0;
+        s.firstWarmupNs = { 21000 };
+        QVERIFY(caseFindings(QStringLiteral("c"), r, s, true).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstBenchStats)
+#include "tst_benchstats.moc"
