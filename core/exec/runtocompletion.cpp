@@ -3,12 +3,13 @@
 #include "sandboxedprocess.h"
 
 #include <QEventLoop>
+#include <QTimer>
 
 #include <optional>
 
 namespace kwb {
 
-Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput)
+Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput, const std::atomic_bool* cancel)
 {
     SandboxedProcess process;
     QEventLoop loop;
@@ -24,6 +25,17 @@ Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback
     });
     if (onOutput)
         QObject::connect(&process, &SandboxedProcess::outputReceived, &loop, onOutput);
+    // The flag is set from another thread (the GUI's Stop); polling it keeps this loop the only owner.
+    QTimer poll;
+    if (cancel) {
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+            if (cancel->load())
+                process.stop();
+        });
+        poll.start(50);
+    }
+    if (cancel && cancel->load())
+        return Error { QString(), QString(), QStringLiteral("stopped by the user"), QStringLiteral("stopped"), 0 };
     if (!process.start(spec))
         return Error { QString(), QString(), QStringLiteral("a run is already going"), QString(), 0 };
     loop.exec();

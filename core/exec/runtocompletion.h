@@ -4,6 +4,7 @@
 #include "result.h"
 #include "runoutcome.h"
 
+#include <atomic>
 #include <functional>
 
 namespace kwb {
@@ -12,7 +13,9 @@ using OutputCallback = std::function<void(OutputChannel channel, const QByteArra
 
 /// Runs `spec` with a SandboxedProcess and waits for it in a local event loop. For the CLI and tests,
 /// which may wait; never call it on the GUI thread. `onOutput`, when given, receives the live output.
+/// When `cancel` becomes true the whole process tree is stopped (the outcome is RunStatus::Stopped).
 /// The Error is a run that could not start (its message says why, and how to proceed).
-Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput = {});
+Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput = {},
+    const std::atomic_bool* cancel = nullptr);
 
 } // namespace kwb

@@ -1,6 +1,8 @@
 #include "run/gluegen.h"
 
 #include <QFileInfo>
+
+#include <algorithm>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -126,6 +128,12 @@ namespace {
                 const QString t = cType(task.outputs[o].dtype, cuda);
                 c.params << QStringLiteral("%1*").arg(t);
                 c.values << QStringLiteral("static_cast<%1*>(b.out[%2])").arg(t).arg(o);
+            } else if (const auto s = std::find_if(task.scalars.begin(), task.scalars.end(), [&](const ScalarSpec& x) { return x.name == arg; });
+                       s != task.scalars.end()) {
+                // A validated number from the manifest, printed exactly (17 significant digits round-trip a double).
+                const QString t = cType(s->dtype, cuda);
+                c.params << t;
+                c.values << QStringLiteral("static_cast<%1>(%2)").arg(t, QString::number(s->value, 'g', 17));
             } else if (task.dims.contains(arg)) {
                 c.params << QStringLiteral("int64_t");
                 c.values << QStringLiteral("b.dim(\"%1\")").arg(arg);
@@ -147,6 +155,10 @@ namespace {
             else if (const int o = indexOf(task.outputs, arg); o >= 0)
                 args.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("output") }, { QStringLiteral("name"), arg },
                     { QStringLiteral("dtype"), dtypeName(task.outputs[o].dtype) } });
+            else if (const auto s = std::find_if(task.scalars.begin(), task.scalars.end(), [&](const ScalarSpec& x) { return x.name == arg; });
+                     s != task.scalars.end())
+                args.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("scalar") }, { QStringLiteral("name"), arg },
+                    { QStringLiteral("dtype"), dtypeName(s->dtype) }, { QStringLiteral("value"), s->value } });
             else
                 args.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("dim") }, { QStringLiteral("name"), arg } });
         }

@@ -57,7 +57,7 @@ namespace {
 
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot)
+    const QString& inputsRoot, const RunHooks& hooks)
 {
     ImplRun run;
     run.id = impl.id;
@@ -117,7 +117,10 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     }
     spec.limits = request.limits;
     spec.sandbox = request.sandbox;
-    auto outcome = runToCompletion(spec);
+    OutputCallback onOutput;
+    if (hooks.output)
+        onOutput = [&](OutputChannel channel, const QByteArray& bytes) { hooks.output(impl.id, channel, bytes); };
+    auto outcome = runToCompletion(spec, onOutput, hooks.cancel);
     if (!outcome) {
         run.status = QStringLiteral("failed");
         run.error = outcome.error().oneLine();
@@ -125,6 +128,11 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
     run.outcome = *outcome;
+    if (outcome->status == RunStatus::Stopped) {
+        run.status = QStringLiteral("stopped");
+        run.error = QStringLiteral("stopped by the user");
+        return run;
+    }
     run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
     for (Finding f : outcome->findings) {
         f.impl = impl.id;

@@ -9,6 +9,9 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <atomic>
+#include <functional>
+
 #include <optional>
 
 namespace kwb {
@@ -26,7 +29,7 @@ struct CallRecord {
 struct ImplRun {
     QString id;
     QString role; ///< reference | oracle | candidate
-    QString status = QStringLiteral("not-run"); ///< ok | build-failed | failed | not-run
+    QString status = QStringLiteral("not-run"); ///< ok | build-failed | failed | stopped | not-run
     QString error; ///< one line when not ok
     QString workDir; ///< absolute; outputs are under workDir/out/<label>/
     RunnerBuild build;
@@ -41,10 +44,16 @@ struct ImplRun {
     QString outputPath(const QString& label, const QString& output) const;
 };
 
+/// Live output and cancellation for a run (both optional).
+struct RunHooks {
+    std::function<void(const QString& impl, OutputChannel channel, const QByteArray& bytes)> output;
+    const std::atomic_bool* cancel = nullptr;
+};
+
 /// Builds the runner of `impl` and runs every trial (each `repeats` times) in one sandboxed process whose
 /// only writable folder is `workRoot/<impl id>`; the inputs folder is visible read-only.
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot);
+    const QString& inputsRoot, const RunHooks& hooks = {});
 
 } // namespace kwb

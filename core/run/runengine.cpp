@@ -48,7 +48,7 @@ namespace {
     }
 } // namespace
 
-Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress, const std::atomic_bool* cancel)
+Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress, const RunHooks& hooks)
 {
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
@@ -98,18 +98,20 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
 
     // Candidates first: nothing the reference computed can be lying around in memory they reuse.
     for (const Implementation& cand : *candidates) {
-        if (cancel && *cancel)
+        if (hooks.cancel && hooks.cancel->load())
             return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
         step(QStringLiteral("running candidate %1").arg(cand.id));
-        result.impls << runImplementation(task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot);
+        result.impls << runImplementation(task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
     }
+    if (hooks.cancel && hooks.cancel->load())
+        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
     step(QStringLiteral("running reference %1").arg(task.reference.id));
-    result.impls << runImplementation(task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot);
+    result.impls << runImplementation(task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
     const ImplRun& ref = result.impls.last();
     std::optional<ImplRun> oracle;
     if (task.oracle) {
         step(QStringLiteral("running oracle %1").arg(task.oracle->id));
-        result.impls << runImplementation(task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot);
+        result.impls << runImplementation(task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, hooks);
         oracle = result.impls.last();
     }
 

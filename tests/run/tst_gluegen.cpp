@@ -61,6 +61,16 @@ private Q_SLOTS:
         QVERIFY(text.contains(u"k<<<grid, block, b.dim(\"__smem\")"));
         QVERIFY2(!text.contains(u"cdiv"), "manifest expressions must never become source code");
     }
+    void scalarsBecomeTypedLiterals()
+    {
+        Task t = vaddTask();
+        t.scalars = { ScalarSpec { QStringLiteral("eps"), DType::Float32, 1e-5 } };
+        auto g = generateGlue(t, impl("cpp", { QStringLiteral("a"), QStringLiteral("eps"), QStringLiteral("c") }));
+        QVERIFY(g.ok());
+        const QString text = QString::fromUtf8(g->content);
+        QVERIFY2(text.contains(u"static_cast<float>(1.0000000000000001e-05)"), qPrintable(text));
+        QVERIFY(text.contains(u"void k(const uint16_t*, float, uint16_t*);"));
+    }
     void unknownArgumentIsAnError()
     {
         auto g = generateGlue(vaddTask(), impl("cpp", { QStringLiteral("a"), QStringLiteral("nope") }));

@@ -15,6 +15,8 @@ public:
 
 public Q_SLOTS:
     void appendLine(const QString& line);
+    /// Output of a running process: stderr in red, the view follows the end unless the user scrolled up.
+    void appendOutput(const QString& source, const QString& text, bool isError);
 };
 
 } // namespace kwb::ui

@@ -41,6 +41,13 @@ Actions Actions::create(QObject* owner)
     a.previousFinding = make(
         owner, "actionPreviousFinding", QObject::tr("Previous F&inding"), { QKeySequence(Qt::SHIFT | Qt::Key_F8) });
     a.find = make(owner, "actionFind", QObject::tr("&Find in Source…"), { QKeySequence::Find });
+    a.run = make(owner, "actionRun", QObject::tr("&Run"), { QKeySequence(Qt::CTRL | Qt::Key_R) },
+        QObject::tr("Run the reference and the candidates on fresh inputs, sandboxed, and judge correctness"));
+    a.stop = make(owner, "actionStop", QObject::tr("&Stop"), { QKeySequence(Qt::Key_Escape) },
+        QObject::tr("Stop the running action and kill its processes"));
+    a.stop->setEnabled(false);
+    a.compareTensors = make(owner, "actionCompareTensors", QObject::tr("&Compare Tensors…"), {},
+        QObject::tr("Compare two .npy or .safetensors files under the dtype's default tolerance"));
     a.resetLayout = make(owner, "actionResetLayout", QObject::tr("&Reset Layout"), {});
     a.shortcuts = make(owner, "actionShortcuts", QObject::tr("&Keyboard Shortcuts"), { QKeySequence(Qt::Key_F1) });
     a.about = make(owner, "actionAbout", QObject::tr("&About Kernel Review Workbench"), {});
@@ -50,7 +57,7 @@ Actions Actions::create(QObject* owner)
 QList<QAction*> Actions::all() const
 {
     QList<QAction*> list { open, quit, nextTask, previousTask, nextCandidate, previousCandidate, toggleDiff, nextChange,
-        previousChange, nextFinding, previousFinding, find, resetLayout, shortcuts, about };
+        previousChange, nextFinding, previousFinding, find, run, stop, compareTensors, resetLayout, shortcuts, about };
     return list << focus;
 }
 

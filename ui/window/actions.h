@@ -22,6 +22,9 @@ struct Actions {
     QAction* nextFinding = nullptr;
     QAction* previousFinding = nullptr;
     QAction* find = nullptr;
+    QAction* run = nullptr;
+    QAction* stop = nullptr;
+    QAction* compareTensors = nullptr;
     QAction* resetLayout = nullptr;
     QAction* shortcuts = nullptr;
     QAction* about = nullptr;

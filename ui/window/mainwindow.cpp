@@ -59,6 +59,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     createDocks();
     createMenus();
     connectActions();
+    setupRun();
     for (CodeEditor* e : { m_source->leftEditor(), m_source->rightEditor() }) {
         QList<QKeySequence> keys;
         for (const QAction* a : m_actions.all())
@@ -97,12 +98,16 @@ void MainWindow::createMenus()
         file->addMenu(m_recent);
     }
     file->addSeparator();
+    file->addAction(m_actions.compareTensors);
+    file->addSeparator();
     file->addAction(m_actions.quit);
 
     QMenu* task = menuBar()->addMenu(tr("&Task"));
     task->addActions({ m_actions.nextTask, m_actions.previousTask });
     task->addSeparator();
     task->addActions({ m_actions.nextCandidate, m_actions.previousCandidate });
+    task->addSeparator();
+    task->addActions({ m_actions.run, m_actions.stop });
 
     QMenu* review = menuBar()->addMenu(tr("&Review"));
     review->addActions({ m_actions.toggleDiff, m_actions.nextChange, m_actions.previousChange });

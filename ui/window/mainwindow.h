@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 class QDockWidget;
+class QProgressBar;
 class QLabel;
 class QSplitter;
 
@@ -15,6 +16,8 @@ namespace kwb::ui {
 class ConsolePane;
 class FindingsPane;
 class RecentMenu;
+class RunController;
+class RunResultsPane;
 class Session;
 class SourceView;
 class SpecView;
@@ -43,6 +46,8 @@ public:
     /// The dock with that objectName (`consoleDock`, `correctnessDock`, `compileDock`,
     /// `performanceDock`, `rubricDock`, `findingsDock`, `taskListDock`), for later features to fill.
     QDockWidget* dock(const QString& objectName) const;
+    RunController* runController() const { return m_run; }
+    RunResultsPane* runResults() const { return m_results; }
 
     /// Opens a task folder or a folder of tasks; on failure the window keeps what it had.
     Status openPath(const QString& path);
@@ -55,6 +60,9 @@ protected:
 
 private:
     void createDocks();
+    void setupRun();
+    void startRun();
+    void compareTensorFiles();
     void createMenus();
     void connectActions();
     void addFocusAction(const QString& name, QWidget* target, QDockWidget* dock, int digit);
@@ -74,6 +82,9 @@ private:
     ConsolePane* m_console = nullptr;
     RecentMenu* m_recent = nullptr;
     QLabel* m_statusTask;
+    RunController* m_run = nullptr;
+    RunResultsPane* m_results = nullptr;
+    QProgressBar* m_progress = nullptr;
     QByteArray m_defaultState;
 };
 

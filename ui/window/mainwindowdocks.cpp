@@ -8,6 +8,7 @@
 #include "panes/sourceview.h"
 #include "panes/specview.h"
 #include "panes/tasklistpane.h"
+#include "run/runresultspane.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -35,10 +36,8 @@ void MainWindow::createDocks()
     auto* tasks = makeDock(this, "taskListDock", tr("Tasks"), m_taskList);
     auto* findings = makeDock(this, "findingsDock", tr("Findings"), m_findings);
     auto* console = makeDock(this, "consoleDock", tr("Console"), m_console);
-    makeDock(this, "correctnessDock", tr("Correctness"),
-        new PlaceholderPane(tr("Correctness"),
-            tr("Runs of the candidate against the reference, per case and trial: error statistics (max abs/rel, "
-               "ULP, mismatches), the worst elements, poisoned or stale outputs and nondeterminism.")));
+    m_results = new RunResultsPane(this);
+    makeDock(this, "correctnessDock", tr("Correctness"), m_results);
     makeDock(this, "compileDock", tr("Compile"),
         new PlaceholderPane(tr("Compile"),
             tr("The build of each implementation for the target arch: compiler diagnostics with file:line, "

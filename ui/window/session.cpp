@@ -94,6 +94,7 @@ bool Session::selectTask(int index)
     m_current = index;
     const LintReport& report = m_bundles[index];
     m_task.reset();
+    m_actionFindings.clear();
     m_findings = report.findings;
     if (report.loaded) {
         // The lint report was made from the same files a moment ago; loading again gives the
@@ -134,6 +135,16 @@ bool Session::setBaseline(const QString& implId)
         Q_EMIT baselineChanged(implId);
     }
     return true;
+}
+
+void Session::setActionFindings(const QString& action, const Findings& findings)
+{
+    m_actionFindings.insert(action, findings);
+    const LintReport* report = currentReport();
+    m_findings = report ? report->findings : Findings {};
+    for (const Findings& f : std::as_const(m_actionFindings))
+        m_findings << f;
+    Q_EMIT findingsChanged();
 }
 
 void Session::addFindings(const Findings& findings)

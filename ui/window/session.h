@@ -5,6 +5,7 @@
 #include "task/task.h"
 
 #include <QList>
+#include <QMap>
 #include <QObject>
 
 #include <optional>
@@ -45,6 +46,8 @@ public:
     /// Lint findings of the current task, then those added by later actions.
     const Findings& findings() const { return m_findings; }
     void addFindings(const Findings& findings);
+    /// Replaces the findings an action (`run`, `compile`, …) added to the current task before.
+    void setActionFindings(const QString& action, const Findings& findings);
 
 Q_SIGNALS:
     void folderOpened(const QString& path);
@@ -63,6 +66,7 @@ private:
     QString m_candidate;
     QString m_baseline;
     Findings m_findings;
+    QMap<QString, Findings> m_actionFindings; ///< by action, for the current task
 };
 
 /// Error and warning counts of a report, for status icons and summaries.

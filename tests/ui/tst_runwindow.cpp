@@ -1,0 +1,115 @@
+// Run (Ctrl+R) and Stop (Esc) from the window: a real sandboxed run of a small C++ task, its findings in
+// the findings pane and its comparisons in the correctness pane; Stop kills a hanging candidate.
+#include "correctness/comparisonsummarymodel.h"
+#include "correctness/correctnesspane.h"
+#include "run/runcontroller.h"
+#include "run/runresultspane.h"
+#include "uitest.h"
+#include "window/actions.h"
+#include "window/mainwindow.h"
+#include "window/session.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+using namespace kwb;
+using namespace kwb::ui;
+
+namespace {
+void write(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+void writeTask(const QString& dir, const QByteArray& candidate)
+{
+    QDir().mkpath(dir);
+    write(dir + QStringLiteral("/spec.md"), "Scale a float32 vector x of length N by 2 into y.\n");
+    write(dir + QStringLiteral("/reference.cpp"),
+        "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; ++i) y[i] = 2 * x[i]; }\n");
+    write(dir + QStringLiteral("/candidate.cpp"), candidate);
+    write(dir + QStringLiteral("/task.json"), R"({
+  "format": "kwb.task/1", "id": "scale", "title": "Scale", "kind": "generation", "spec": "spec.md",
+  "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
+  "dims": {"N": "elements"},
+  "inputs": [{"name": "x", "dtype": "float32", "shape": ["N"], "init": {"dist": "normal", "mean": 0, "std": 1}}],
+  "outputs": [{"name": "y", "dtype": "float32", "shape": ["N"]}],
+  "cases": [{"name": "tail", "dims": {"N": 1000}}],
+  "tolerance": {"rtol": 1e-6, "atol": 1e-6},
+  "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "scale", "args": ["x", "y", "N"]},
+  "candidates": [{"id": "cand", "backend": "cpp", "source": "candidate.cpp", "entry": "scale", "args": ["x", "y", "N"]}]
+})");
+}
+} // namespace
+
+class TestRunWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runner cannot be built");
+        qputenv("KWB_CACHE_DIR", QFile::encodeName(m_dir.filePath(QStringLiteral("cache"))));
+    }
+
+    void runShowsFindingsAndComparisons()
+    {
+        const QString task = m_dir.filePath(QStringLiteral("good"));
+        writeTask(task, "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; ++i) y[i] = x[i] + x[i]; }\n");
+        MainWindow window(MainWindow::Options { false });
+        QVERIFY(window.openPath(task).ok());
+        QSignalSpy finished(window.runController(), &RunController::finished);
+        window.actions().run->trigger();
+        QVERIFY(window.actions().stop->isEnabled());
+        QVERIFY(finished.wait(240000));
+        QVERIFY(!window.actions().stop->isEnabled());
+        const auto ids = [&] {
+            QStringList l;
+            for (const Finding& f : window.session()->findings())
+                l << f.id;
+            return l;
+        }();
+        QVERIFY2(ids.contains(QStringLiteral("correct.pass")), qPrintable(ids.join(QLatin1Char(' '))));
+        QCOMPARE(window.runResults()->correctness()->summaryModel()->rowCount(), 3); // one case × three trials
+        // A second run replaces the run's findings rather than adding to them.
+        window.actions().run->trigger();
+        QVERIFY(finished.wait(240000));
+        QCOMPARE(int(std::count_if(window.session()->findings().begin(), window.session()->findings().end(),
+                     [](const Finding& f) { return f.id == u"correct.pass"; })),
+            1);
+    }
+
+    void stopKillsAHangingCandidate()
+    {
+        const QString task = m_dir.filePath(QStringLiteral("hang"));
+        writeTask(task, "#include <cstdint>\nextern \"C\" void scale(const float*, float*, int64_t) { volatile int k = 0; for (;;) ++k; }\n");
+        MainWindow window(MainWindow::Options { false });
+        QVERIFY(window.openPath(task).ok());
+        QSignalSpy failed(window.runController(), &RunController::failed);
+        QSignalSpy progressed(window.runController(), &RunController::progressed);
+        window.actions().run->trigger();
+        // Wait until the candidate is running, then stop.
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progressed.begin(), progressed.end(),
+                                     [](const QList<QVariant>& a) { return a.at(0).toString().startsWith(u"running candidate"); }),
+            240000);
+        QTest::qWait(500);
+        QElapsedTimer clock;
+        clock.start();
+        window.actions().stop->trigger();
+        QVERIFY(failed.wait(20000));
+        QVERIFY2(clock.elapsed() < 10000, "Stop must kill the process tree promptly");
+        QCOMPARE(failed.first().at(1).toBool(), true);
+    }
+};
+
+KWB_UI_TEST_MAIN(TestRunWindow)
+#include "tst_runwindow.moc"

@@ -1,0 +1,105 @@
+#include "run/runresultspane.h"
+
+#include "correctness/comparisonview.h"
+#include "correctness/correctnesspane.h"
+
+#include <QFrame>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace kwb::ui {
+namespace {
+    QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
+    {
+        auto* card = new QFrame(parent);
+        card->setObjectName(QStringLiteral("diagnosisCard"));
+        card->setFrameShape(QFrame::StyledPanel);
+        card->setStyleSheet(QStringLiteral("#diagnosisCard { background: #fff4f2; border: 1px solid #e0a49a; border-radius: 4px; }"));
+        auto* layout = new QVBoxLayout(card);
+        layout->setContentsMargins(10, 6, 10, 6);
+        const Diagnosis& d = *run.diagnosis;
+        auto* title = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
+                                     .arg(run.role, run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
+            card);
+        auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
+        text->setWordWrap(true);
+        layout->addWidget(title);
+        layout->addWidget(text);
+        if (!d.evidence.isEmpty()) {
+            QString lines;
+            for (const auto& e : d.evidence)
+                lines += QStringLiteral("%1: %2\n").arg(e.line, 5).arg(e.text);
+            auto* evidence = new QLabel(card);
+            evidence->setTextFormat(Qt::PlainText);
+            evidence->setText(lines.trimmed());
+            evidence->setFont(QFont(QStringLiteral("monospace")));
+            evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            layout->addWidget(evidence);
+        }
+        return card;
+    }
+} // namespace
+
+RunResultsPane::RunResultsPane(QWidget* parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(tr("No run yet: Task ▸ Run (Ctrl+R) runs the reference and the candidates, sandboxed."), this))
+    , m_cards(new QWidget(this))
+    , m_cardsLayout(new QVBoxLayout(m_cards))
+    , m_correctness(new CorrectnessPane(this))
+{
+    setObjectName(QStringLiteral("runResultsPane"));
+    m_summary->setObjectName(QStringLiteral("runSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_cardsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_cards);
+    layout->addWidget(m_correctness, 1);
+}
+
+void RunResultsPane::showMessage(const QString& message) { m_summary->setText(message.toHtmlEscaped()); }
+
+void RunResultsPane::showResult(const RunResult& result)
+{
+    QStringList parts;
+    for (const ImplRun& run : result.impls) {
+        const char* colour = run.ok() ? "#2e7d32" : "#c62828";
+        parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>").arg(run.role, run.id.toHtmlEscaped(),
+                     QLatin1StringView(colour), run.status);
+    }
+    QStringList seeds;
+    for (const auto& s : result.provenance.value(QStringLiteral("trial_seeds")).toArray())
+        seeds << s.toString();
+    m_summary->setText(QStringLiteral("%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host %5</span>")
+                           .arg(parts.join(QStringLiteral(" · ")))
+                           .arg(result.provenance.value(QStringLiteral("trials")).toInt())
+                           .arg(seeds.join(QStringLiteral(", ")), result.provenance.value(QStringLiteral("input_generator")).toString(),
+                               result.provenance.value(QStringLiteral("host")).toString()));
+
+    while (QLayoutItem* item = m_cardsLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    for (const ImplRun& run : result.impls) {
+        if (run.diagnosis)
+            m_cardsLayout->addWidget(diagnosisCard(run, m_cards));
+    }
+
+    QList<ComparisonView> views;
+    for (auto it = result.judgements.cbegin(); it != result.judgements.cend(); ++it) {
+        for (const CaseVerdict& c : it.value().cases) {
+            for (const TrialVerdict& t : c.trials) {
+                for (const OutputVerdict& o : t.outputs) {
+                    if (o.comparison)
+                        views << ComparisonView { o.output, QStringLiteral("%1 · %2/t%3").arg(it.key(), c.name).arg(t.trial),
+                            std::make_shared<const Comparison>(*o.comparison) };
+                }
+            }
+        }
+    }
+    m_correctness->setComparisons(views);
+}
+
+} // namespace kwb::ui
