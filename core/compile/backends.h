@@ -1,0 +1,16 @@
+#pragma once
+
+// The per-backend halves of compileImplementation() (compile/compiler.h). Each fills `c` and uses `tmp`, an
+// existing empty folder that is removed afterwards.
+#include "compile/compiler.h"
+
+namespace kwb {
+
+void compileCuda(const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request,
+    const QString& tmp, ImplementationCompile& c);
+void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
+    ImplementationCompile& c);
+void compilePython(
+    const Task& task, const Implementation& impl, const CompileRequest& request, ImplementationCompile& c);
+
+} // namespace kwb

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "compile/compileresult.h"
+#include "result.h"
+#include "task/task.h"
+
+#include <QStringList>
+
+namespace kwb {
+
+/// What to compile: one value filled by the CLI or the GUI and handed to compileTask().
+struct CompileRequest {
+    QStringList implIds; ///< empty: every implementation (reference, oracle, candidates)
+    QStringList archs; ///< empty: the task's target.arch
+    int timeoutMs = 300000; ///< per compiler run
+    bool disassemble = true; ///< keep PTX (and SASS when cuobjdump exists) with the instruction mix
+};
+
+/// Compiles each requested implementation with its backend's compiler — cuda: nvcc with `-gencode` per arch,
+/// `-Xptxas -v,--warn-on-spills -lineinfo`; cpp: `g++ -std=c++17 -Wall -Wextra -c`; python: byte-compile and
+/// import check with the runner python — on the implementation's own source file, in a temporary folder, and
+/// derives the findings (compile.*, launch.*). A compiler failing is a result (ok == false, with diagnostics);
+/// the Error is for requests that cannot be attempted (unknown implementation id or arch).
+/// Synchronous: run it off the GUI thread.
+Result<CompileResult> compileTask(const Task& task, const CompileRequest& request = {});
+
+/// The compile of one implementation for `archs` (cuda only uses the archs).
+ImplementationCompile compileImplementation(
+    const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request = {});
+
+/// The compile.* findings of one implementation's compile: errors, warnings, spills and arch mismatches.
+Findings compileFindings(const ImplementationCompile& c, const QStringList& archs);
+
+/// Absolute path of nvcc ($KWB_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin); empty if none.
+QString findNvcc();
+
+} // namespace kwb

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "compile/diagnostic.h"
+#include "compile/disassembly.h"
+#include "compile/kernelresources.h"
+#include "finding.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace kwb {
+
+/// The compile of one implementation (all target archs in one compiler run).
+struct ImplementationCompile {
+    QString id;
+    QString backend;
+    QString source; ///< bundle-relative
+    bool ok = false; ///< the compiler ran and succeeded
+    bool toolMissing = false; ///< the compiler (or python) is not installed: nothing was compiled
+    QString command; ///< the exact command line, shell-quoted
+    QString compilerVersion; ///< `nvcc --version` last line, `g++ --version` first line, python version
+    QList<Diagnostic> diagnostics;
+    QList<KernelResources> kernels; ///< per kernel and arch (cuda)
+    QList<DisassembledKernel> disassembly; ///< PTX per kernel and arch; SASS when cuobjdump exists
+    QStringList notes; ///< what was not done and why (no cuobjdump, no triton, …)
+    QString log; ///< the compiler's whole output
+
+    /// One element of `implementations` in `kwb.compile/1`.
+    QJsonObject toJson() const;
+};
+
+/// The compile of a task: what `kwb compile` prints and what the GUI shows.
+struct CompileResult {
+    QString taskId;
+    QString taskDir;
+    QStringList archs; ///< the archs compiled for
+    QList<ImplementationCompile> implementations;
+    Findings findings; ///< compile.* and launch.* findings
+
+    /// `{"format": "kwb.compile/1", "task": {…}, "implementations": […], "findings": […]}`.
+    QJsonObject toJson() const;
+};
+
+} // namespace kwb

@@ -1,0 +1,109 @@
+// The cuda backend of compileImplementation(): nvcc on the implementation's own .cu file.
+#include "compile/backends.h"
+
+#include "compile/kernelresources.h"
+#include "compile/toolrun.h"
+#include "env/toolprobe.h"
+#include "run/runnerbuild.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace kwb {
+
+namespace {
+QString readText(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// The source line of PTX line `ptxLine`: the last `.loc` of the implementation's file before it.
+int sourceLineOfPtx(const QString& ptx, int ptxLine, const QString& sourceFile)
+{
+    static const QRegularExpression fileRe(QStringLiteral(R"(^\s*\.file\s+(\d+)\s+\"([^\"]+)\")"));
+    static const QRegularExpression locRe(QStringLiteral(R"(^\s*\.loc\s+(\d+)\s+(\d+))"));
+    const QStringList lines = ptx.split(QLatin1Char('\n'));
+    QStringList own;
+    for (const QString& l : lines) {
+        if (auto m = fileRe.match(l);
+            m.hasMatch() && QFileInfo(m.captured(2)).fileName() == QFileInfo(sourceFile).fileName())
+            own << m.captured(1);
+    }
+    int line = 0;
+    for (int i = 0; i < std::min<int>(ptxLine, lines.size()); ++i) {
+        if (auto m = locRe.match(lines[i]); m.hasMatch())
+            line = own.contains(m.captured(1)) ? m.captured(2).toInt() : 0;
+    }
+    return line;
+}
+
+QString ptxArch(const QString& ptx)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^\.target\s+(sm_\w+))"), QRegularExpression::MultilineOption);
+    const auto m = re.match(ptx);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+} // namespace
+
+void compileCuda(const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request,
+    const QString& tmp, ImplementationCompile& c)
+{
+    const QString nvcc = findNvcc();
+    if (nvcc.isEmpty()) {
+        c.toolMissing = true;
+        c.notes << QStringLiteral("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; or set KWB_NVCC)");
+        return;
+    }
+    QStringList args { QStringLiteral("-c"), QStringLiteral("-Xptxas"), QStringLiteral("-v,--warn-on-spills"),
+        QStringLiteral("-lineinfo") };
+    if (request.disassemble) // keeps each arch's PTX and cubin, and gives ptxas errors a PTX line to map back
+        args << QStringLiteral("-keep") << QStringLiteral("-keep-dir") << tmp;
+    args << gencodeArgs(archs) << impl.source << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
+    c.command = shellCommand(nvcc, args, task.dir);
+    const QStringList version = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
+    c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
+    const ToolRun run = runTool(nvcc, args, task.dir, request.timeoutMs);
+    c.log = run.output;
+    c.ok = run.ok();
+    c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(task.dir, task.dir));
+    c.kernels = parsePtxasResources(run.output);
+
+    // ptxas names the kept PTX file and its line: put the diagnostic on the source line that made that PTX.
+    for (Diagnostic& d : c.diagnostics) {
+        if (!d.file.endsWith(u".ptx") || !QFileInfo(d.file).absoluteFilePath().startsWith(tmp))
+            continue;
+        const QString ptx = readText(d.file);
+        if (d.arch.isEmpty())
+            d.arch = ptxArch(ptx);
+        d.line = sourceLineOfPtx(ptx, d.line, impl.source);
+        d.file = impl.source;
+    }
+    if (!request.disassemble)
+        return;
+    const QFileInfoList ptxFiles = QDir(tmp).entryInfoList({ QStringLiteral("*.ptx") }, QDir::Files, QDir::Name);
+    for (const QFileInfo& f : ptxFiles) {
+        const QString ptx = readText(f.absoluteFilePath());
+        c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
+    }
+    const QString cuobjdump
+        = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() }).isEmpty()
+        ? QStandardPaths::findExecutable(QStringLiteral("cuobjdump"))
+        : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() });
+    if (cuobjdump.isEmpty()) {
+        c.notes << QStringLiteral("SASS not shown: cuobjdump is not installed (it ships with the full CUDA toolkit, "
+                                  "package cuda-cuobjdump); the instruction mix is from PTX");
+    } else if (c.ok) {
+        const ToolRun sass
+            = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, request.timeoutMs);
+        if (sass.ok())
+            c.disassembly << parseSass(sass.output);
+        else
+            c.notes << QStringLiteral("cuobjdump -sass failed: ") + sass.output.left(200);
+    }
+}
+
+} // namespace kwb
