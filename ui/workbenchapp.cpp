@@ -1,10 +1,14 @@
 #include "workbenchapp.h"
 
+#include "run/runcontroller.h"
+#include "window/actions.h"
+
 #include "editor/theme.h"
 #include "panes/sourceview.h"
 #include "window/mainwindow.h"
 #include "window/session.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -51,12 +55,12 @@ bool selectTask(Session& session, const QString& name)
 }
 
 // Renders the window once layout, lexing and scrolling have settled, then quits with the result.
-int screenshot(MainWindow& window, const QString& out, const QSize& size)
+int screenshot(MainWindow& window, const QString& out, const QSize& size, bool runFirst)
 {
     window.resize(size);
     window.show();
     int code = 0;
-    QTimer::singleShot(400, &window, [&] {
+    const auto capture = [&] {
         QApplication::processEvents();
         QImage image = window.grab().toImage();
         if (image.size() != size)
@@ -64,7 +68,16 @@ int screenshot(MainWindow& window, const QString& out, const QSize& size)
         if (!image.save(out, "PNG"))
             code = fail(QStringLiteral("%1: cannot write the PNG").arg(out));
         QApplication::exit(code);
-    });
+    };
+    if (runFirst) {
+        // Capture once the run has ended, with its results on screen.
+        const auto later = [&] { QTimer::singleShot(400, &window, capture); };
+        QObject::connect(window.runController(), &RunController::finished, &window, later);
+        QObject::connect(window.runController(), &RunController::failed, &window, later);
+        QTimer::singleShot(0, window.actions().run, &QAction::trigger);
+    } else {
+        QTimer::singleShot(400, &window, capture);
+    }
     return QApplication::exec() == 0 ? code : 2;
 }
 
@@ -104,6 +117,9 @@ int runWorkbench(int argc, char* argv[])
         QStringLiteral("Compare with this implementation on the left (default: the reference)."), QStringLiteral("ID"));
     parser.addOption(baselineOption);
     parser.addOption(diffOption);
+    const QCommandLineOption runOption(QStringLiteral("run"),
+        QStringLiteral("Run the task (as Task ▸ Run) once it is open; with --screenshot, capture after the run."));
+    parser.addOption(runOption);
     parser.addOption(taskOption);
     parser.addOption(candidateOption);
     if (!parser.parse(QApplication::arguments()))
@@ -170,7 +186,9 @@ int runWorkbench(int argc, char* argv[])
     if (parser.isSet(diffOption))
         window.sourceView()->setDiffMode(true);
     if (shot)
-        return screenshot(window, parser.value(shotOption), size);
+        return screenshot(window, parser.value(shotOption), size, parser.isSet(runOption));
+    if (parser.isSet(runOption))
+        QTimer::singleShot(0, window.actions().run, &QAction::trigger);
     window.show();
     return QApplication::exec();
 }
