@@ -9,9 +9,15 @@ const QList<Command>& commands()
     static const QList<Command> all {
         { "lint", "Validate task bundles and run the static scoping checks", &lintCommand },
         { "run", "Run reference and candidates sandboxed and judge correctness (kwb.report/1)", &runCommand },
+        { "compile", "Compile implementations: diagnostics, registers/smem/spills, occupancy, launch checks", &compileCommand },
+        { "occupancy", "Theoretical occupancy of a block configuration on an arch", &occupancyCommand },
+        { "bench", "Time reference and candidates, interleaved, with speedup CIs and verdicts (kwb.bench/1)", &benchCommand },
         { "compare", "Compare two tensor files (.npy, .safetensors) under a tolerance", &compareCommand },
         { "diagnose", "Classify a failure log (driver, OOM, launch config, ...)", &diagnoseCommand },
         { "doctor", "Report the tools this machine has (compilers, python, sandbox, GPU)", &doctorCommand },
+        { "review", "Check reviews (kwb.review/1): completeness, evidence, contradictions, staleness", &reviewCommand },
+        { "export", "Export reviews to json, jsonl, csv, Label Studio or Markdown", &exportCommand },
+        { "import", "Import reviews into the review database without duplicates", &importCommand },
     };
     return all;
 }

@@ -40,5 +40,11 @@ int doctorCommand(const QStringList& args, Io& io);
 int compareCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
 int runCommand(const QStringList& args, Io& io);
+int benchCommand(const QStringList& args, Io& io);
+int exportCommand(const QStringList& args, Io& io);
+int importCommand(const QStringList& args, Io& io);
+int reviewCommand(const QStringList& args, Io& io);
+int compileCommand(const QStringList& args, Io& io);
+int occupancyCommand(const QStringList& args, Io& io);
 
 } // namespace kwb::cli

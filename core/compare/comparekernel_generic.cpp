@@ -1,0 +1,10 @@
+#include "compare/comparekernel.h"
+
+#include <cstring>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace kwb::detail::generic {
+#include "compare/comparekernel.inc"
+} // namespace kwb::detail::generic

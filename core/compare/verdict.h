@@ -1,0 +1,14 @@
+#pragma once
+
+#include "compare/comparison.h"
+
+namespace kwb {
+
+/// Sets `pass` and `reason` from the metrics: the comparison passes when the mismatches are at most
+/// floor(mismatch_fraction · count) (zero when no fraction is allowed).
+void decideVerdict(Comparison& c);
+
+/// A double for people: `1.5`, `3.2e-07`, `nan`, `inf`.
+QString formatNumber(double v);
+
+} // namespace kwb

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "tensor/tensor.h"
+
+namespace kwb {
+
+/// Replaces `t.data` by a native-endian C-order copy owned by `t.storage` (for big-endian and Fortran-order
+/// `.npy` data, so that everything downstream sees one layout).
+void toNativeCOrder(Tensor& t, bool bigEndian, bool fortranOrder);
+
+} // namespace kwb

@@ -1,0 +1,15 @@
+#include "fuzztouch.h"
+#include "tensor/safetensors.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const auto r
+        = kwb::parseSafetensors(reinterpret_cast<const std::byte*>(data), size, QStringLiteral("fuzz.safetensors"));
+    if (r.ok()) {
+        for (const auto& t : *r)
+            exercise(t);
+    } else if (r.error().where.isEmpty()) {
+        __builtin_trap(); // every reader error names a byte offset
+    }
+    return 0;
+}

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "compare/comparison.h"
+
+#include <QChartView>
+
+namespace kwb::ui {
+
+/// The engine's log-spaced histogram of absolute errors as a bar chart (empty outer bins trimmed).
+class ErrorHistogramChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit ErrorHistogramChart(QWidget* parent = nullptr);
+
+    void setHistogram(const ErrorHistogram& histogram);
+    /// The bar labels and counts now shown (for tests and screen readers).
+    QStringList categories() const { return m_categories; }
+    QList<qint64> counts() const { return m_counts; }
+
+private:
+    QStringList m_categories;
+    QList<qint64> m_counts;
+};
+
+/// `0`, `<2^-48`, `2^-48`, …, `≥2^10`: the label of histogram bin `i`.
+QString histogramBinLabel(const ErrorHistogram& histogram, int i);
+
+} // namespace kwb::ui
