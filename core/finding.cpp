@@ -40,7 +40,8 @@ QJsonObject Finding::toJson() const
 
 bool hasErrors(const Findings& findings)
 {
-    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+    return std::any_of(
+        findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
 }
 
 } // namespace kwb

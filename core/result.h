@@ -30,8 +30,7 @@ struct Error {
 
 /// A value or an Error — the return type of every synchronous core API that can fail.
 /// (std::expected is C++23; this is the small part of it the project needs.)
-template <typename T>
-class Result {
+template <typename T> class Result {
 public:
     Result(T value)
         : m_v(std::move(value))

@@ -2,7 +2,10 @@
 
 namespace kwb {
 
-QString nanPolicyName(NanPolicy p) { return p == NanPolicy::Match ? QStringLiteral("match") : QStringLiteral("forbid"); }
+QString nanPolicyName(NanPolicy p)
+{
+    return p == NanPolicy::Match ? QStringLiteral("match") : QStringLiteral("forbid");
+}
 
 std::optional<NanPolicy> nanPolicyFromName(QStringView name)
 {

@@ -1,4 +1,7 @@
 // kernel-workbench: the desktop face of the workbench. All logic lives in kwb_ui and kwb_core.
 #include "workbenchapp.h"
 
-int main(int argc, char* argv[]) { return kwb::ui::runWorkbench(argc, argv); }
+int main(int argc, char* argv[])
+{
+    return kwb::ui::runWorkbench(argc, argv);
+}

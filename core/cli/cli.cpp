@@ -9,9 +9,11 @@ const QList<Command>& commands()
     static const QList<Command> all {
         { "lint", "Validate task bundles and run the static scoping checks", &lintCommand },
         { "run", "Run reference and candidates sandboxed and judge correctness (kwb.report/1)", &runCommand },
-        { "compile", "Compile implementations: diagnostics, registers/smem/spills, occupancy, launch checks", &compileCommand },
+        { "compile", "Compile implementations: diagnostics, registers/smem/spills, occupancy, launch checks",
+            &compileCommand },
         { "occupancy", "Theoretical occupancy of a block configuration on an arch", &occupancyCommand },
-        { "bench", "Time reference and candidates, interleaved, with speedup CIs and verdicts (kwb.bench/1)", &benchCommand },
+        { "bench", "Time reference and candidates, interleaved, with speedup CIs and verdicts (kwb.bench/1)",
+            &benchCommand },
         { "compare", "Compare two tensor files (.npy, .safetensors) under a tolerance", &compareCommand },
         { "diagnose", "Classify a failure log (driver, OOM, launch config, ...)", &diagnoseCommand },
         { "doctor", "Report the tools this machine has (compilers, python, sandbox, GPU)", &doctorCommand },
@@ -23,16 +25,16 @@ const QList<Command>& commands()
 }
 
 namespace {
-    void printUsage(QTextStream& s)
-    {
-        s << "Usage: kwb [--version] [--help] COMMAND [ARGS]\n\n"
-             "Kernel Review Workbench: review GPU-kernel tasks for numerical correctness, benchmarking\n"
-             "fairness, task scoping and compilation/runtime validity.\n\nCommands:\n";
-        for (const auto& c : commands())
-            s << "  " << QString::fromLatin1(c.name).leftJustified(10) << QString::fromLatin1(c.summary) << '\n';
-        s << "\nRun 'kwb COMMAND --help' for a command's options.\n"
-             "Exit codes: 0 ok, 1 error findings, 2 bad input or usage, 3 environment problem.\n";
-    }
+void printUsage(QTextStream& s)
+{
+    s << "Usage: kwb [--version] [--help] COMMAND [ARGS]\n\n"
+         "Kernel Review Workbench: review GPU-kernel tasks for numerical correctness, benchmarking\n"
+         "fairness, task scoping and compilation/runtime validity.\n\nCommands:\n";
+    for (const auto& c : commands())
+        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << QString::fromLatin1(c.summary) << '\n';
+    s << "\nRun 'kwb COMMAND --help' for a command's options.\n"
+         "Exit codes: 0 ok, 1 error findings, 2 bad input or usage, 3 environment problem.\n";
+}
 } // namespace
 
 int run(const QStringList& arguments, Io& io)
@@ -43,7 +45,8 @@ int run(const QStringList& arguments, Io& io)
         return ExitBadInput;
     }
     const QString& first = args.first();
-    if (first == QLatin1StringView("--help") || first == QLatin1StringView("-h") || first == QLatin1StringView("help")) {
+    if (first == QLatin1StringView("--help") || first == QLatin1StringView("-h")
+        || first == QLatin1StringView("help")) {
         printUsage(io.out);
         return ExitOk;
     }

@@ -7,32 +7,33 @@
 
 namespace kwb::cli {
 namespace {
-    void printText(const RunResult& r, QTextStream& out)
-    {
-        out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
-        for (const ImplRun& run : r.impls) {
-            out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' ' << run.status;
-            if (!run.error.isEmpty())
-                out << ": " << run.error.section(QLatin1Char('\n'), 0, 0).left(160);
-            out << '\n';
-            for (const auto& c : r.judgements.value(run.id).cases) {
-                for (const auto& t : c.trials) {
-                    for (const auto& o : t.outputs)
-                        out << "      " << c.name << "/t" << t.trial << ' ' << o.output << ": " << (o.pass ? "pass" : "FAIL")
-                            << "  max_abs " << o.maxAbs << "  max_rel " << o.maxRel << "  mismatches " << o.mismatches << '\n';
-                }
+void printText(const RunResult& r, QTextStream& out)
+{
+    out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
+    for (const ImplRun& run : r.impls) {
+        out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' ' << run.status;
+        if (!run.error.isEmpty())
+            out << ": " << run.error.section(QLatin1Char('\n'), 0, 0).left(160);
+        out << '\n';
+        for (const auto& c : r.judgements.value(run.id).cases) {
+            for (const auto& t : c.trials) {
+                for (const auto& o : t.outputs)
+                    out << "      " << c.name << "/t" << t.trial << ' ' << o.output << ": "
+                        << (o.pass ? "pass" : "FAIL") << "  max_abs " << o.maxAbs << "  max_rel " << o.maxRel
+                        << "  mismatches " << o.mismatches << '\n';
             }
         }
-        out << '\n';
-        for (const Finding& f : r.findings) {
-            out << severityName(f.severity).leftJustified(8) << f.id;
-            if (!f.impl.isEmpty())
-                out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
-            out << ": " << f.message << '\n';
-        }
-        if (!r.workDir.isEmpty())
-            out << "\nwork folder kept: " << r.workDir << '\n';
     }
+    out << '\n';
+    for (const Finding& f : r.findings) {
+        out << severityName(f.severity).leftJustified(8) << f.id;
+        if (!f.impl.isEmpty())
+            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
+        out << ": " << f.message << '\n';
+    }
+    if (!r.workDir.isEmpty())
+        out << "\nwork folder kept: " << r.workDir << '\n';
+}
 } // namespace
 
 int runCommand(const QStringList& args, Io& io)
@@ -43,16 +44,25 @@ int runCommand(const QStringList& args, Io& io)
         "correctness protocol: two calls per trial on poisoned buffers, fresh seeds per trial, comparison with the\n"
         "reference under the task's tolerance. Prints a kwb.report/1 document with --json.\n"
         "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment (no compiler, no sandbox)."));
-    const QCommandLineOption impl(QStringLiteral("impl"), QStringLiteral("Judge only this candidate (repeatable)."), QStringLiteral("ID"));
-    const QCommandLineOption cases(QStringLiteral("cases"), QStringLiteral("Comma-separated case names."), QStringLiteral("a,b"));
-    const QCommandLineOption trials(QStringLiteral("trials"), QStringLiteral("Trials per case (default 3)."), QStringLiteral("N"), QStringLiteral("3"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Pin the trial seeds (S, S+1, …)."), QStringLiteral("S"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
-    const QCommandLineOption memory(QStringLiteral("memory"), QStringLiteral("Memory limit per runner process in MiB (default 8192)."), QStringLiteral("MiB"));
+    const QCommandLineOption impl(
+        QStringLiteral("impl"), QStringLiteral("Judge only this candidate (repeatable)."), QStringLiteral("ID"));
+    const QCommandLineOption cases(
+        QStringLiteral("cases"), QStringLiteral("Comma-separated case names."), QStringLiteral("a,b"));
+    const QCommandLineOption trials(QStringLiteral("trials"), QStringLiteral("Trials per case (default 3)."),
+        QStringLiteral("N"), QStringLiteral("3"));
+    const QCommandLineOption seed(
+        QStringLiteral("seed"), QStringLiteral("Pin the trial seeds (S, S+1, …)."), QStringLiteral("S"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"),
+        QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
+    const QCommandLineOption memory(QStringLiteral("memory"),
+        QStringLiteral("Memory limit per runner process in MiB (default 8192)."), QStringLiteral("MiB"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the kwb.report/1 document."));
-    const QCommandLineOption keep(QStringLiteral("keep"), QStringLiteral("Keep the work folder (inputs, outputs, logs) here."), QStringLiteral("DIR"));
-    const QCommandLineOption noSandbox(QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation (limits still apply)."));
-    const QCommandLineOption help(QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
+    const QCommandLineOption keep(QStringLiteral("keep"),
+        QStringLiteral("Keep the work folder (inputs, outputs, logs) here."), QStringLiteral("DIR"));
+    const QCommandLineOption noSandbox(
+        QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation (limits still apply)."));
+    const QCommandLineOption help(
+        QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
@@ -79,8 +89,8 @@ int runCommand(const QStringList& args, Io& io)
         bool good = false;
         const int v = p.value(o).toInt(&good);
         if (!good || v < low || v > high) {
-            io.err << "kwb run: --" << o.names().first() << ": expected an integer in [" << low << ", " << high << "], got '"
-                   << p.value(o) << "'\n";
+            io.err << "kwb run: --" << o.names().first() << ": expected an integer in [" << low << ", " << high
+                   << "], got '" << p.value(o) << "'\n";
             ok = false;
         }
         return v;

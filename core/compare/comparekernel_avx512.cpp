@@ -1,7 +1,6 @@
 // Built with AVX-512 (F, VL, DQ, BW; core/compare/CMakeLists.txt): mask registers, 64-bit min/max and 32 vector
-// registers take the compares, blends and spills off the critical path, and 512-bit vectors (8 lanes) halve the
-// instruction count. Only called when the
-// CPU reports those extensions.
+// registers take the compares, blends and spills off the critical path; it runs 8 lanes (512-bit vectors). Only
+// called when the CPU reports those extensions.
 #include "compare/comparekernel.h"
 
 #include <cstring>

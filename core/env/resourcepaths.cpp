@@ -13,14 +13,18 @@ QString resourcesDir()
     if (!configured.isEmpty())
         return configured;
     if (QCoreApplication::instance()) {
-        const QString installed = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/kernel-workbench"));
+        const QString installed
+            = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/kernel-workbench"));
         if (QFileInfo::exists(installed + QStringLiteral("/harness")))
             return QDir::cleanPath(installed);
     }
     return QStringLiteral(KWB_RESOURCES_DIR);
 }
 
-QString harnessDir() { return resourcesDir() + QStringLiteral("/harness"); }
+QString harnessDir()
+{
+    return resourcesDir() + QStringLiteral("/harness");
+}
 
 QString rubricsDir()
 {
@@ -28,7 +32,8 @@ QString rubricsDir()
     if (!configured.isEmpty())
         return configured;
     if (QCoreApplication::instance()) {
-        const QString installed = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/kernel-workbench/rubrics"));
+        const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                      .filePath(QStringLiteral("../share/kernel-workbench/rubrics"));
         if (QFileInfo::exists(installed))
             return QDir::cleanPath(installed);
     }

@@ -26,12 +26,14 @@ QString runnerPython()
 {
     const QString configured = qEnvironmentVariable("KWB_PYTHON");
     if (!configured.isEmpty()) {
-        const QString found = QFileInfo(configured).isAbsolute() ? configured : QStandardPaths::findExecutable(configured);
+        const QString found
+            = QFileInfo(configured).isAbsolute() ? configured : QStandardPaths::findExecutable(configured);
         return QFileInfo(found).isExecutable() ? found : QString();
     }
     // The environment packaging/install-python-deps.sh makes (Debian's python + jax, system numpy visible).
     const QString venvRoot = qEnvironmentVariable("KWB_VENV",
-        QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kernel-workbench/venv"));
+        QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+            + QStringLiteral("/kernel-workbench/venv"));
     if (QFileInfo(venvRoot + QStringLiteral("/bin/python")).isExecutable())
         return venvRoot + QStringLiteral("/bin/python");
     const QString debian = QStringLiteral("/usr/bin/python3");
@@ -56,89 +58,93 @@ QString probeOutput(const QString& program, const QStringList& args, int timeout
 }
 
 namespace {
-    struct Probe {
-        const char* name;
-        const char* program;
-        QStringList args;
-        const char* versionPattern; // first capture, or the whole match, is the version
-        const char* purpose;
-        bool required;
-    };
+struct Probe {
+    const char* name;
+    const char* program;
+    QStringList args;
+    const char* versionPattern; // first capture, or the whole match, is the version
+    const char* purpose;
+    bool required;
+};
 
-    QString firstMatch(const QString& text, const char* pattern)
-    {
-        const QRegularExpression re(QString::fromLatin1(pattern), QRegularExpression::MultilineOption);
-        const auto m = re.match(text);
-        if (!m.hasMatch())
-            return text.section(QLatin1Char('\n'), 0, 0).trimmed();
-        return (m.lastCapturedIndex() >= 1 ? m.captured(1) : m.captured(0)).trimmed();
-    }
+QString firstMatch(const QString& text, const char* pattern)
+{
+    const QRegularExpression re(QString::fromLatin1(pattern), QRegularExpression::MultilineOption);
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return text.section(QLatin1Char('\n'), 0, 0).trimmed();
+    return (m.lastCapturedIndex() >= 1 ? m.captured(1) : m.captured(0)).trimmed();
+}
 
-    ToolInfo probe(const Probe& p)
-    {
-        ToolInfo t { QString::fromLatin1(p.name), {}, {}, QString::fromLatin1(p.purpose), p.required, false, {} };
-        t.path = QStandardPaths::findExecutable(QString::fromLatin1(p.program));
-        if (t.path.isEmpty()) {
-            t.note = QStringLiteral("not found on PATH");
-            return t;
-        }
-        const QString out = probeOutput(t.path, p.args);
-        t.found = true;
-        t.version = firstMatch(out, p.versionPattern);
-        if (out.isEmpty())
-            t.note = QStringLiteral("did not answer its version query");
+ToolInfo probe(const Probe& p)
+{
+    ToolInfo t { QString::fromLatin1(p.name), {}, {}, QString::fromLatin1(p.purpose), p.required, false, {} };
+    t.path = QStandardPaths::findExecutable(QString::fromLatin1(p.program));
+    if (t.path.isEmpty()) {
+        t.note = QStringLiteral("not found on PATH");
         return t;
     }
+    const QString out = probeOutput(t.path, p.args);
+    t.found = true;
+    t.version = firstMatch(out, p.versionPattern);
+    if (out.isEmpty())
+        t.note = QStringLiteral("did not answer its version query");
+    return t;
+}
 
-    // One python run reports the interpreter and every framework the runners can use.
-    QList<ToolInfo> probePython()
-    {
-        ToolInfo py { QStringLiteral("python3"), runnerPython(), {},
-            QStringLiteral("runs python implementations (KWB_PYTHON selects the interpreter)"), true, false, {} };
-        QList<ToolInfo> tools;
-        const QStringList modules { QStringLiteral("numpy"), QStringLiteral("torch"), QStringLiteral("triton"),
-            QStringLiteral("jax"), QStringLiteral("neuronxcc") };
-        QJsonObject versions;
-        if (py.path.isEmpty()) {
-            py.note = QStringLiteral("no python3 found (set KWB_PYTHON)");
-        } else {
-            const QString script = QStringLiteral(
-                "import json, sys, importlib\n"
-                "out = {'python': sys.version.split()[0]}\n"
-                "for m in %1:\n"
-                "    try:\n"
-                "        out[m] = getattr(importlib.import_module(m), '__version__', 'present')\n"
-                "    except Exception as e:\n"
-                "        out[m] = None\n"
-                "print(json.dumps(out))\n")
-                                       .arg(QString::fromLatin1(QJsonDocument(QJsonArray::fromStringList(modules)).toJson(QJsonDocument::Compact)));
-            const QString out = probeOutput(py.path, { QStringLiteral("-c"), script }, 60000);
-            versions = QJsonDocument::fromJson(out.section(QLatin1Char('\n'), -2, -1).trimmed().toUtf8()).object();
-            py.found = !versions.isEmpty();
-            py.version = versions.value(QStringLiteral("python")).toString();
-            if (!py.found)
-                py.note = QStringLiteral("could not run %1").arg(py.path);
-        }
-        tools << py;
-        for (const QString& m : modules) {
-            ToolInfo t { QStringLiteral("python3:") + m, {}, versions.value(m).toString(), {}, m == u"numpy", false, {} };
-            t.found = !versions.value(m).isNull() && !versions.value(m).isUndefined();
-            t.purpose = m == u"numpy" ? QStringLiteral("python runners: array I/O and numpy implementations")
-                                      : QStringLiteral("python implementations with framework %1").arg(m);
-            if (!t.found)
-                t.note = QStringLiteral("not importable by %1").arg(py.path.isEmpty() ? QStringLiteral("python3") : py.path);
-            tools << t;
-        }
-        return tools;
+// One python run reports the interpreter and every framework the runners can use.
+QList<ToolInfo> probePython()
+{
+    ToolInfo py { QStringLiteral("python3"), runnerPython(), {},
+        QStringLiteral("runs python implementations (KWB_PYTHON selects the interpreter)"), true, false, {} };
+    QList<ToolInfo> tools;
+    const QStringList modules { QStringLiteral("numpy"), QStringLiteral("torch"), QStringLiteral("triton"),
+        QStringLiteral("jax"), QStringLiteral("neuronxcc") };
+    QJsonObject versions;
+    if (py.path.isEmpty()) {
+        py.note = QStringLiteral("no python3 found (set KWB_PYTHON)");
+    } else {
+        const QString script
+            = QStringLiteral("import json, sys, importlib\n"
+                             "out = {'python': sys.version.split()[0]}\n"
+                             "for m in %1:\n"
+                             "    try:\n"
+                             "        out[m] = getattr(importlib.import_module(m), '__version__', 'present')\n"
+                             "    except Exception as e:\n"
+                             "        out[m] = None\n"
+                             "print(json.dumps(out))\n")
+                  .arg(QString::fromLatin1(
+                      QJsonDocument(QJsonArray::fromStringList(modules)).toJson(QJsonDocument::Compact)));
+        const QString out = probeOutput(py.path, { QStringLiteral("-c"), script }, 60000);
+        versions = QJsonDocument::fromJson(out.section(QLatin1Char('\n'), -2, -1).trimmed().toUtf8()).object();
+        py.found = !versions.isEmpty();
+        py.version = versions.value(QStringLiteral("python")).toString();
+        if (!py.found)
+            py.note = QStringLiteral("could not run %1").arg(py.path);
     }
+    tools << py;
+    for (const QString& m : modules) {
+        ToolInfo t { QStringLiteral("python3:") + m, {}, versions.value(m).toString(), {}, m == u"numpy", false, {} };
+        t.found = !versions.value(m).isNull() && !versions.value(m).isUndefined();
+        t.purpose = m == u"numpy" ? QStringLiteral("python runners: array I/O and numpy implementations")
+                                  : QStringLiteral("python implementations with framework %1").arg(m);
+        if (!t.found)
+            t.note
+                = QStringLiteral("not importable by %1").arg(py.path.isEmpty() ? QStringLiteral("python3") : py.path);
+        tools << t;
+    }
+    return tools;
+}
 } // namespace
 
 QList<ToolInfo> probeTools()
 {
     static const QList<Probe> probes {
         { "g++", "g++", { QStringLiteral("--version") }, "^g\\+\\+.*$", "builds cpp runners", true },
-        { "nvcc", "nvcc", { QStringLiteral("--version") }, "release [0-9.]+, (V[0-9.]+)", "builds cuda runners", false },
-        { "bubblewrap", "bwrap", { QStringLiteral("--version") }, "bubblewrap ([0-9.]+)", "sandboxes every runner", true },
+        { "nvcc", "nvcc", { QStringLiteral("--version") }, "release [0-9.]+, (V[0-9.]+)", "builds cuda runners",
+            false },
+        { "bubblewrap", "bwrap", { QStringLiteral("--version") }, "bubblewrap ([0-9.]+)", "sandboxes every runner",
+            true },
         { "ssh", "ssh", { QStringLiteral("-V") }, "^OpenSSH\\S*", "ssh executor", false },
         { "rsync", "rsync", { QStringLiteral("--version") }, "version ([0-9.]+)", "ssh executor file transfer", false },
         { "sbatch", "sbatch", { QStringLiteral("--version") }, "slurm[- ]([0-9.]+)", "slurm executor", false },

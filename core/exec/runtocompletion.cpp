@@ -9,7 +9,8 @@
 
 namespace kwb {
 
-Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput, const std::atomic_bool* cancel)
+Result<RunOutcome> runToCompletion(
+    const ProcessSpec& spec, const OutputCallback& onOutput, const std::atomic_bool* cancel)
 {
     SandboxedProcess process;
     QEventLoop loop;

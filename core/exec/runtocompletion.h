@@ -15,7 +15,7 @@ using OutputCallback = std::function<void(OutputChannel channel, const QByteArra
 /// which may wait; never call it on the GUI thread. `onOutput`, when given, receives the live output.
 /// When `cancel` becomes true the whole process tree is stopped (the outcome is RunStatus::Stopped).
 /// The Error is a run that could not start (its message says why, and how to proceed).
-Result<RunOutcome> runToCompletion(const ProcessSpec& spec, const OutputCallback& onOutput = {},
-    const std::atomic_bool* cancel = nullptr);
+Result<RunOutcome> runToCompletion(
+    const ProcessSpec& spec, const OutputCallback& onOutput = {}, const std::atomic_bool* cancel = nullptr);
 
 } // namespace kwb

@@ -9,85 +9,86 @@
 
 namespace kwb {
 namespace {
-    QString label(const TrialInputs& t, const QString& repeat = {})
-    {
-        QString l = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
-        return repeat.isEmpty() ? l : l + QLatin1Char('/') + repeat;
-    }
+QString label(const TrialInputs& t, const QString& repeat = {})
+{
+    QString l = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
+    return repeat.isEmpty() ? l : l + QLatin1Char('/') + repeat;
+}
 
-    std::optional<Tensor> load(const QString& path, DType dtype)
-    {
-        auto t = loadTensor(path, dtype);
-        return t ? std::optional<Tensor>(*t) : std::nullopt;
-    }
+std::optional<Tensor> load(const QString& path, DType dtype)
+{
+    auto t = loadTensor(path, dtype);
+    return t ? std::optional<Tensor>(*t) : std::nullopt;
+}
 
-    bool sameBytes(const std::optional<Tensor>& a, const std::optional<Tensor>& b)
-    {
-        return a && b && a->dtype == b->dtype && a->shape == b->shape && a->byteSize() == b->byteSize()
-            && std::memcmp(a->data, b->data, a->byteSize()) == 0;
-    }
+bool sameBytes(const std::optional<Tensor>& a, const std::optional<Tensor>& b)
+{
+    return a && b && a->dtype == b->dtype && a->shape == b->shape && a->byteSize() == b->byteSize()
+        && std::memcmp(a->data, b->data, a->byteSize()) == 0;
+}
 
-    qint64 poisonCount(const Tensor& t)
-    {
-        const quint64 pattern = poisonPattern(t.dtype);
-        const std::size_t size = dtypeSize(t.dtype);
-        qint64 n = 0;
-        for (qint64 i = 0; i < t.elementCount(); ++i) {
-            quint64 v = 0;
-            std::memcpy(&v, t.data + i * size, size);
-            n += v == pattern;
-        }
-        return n;
+qint64 poisonCount(const Tensor& t)
+{
+    const quint64 pattern = poisonPattern(t.dtype);
+    const std::size_t size = dtypeSize(t.dtype);
+    qint64 n = 0;
+    for (qint64 i = 0; i < t.elementCount(); ++i) {
+        quint64 v = 0;
+        std::memcpy(&v, t.data + i * size, size);
+        n += v == pattern;
     }
+    return n;
+}
 
-    QList<TrialInputs> trialsOf(const QList<TrialInputs>& all, const QString& caseName)
-    {
-        QList<TrialInputs> out;
-        for (const auto& t : all) {
-            if (t.caseName == caseName)
-                out << t;
-        }
-        return out;
+QList<TrialInputs> trialsOf(const QList<TrialInputs>& all, const QString& caseName)
+{
+    QList<TrialInputs> out;
+    for (const auto& t : all) {
+        if (t.caseName == caseName)
+            out << t;
     }
+    return out;
+}
 
-    Finding finding(const char* id, Severity s, const QString& impl, const QString& caseName, const QString& message,
-        QJsonObject evidence = {})
-    {
-        Finding f;
-        f.id = QString::fromLatin1(id);
-        f.severity = s;
-        f.impl = impl;
-        f.caseName = caseName;
-        f.message = message;
-        f.evidence = std::move(evidence);
-        return f;
-    }
+Finding finding(const char* id, Severity s, const QString& impl, const QString& caseName, const QString& message,
+    QJsonObject evidence = {})
+{
+    Finding f;
+    f.id = QString::fromLatin1(id);
+    f.severity = s;
+    f.impl = impl;
+    f.caseName = caseName;
+    f.message = message;
+    f.evidence = std::move(evidence);
+    return f;
+}
 
-    QJsonArray worstJson(const Comparison& c)
-    {
-        QJsonArray a;
-        for (const auto& w : c.worst) {
-            QJsonArray idx;
-            for (auto i : w.index)
-                idx.append(qint64(i));
-            a.append(QJsonObject { { QStringLiteral("index"), idx }, { QStringLiteral("actual"), w.actual },
-                { QStringLiteral("expected"), w.expected }, { QStringLiteral("abs"), w.abs } });
-            if (a.size() == 5)
-                break;
-        }
-        return a;
+QJsonArray worstJson(const Comparison& c)
+{
+    QJsonArray a;
+    for (const auto& w : c.worst) {
+        QJsonArray idx;
+        for (auto i : w.index)
+            idx.append(qint64(i));
+        a.append(QJsonObject { { QStringLiteral("index"), idx }, { QStringLiteral("actual"), w.actual },
+            { QStringLiteral("expected"), w.expected }, { QStringLiteral("abs"), w.abs } });
+        if (a.size() == 5)
+            break;
     }
+    return a;
+}
 
-    QJsonArray intList(const QList<int>& v)
-    {
-        QJsonArray a;
-        for (int x : v)
-            a.append(x);
-        return a;
-    }
+QJsonArray intList(const QList<int>& v)
+{
+    QJsonArray a;
+    for (int x : v)
+        a.append(x);
+    return a;
+}
 } // namespace
 
-CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const ImplRun& ref, const QList<TrialInputs>& trials)
+CandidateJudgement judgeCandidate(
+    const Task& task, const ImplRun& cand, const ImplRun& ref, const QList<TrialInputs>& trials)
 {
     CandidateJudgement j;
     double worstScore = 0;
@@ -116,7 +117,8 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
                 if (a && refs.back()) {
                     if (a->dtype != o.dtype)
                         j.findings << finding("correct.dtype-mismatch", Severity::Error, cand.id, c.name,
-                            QStringLiteral("output '%1' is %2, the manifest says %3").arg(o.name, dtypeName(a->dtype), dtypeName(o.dtype)));
+                            QStringLiteral("output '%1' is %2, the manifest says %3")
+                                .arg(o.name, dtypeName(a->dtype), dtypeName(o.dtype)));
                     if (auto cmp = compareTensors(*a, *refs.back(), tol)) {
                         v.pass = cmp->pass;
                         v.maxAbs = cmp->maxAbs;
@@ -133,7 +135,9 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
                             unwrittenTrials << t.trial;
                         if (!cmp->pass && cmp->mismatches > poisoned)
                             mismatchTrials << t.trial;
-                        if (cmp->nan.positionMismatches + cmp->posinf.positionMismatches + cmp->neginf.positionMismatches > poisoned)
+                        if (cmp->nan.positionMismatches + cmp->posinf.positionMismatches
+                                + cmp->neginf.positionMismatches
+                            > poisoned)
                             nanTrials << t.trial;
                         if (!cmp->pass && !firstFailure)
                             firstFailure = *cmp;
@@ -157,15 +161,25 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
             if (!unwrittenTrials.isEmpty())
                 j.findings << finding("correct.unwritten-output", Severity::Error, cand.id, c.name,
                     QStringLiteral("%1: %2 element(s) still hold the poison pattern (never written) in trial(s) %3")
-                        .arg(where).arg(unwritten).arg(QString::number(unwrittenTrials.first())),
-                    { { QStringLiteral("trials"), intList(unwrittenTrials) }, { QStringLiteral("elements"), unwritten } });
+                        .arg(where)
+                        .arg(unwritten)
+                        .arg(QString::number(unwrittenTrials.first())),
+                    { { QStringLiteral("trials"), intList(unwrittenTrials) },
+                        { QStringLiteral("elements"), unwritten } });
             if (!mismatchTrials.isEmpty() && firstFailure)
                 j.findings << finding("correct.mismatch", Severity::Error, cand.id, c.name,
-                    QStringLiteral("%1: %2 of %3 elements outside tolerance (max abs %4, max rel %5) in %6 of %7 trial(s)")
-                        .arg(where).arg(firstFailure->mismatches).arg(firstFailure->count).arg(firstFailure->maxAbs, 0, 'g', 4)
-                        .arg(firstFailure->maxRel, 0, 'g', 4).arg(mismatchTrials.size()).arg(caseTrials.size()),
-                    { { QStringLiteral("trials"), intList(mismatchTrials) }, { QStringLiteral("worst"), worstJson(*firstFailure) },
-                        { QStringLiteral("rtol"), tol.rtol }, { QStringLiteral("atol"), tol.atol } });
+                    QStringLiteral(
+                        "%1: %2 of %3 elements outside tolerance (max abs %4, max rel %5) in %6 of %7 trial(s)")
+                        .arg(where)
+                        .arg(firstFailure->mismatches)
+                        .arg(firstFailure->count)
+                        .arg(firstFailure->maxAbs, 0, 'g', 4)
+                        .arg(firstFailure->maxRel, 0, 'g', 4)
+                        .arg(mismatchTrials.size())
+                        .arg(caseTrials.size()),
+                    { { QStringLiteral("trials"), intList(mismatchTrials) },
+                        { QStringLiteral("worst"), worstJson(*firstFailure) }, { QStringLiteral("rtol"), tol.rtol },
+                        { QStringLiteral("atol"), tol.atol } });
             if (!nanTrials.isEmpty())
                 j.findings << finding("correct.nan-mismatch", Severity::Error, cand.id, c.name,
                     QStringLiteral("%1: NaN/Inf where the reference has finite values, or the reverse").arg(where),
@@ -182,11 +196,13 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
                 refChanged = refChanged || !sameBytes(refs[k], refs[0]);
             }
             // A constant answer that was right for the first trial is a replayed answer, not an ignored input.
-            const bool firstTrialRight = !mismatchTrials.contains(caseTrials.first().trial) && !unwrittenTrials.contains(caseTrials.first().trial);
+            const bool firstTrialRight = !mismatchTrials.contains(caseTrials.first().trial)
+                && !unwrittenTrials.contains(caseTrials.first().trial);
             if (constant && refChanged && !firstTrialRight)
                 j.findings << finding("correct.input-independent", Severity::Error, cand.id, c.name,
                     QStringLiteral("%1: the same output for %2 different inputs, while the reference's changed")
-                        .arg(where).arg(firsts.size()));
+                        .arg(where)
+                        .arg(firsts.size()));
             else if (!staleTrials.isEmpty())
                 j.findings << finding("correct.stale-output", Severity::Error, cand.id, c.name,
                     QStringLiteral("%1: trial(s) returned an earlier trial's answer (a replay cache?)").arg(where),
@@ -201,7 +217,8 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
     }
     for (auto it = modified.cbegin(); it != modified.cend(); ++it)
         j.findings << finding("correct.inputs-modified", Severity::Error, cand.id, {},
-            QStringLiteral("input '%1' was written by the candidate (calls %2)").arg(it.key(), it.value().join(QStringLiteral(", "))));
+            QStringLiteral("input '%1' was written by the candidate (calls %2)")
+                .arg(it.key(), it.value().join(QStringLiteral(", "))));
     if (cand.ok() && !hasErrors(j.findings))
         j.findings << finding("correct.pass", Severity::Info, cand.id, {},
             QStringLiteral("every case and trial within tolerance; worst element used %1% of its tolerance")
@@ -211,42 +228,42 @@ CandidateJudgement judgeCandidate(const Task& task, const ImplRun& cand, const I
 }
 
 namespace {
-    struct RefStats {
-        Tensor tensor;
-        double lo = INFINITY, hi = -INFINITY, mean = 0;
-    };
+struct RefStats {
+    Tensor tensor;
+    double lo = INFINITY, hi = -INFINITY, mean = 0;
+};
 
-    RefStats refStats(const Tensor& t)
-    {
-        RefStats s { t };
-        double sum = 0;
-        for (qint64 i = 0; i < t.elementCount(); ++i) {
-            const double v = elementToDouble(t.data, t.dtype, std::size_t(i));
-            s.lo = std::min(s.lo, v);
-            s.hi = std::max(s.hi, v);
-            sum += v;
+RefStats refStats(const Tensor& t)
+{
+    RefStats s { t };
+    double sum = 0;
+    for (qint64 i = 0; i < t.elementCount(); ++i) {
+        const double v = elementToDouble(t.data, t.dtype, std::size_t(i));
+        s.lo = std::min(s.lo, v);
+        s.hi = std::max(s.hi, v);
+        sum += v;
+    }
+    s.mean = t.elementCount() ? sum / double(t.elementCount()) : 0;
+    return s;
+}
+
+Tensor constantTensor(const std::vector<std::int64_t>& shape, qint64 n, double value)
+{
+    auto buf = std::make_shared<std::vector<double>>(std::size_t(n), value);
+    return Tensor { DType::Float64, shape, reinterpret_cast<const std::byte*>(buf->data()), buf };
+}
+
+bool inputsDiffer(const Task& task, const QList<TrialInputs>& caseTrials)
+{
+    for (const auto& in : task.inputs) {
+        const auto first = load(QStringLiteral("%1/%2.npy").arg(caseTrials.first().dir, in.name), in.dtype);
+        for (int k = 1; k < caseTrials.size(); ++k) {
+            if (!sameBytes(first, load(QStringLiteral("%1/%2.npy").arg(caseTrials[k].dir, in.name), in.dtype)))
+                return true;
         }
-        s.mean = t.elementCount() ? sum / double(t.elementCount()) : 0;
-        return s;
     }
-
-    Tensor constantTensor(const std::vector<std::int64_t>& shape, qint64 n, double value)
-    {
-        auto buf = std::make_shared<std::vector<double>>(std::size_t(n), value);
-        return Tensor { DType::Float64, shape, reinterpret_cast<const std::byte*>(buf->data()), buf };
-    }
-
-    bool inputsDiffer(const Task& task, const QList<TrialInputs>& caseTrials)
-    {
-        for (const auto& in : task.inputs) {
-            const auto first = load(QStringLiteral("%1/%2.npy").arg(caseTrials.first().dir, in.name), in.dtype);
-            for (int k = 1; k < caseTrials.size(); ++k) {
-                if (!sameBytes(first, load(QStringLiteral("%1/%2.npy").arg(caseTrials[k].dir, in.name), in.dtype)))
-                    return true;
-            }
-        }
-        return false;
-    }
+    return false;
+}
 } // namespace
 
 Findings judgeTaskChecker(const Task& task, const ImplRun& ref, const QList<TrialInputs>& trials)
@@ -271,9 +288,11 @@ Findings judgeTaskChecker(const Task& task, const ImplRun& ref, const QList<Tria
             const qint64 n = r0->elementCount();
             if (!constant && n > 1)
                 constant = stats.mean;
-            QList<std::pair<QString, Tensor>> fakes { { QStringLiteral("all zeros"), constantTensor(r0->shape, n, 0.0) } };
+            QList<std::pair<QString, Tensor>> fakes { { QStringLiteral("all zeros"),
+                constantTensor(r0->shape, n, 0.0) } };
             if (constant)
-                fakes << std::pair { QStringLiteral("the constant %1").arg(*constant, 0, 'g', 4), constantTensor(r0->shape, n, *constant) };
+                fakes << std::pair { QStringLiteral("the constant %1").arg(*constant, 0, 'g', 4),
+                    constantTensor(r0->shape, n, *constant) };
             for (const auto& in : task.inputs) {
                 auto t = loadTensor(QStringLiteral("%1/%2.npy").arg(caseTrials.first().dir, in.name), in.dtype);
                 if (t && t->elementCount() == n) {
@@ -287,22 +306,30 @@ Findings judgeTaskChecker(const Task& task, const ImplRun& ref, const QList<Tria
                     ++passedCases[what];
             }
             const bool sameAcrossSeeds = caseTrials.size() > 1 && inputsDiffer(task, caseTrials)
-                && std::all_of(caseTrials.begin() + 1, caseTrials.end(),
-                    [&](const TrialInputs& t) { return sameBytes(r0, load(ref.outputPath(label(t), o.name), o.dtype)); });
+                && std::all_of(caseTrials.begin() + 1, caseTrials.end(), [&](const TrialInputs& t) {
+                       return sameBytes(r0, load(ref.outputPath(label(t), o.name), o.dtype));
+                   });
             if (n > 1 && (stats.lo == stats.hi || sameAcrossSeeds))
                 out << finding("scope.degenerate-output", Severity::Warning, {}, c.name,
                     stats.lo == stats.hi
-                        ? QStringLiteral("output '%1', case '%2': the reference's output is the constant %3").arg(o.name, c.name).arg(stats.lo)
-                        : QStringLiteral("output '%1', case '%2': the reference's output is identical for %3 different inputs")
-                              .arg(o.name, c.name).arg(caseTrials.size()));
+                        ? QStringLiteral("output '%1', case '%2': the reference's output is the constant %3")
+                              .arg(o.name, c.name)
+                              .arg(stats.lo)
+                        : QStringLiteral(
+                            "output '%1', case '%2': the reference's output is identical for %3 different inputs")
+                              .arg(o.name, c.name)
+                              .arg(caseTrials.size()));
         }
         for (auto it = passedCases.cbegin(); it != passedCases.cend(); ++it) {
             if (judgedCases == 0 || it.value() < judgedCases)
                 continue;
             out << finding("scope.weak-checker", Severity::Error, {}, {},
-                QStringLiteral("output '%1': %2 passes the task's tolerance (rtol %3, atol %4) in every case — the check cannot "
-                               "tell this non-solution from a solution")
-                    .arg(o.name, it.key()).arg(tol.rtol).arg(tol.atol),
+                QStringLiteral(
+                    "output '%1': %2 passes the task's tolerance (rtol %3, atol %4) in every case — the check cannot "
+                    "tell this non-solution from a solution")
+                    .arg(o.name, it.key())
+                    .arg(tol.rtol)
+                    .arg(tol.atol),
                 { { QStringLiteral("non_solution"), it.key() }, { QStringLiteral("cases"), judgedCases } });
         }
     }

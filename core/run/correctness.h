@@ -35,8 +35,8 @@ struct CandidateJudgement {
     Findings findings;
 };
 
-CandidateJudgement judgeCandidate(const Task& task, const ImplRun& candidate, const ImplRun& reference,
-    const QList<TrialInputs>& trials);
+CandidateJudgement judgeCandidate(
+    const Task& task, const ImplRun& candidate, const ImplRun& reference, const QList<TrialInputs>& trials);
 
 /// Checks of the task itself from the reference's outputs: scope.weak-checker (zeros, a constant or a
 /// copy of an input passes the task's tolerance) and scope.degenerate-output (reference outputs constant,

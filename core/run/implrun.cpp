@@ -17,42 +17,43 @@ QString ImplRun::outputPath(const QString& label, const QString& output) const
 }
 
 namespace {
-    void readResult(ImplRun& run)
-    {
-        QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
-        if (!f.open(QIODevice::ReadOnly))
-            return;
-        const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
-        run.provenance = r.value(QStringLiteral("provenance")).toObject();
-        run.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
-        for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
-            const QJsonObject c = v.toObject();
-            CallRecord rec { c.value(QStringLiteral("label")).toString(), c.value(QStringLiteral("status")).toString() == u"ok",
-                c.value(QStringLiteral("error")).toString(), c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
-            for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
-                rec.inputsModified << m.toString();
-            run.calls.insert(rec.label, rec);
-        }
-        if (r.value(QStringLiteral("status")).toString() != u"ok" && run.error.isEmpty())
-            run.error = r.value(QStringLiteral("error")).toString();
+void readResult(ImplRun& run)
+{
+    QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
+    if (!f.open(QIODevice::ReadOnly))
+        return;
+    const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
+    run.provenance = r.value(QStringLiteral("provenance")).toObject();
+    run.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
+    for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
+        const QJsonObject c = v.toObject();
+        CallRecord rec { c.value(QStringLiteral("label")).toString(),
+            c.value(QStringLiteral("status")).toString() == u"ok", c.value(QStringLiteral("error")).toString(),
+            c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
+        for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
+            rec.inputsModified << m.toString();
+        run.calls.insert(rec.label, rec);
     }
+    if (r.value(QStringLiteral("status")).toString() != u"ok" && run.error.isEmpty())
+        run.error = r.value(QStringLiteral("error")).toString();
+}
 
-    void diagnoseFailure(ImplRun& run)
-    {
-        FailureContext ctx;
-        if (run.outcome) {
-            ctx.exitCode = run.outcome->exitCode;
-            if (run.outcome->signal)
-                ctx.signal = run.outcome->signal;
-            ctx.timedOut = run.outcome->status == RunStatus::TimedOut;
-        }
-        run.diagnosis = diagnose(run.log, ctx);
-        Finding f = run.diagnosis->toFinding();
-        f.impl = run.id;
-        if (!run.error.isEmpty())
-            f.message += QStringLiteral(": ") + run.error;
-        run.findings << f;
+void diagnoseFailure(ImplRun& run)
+{
+    FailureContext ctx;
+    if (run.outcome) {
+        ctx.exitCode = run.outcome->exitCode;
+        if (run.outcome->signal)
+            ctx.signal = run.outcome->signal;
+        ctx.timedOut = run.outcome->status == RunStatus::TimedOut;
     }
+    run.diagnosis = diagnose(run.log, ctx);
+    Finding f = run.diagnosis->toFinding();
+    f.impl = run.id;
+    if (!run.error.isEmpty())
+        f.message += QStringLiteral(": ") + run.error;
+    run.findings << f;
+}
 } // namespace
 
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,

@@ -15,7 +15,7 @@ Findings judgeAgainstOracle(const Task& task, const ImplRun& candidate, const Im
     const QList<TrialInputs>& trials);
 
 /// `scope.tolerance-too-tight` when the reference itself misses the task's tolerance against the oracle.
-Findings judgeReferenceAgainstOracle(const Task& task, const ImplRun& reference, const ImplRun& oracle,
-    const QList<TrialInputs>& trials);
+Findings judgeReferenceAgainstOracle(
+    const Task& task, const ImplRun& reference, const ImplRun& oracle, const QList<TrialInputs>& trials);
 
 } // namespace kwb

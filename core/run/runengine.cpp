@@ -8,8 +8,8 @@
 #include "task/taskloader.h"
 
 #include <QDateTime>
-#include <QJsonArray>
 #include <QDir>
+#include <QJsonArray>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSysInfo>
@@ -17,35 +17,37 @@
 
 namespace kwb {
 namespace {
-    Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
-    {
-        static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
-        QList<Case> cases;
-        for (const Case& c : task.cases) {
-            if (names.isEmpty() || names.contains(c.name))
-                cases << c;
-            if (!safe.match(c.name).hasMatch())
-                return Error { QStringLiteral("task.json"), QStringLiteral("/cases"),
-                    QStringLiteral("case name '%1' must be letters, digits, '_', '.' or '-' to run").arg(c.name) };
-        }
-        for (const QString& n : names) {
-            if (std::none_of(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; }))
-                return Error { QStringLiteral("--cases"), {}, QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
-        }
-        return cases;
+Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
+{
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
+    QList<Case> cases;
+    for (const Case& c : task.cases) {
+        if (names.isEmpty() || names.contains(c.name))
+            cases << c;
+        if (!safe.match(c.name).hasMatch())
+            return Error { QStringLiteral("task.json"), QStringLiteral("/cases"),
+                QStringLiteral("case name '%1' must be letters, digits, '_', '.' or '-' to run").arg(c.name) };
     }
+    for (const QString& n : names) {
+        if (std::none_of(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; }))
+            return Error { QStringLiteral("--cases"), {},
+                QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
+    }
+    return cases;
+}
 
-    Result<QList<Implementation>> selectCandidates(const Task& task, const QStringList& ids)
-    {
-        QList<Implementation> out;
-        for (const QString& id : ids) {
-            const auto* impl = task.implementation(id);
-            if (!impl || impl->id == task.reference.id || (task.oracle && impl->id == task.oracle->id))
-                return Error { QStringLiteral("--impl"), {}, QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
-            out << *impl;
-        }
-        return ids.isEmpty() ? task.candidates : out;
+Result<QList<Implementation>> selectCandidates(const Task& task, const QStringList& ids)
+{
+    QList<Implementation> out;
+    for (const QString& id : ids) {
+        const auto* impl = task.implementation(id);
+        if (!impl || impl->id == task.reference.id || (task.oracle && impl->id == task.oracle->id))
+            return Error { QStringLiteral("--impl"), {},
+                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
+        out << *impl;
     }
+    return ids.isEmpty() ? task.candidates : out;
+}
 } // namespace
 
 Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress, const RunHooks& hooks)
@@ -68,8 +70,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     if (request.sandbox) {
         const SandboxStatus s = sandboxAvailable();
         if (!s.available)
-            return Error { {}, {}, QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox to run "
-                                                  "them unisolated)").arg(s.reason), QStringLiteral("env") };
+            return Error { {}, {},
+                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox to run "
+                               "them unisolated)")
+                    .arg(s.reason),
+                QStringLiteral("env") };
     }
 
     QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-run-XXXXXX"));
@@ -101,17 +106,20 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         if (hooks.cancel && hooks.cancel->load())
             return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
         step(QStringLiteral("running candidate %1").arg(cand.id));
-        result.impls << runImplementation(task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
+        result.impls << runImplementation(
+            task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
     }
     if (hooks.cancel && hooks.cancel->load())
         return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
     step(QStringLiteral("running reference %1").arg(task.reference.id));
-    result.impls << runImplementation(task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
+    result.impls << runImplementation(
+        task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
     const ImplRun& ref = result.impls.last();
     std::optional<ImplRun> oracle;
     if (task.oracle) {
         step(QStringLiteral("running oracle %1").arg(task.oracle->id));
-        result.impls << runImplementation(task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, hooks);
+        result.impls << runImplementation(
+            task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, hooks);
         oracle = result.impls.last();
     }
 
@@ -139,7 +147,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             seeds.append(QString::number(t.seed));
     }
     result.provenance = { { QStringLiteral("kwb_version"), QStringLiteral(KWB_VERSION) },
-        { QStringLiteral("host"), QSysInfo::machineHostName() }, { QStringLiteral("os"), QSysInfo::prettyProductName() },
+        { QStringLiteral("host"), QSysInfo::machineHostName() },
+        { QStringLiteral("os"), QSysInfo::prettyProductName() },
         { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
         { QStringLiteral("input_generator"), inputGeneratorName() }, { QStringLiteral("trial_seeds"), seeds },
         { QStringLiteral("seed_source"), request.seed ? QStringLiteral("--seed") : QStringLiteral("os") },

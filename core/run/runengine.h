@@ -34,7 +34,8 @@ using ProgressFn = std::function<void(const QString& step, int done, int total)>
 /// candidate never stops the others from being judged. An Error is a request that cannot run at all
 /// (bad task, unknown implementation or case, no sandbox); its findingId is `env` for environment
 /// problems.
-Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress = {}, const RunHooks& hooks = {});
+Result<RunResult> runCorrectness(
+    const RunRequest& request, const ProgressFn& progress = {}, const RunHooks& hooks = {});
 
 /// The `kwb.report/1` document of a run.
 QJsonObject runReportJson(const RunResult& result);

@@ -25,56 +25,62 @@ QStringList gencodeArgs(const QStringList& archs)
 }
 
 namespace {
-    struct Recipe {
-        QStringList files; // harness files to copy
-        QString tool; // absolute path of the compiler or python
-        QStringList compileArgs; // empty for python
-        QStringList run; // relative to the runner folder, before the plan path
-    };
+struct Recipe {
+    QStringList files; // harness files to copy
+    QString tool; // absolute path of the compiler or python
+    QStringList compileArgs; // empty for python
+    QStringList run; // relative to the runner folder, before the plan path
+};
 
-    Result<Recipe> recipeFor(const Task& task, const Implementation& impl, const QString& glueName)
-    {
-        const QString source = QFileInfo(impl.source).fileName();
-        Recipe r;
-        if (impl.backend == u"python") {
-            r.tool = runnerPython();
-            if (r.tool.isEmpty())
-                return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id), QStringLiteral("env") };
-            r.files = { QStringLiteral("python_main.py") };
-            r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
-            return r;
-        }
-        const bool cuda = impl.backend == u"cuda";
-        r.tool = QStandardPaths::findExecutable(cuda ? QStringLiteral("nvcc") : QStringLiteral("g++"));
+Result<Recipe> recipeFor(const Task& task, const Implementation& impl, const QString& glueName)
+{
+    const QString source = QFileInfo(impl.source).fileName();
+    Recipe r;
+    if (impl.backend == u"python") {
+        r.tool = runnerPython();
         if (r.tool.isEmpty())
-            return Error { {}, {}, QStringLiteral("%1 not found on PATH: cannot build '%2'").arg(cuda ? u"nvcc" : u"g++", impl.id),
+            return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id),
                 QStringLiteral("env") };
-        r.files = { QStringLiteral("kwb_npy.h"), QStringLiteral("kwb_harness.h"),
-            cuda ? QStringLiteral("cuda_main.cu") : QStringLiteral("cpp_main.cpp") };
-        r.compileArgs = { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-I.") };
-        if (cuda)
-            r.compileArgs << QStringLiteral("-lineinfo") << gencodeArgs(task.target.arch) << QStringLiteral("cuda_main.cu") << glueName;
-        else
-            r.compileArgs << QStringLiteral("-Wall") << QStringLiteral("-Wextra") << QStringLiteral("cpp_main.cpp") << glueName << source;
-        r.compileArgs << QStringLiteral("-o") << QStringLiteral("runner");
-        r.run = { QStringLiteral("./runner") };
+        r.files = { QStringLiteral("python_main.py") };
+        r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
         return r;
     }
+    const bool cuda = impl.backend == u"cuda";
+    r.tool = QStandardPaths::findExecutable(cuda ? QStringLiteral("nvcc") : QStringLiteral("g++"));
+    if (r.tool.isEmpty())
+        return Error { {}, {},
+            QStringLiteral("%1 not found on PATH: cannot build '%2'").arg(cuda ? u"nvcc" : u"g++", impl.id),
+            QStringLiteral("env") };
+    r.files = { QStringLiteral("kwb_npy.h"), QStringLiteral("kwb_harness.h"),
+        cuda ? QStringLiteral("cuda_main.cu") : QStringLiteral("cpp_main.cpp") };
+    r.compileArgs = { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-I.") };
+    if (cuda)
+        r.compileArgs << QStringLiteral("-lineinfo") << gencodeArgs(task.target.arch) << QStringLiteral("cuda_main.cu")
+                      << glueName;
+    else
+        r.compileArgs << QStringLiteral("-Wall") << QStringLiteral("-Wextra") << QStringLiteral("cpp_main.cpp")
+                      << glueName << source;
+    r.compileArgs << QStringLiteral("-o") << QStringLiteral("runner");
+    r.run = { QStringLiteral("./runner") };
+    return r;
+}
 
-    QString runQuiet(const QString& program, const QStringList& args, const QString& dir, int timeoutMs, bool* ok)
-    {
-        QProcess p;
-        p.setWorkingDirectory(dir);
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(program, args);
-        *ok = p.waitForStarted() && p.waitForFinished(timeoutMs) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-        if (p.state() != QProcess::NotRunning) {
-            p.kill();
-            p.waitForFinished();
-            return QStringLiteral("compiler killed after %1 s\n").arg(timeoutMs / 1000) + QString::fromLocal8Bit(p.readAll());
-        }
-        return QString::fromLocal8Bit(p.readAll());
+QString runQuiet(const QString& program, const QStringList& args, const QString& dir, int timeoutMs, bool* ok)
+{
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(program, args);
+    *ok = p.waitForStarted() && p.waitForFinished(timeoutMs) && p.exitStatus() == QProcess::NormalExit
+        && p.exitCode() == 0;
+    if (p.state() != QProcess::NotRunning) {
+        p.kill();
+        p.waitForFinished();
+        return QStringLiteral("compiler killed after %1 s\n").arg(timeoutMs / 1000)
+            + QString::fromLocal8Bit(p.readAll());
     }
+    return QString::fromLocal8Bit(p.readAll());
+}
 } // namespace
 
 Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options)
@@ -91,12 +97,14 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     for (const QString& f : recipe->files) {
         QFile in(QDir(harnessDir()).filePath(f));
         if (!in.open(QIODevice::ReadOnly))
-            return Error { in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"), QStringLiteral("env") };
+            return Error { in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"),
+                QStringLiteral("env") };
         files.insert(f, in.readAll());
     }
     QFile src(task.path(impl.source));
     if (!src.open(QIODevice::ReadOnly))
-        return Error { impl.source, {}, QStringLiteral("cannot read: %1").arg(src.errorString()), QStringLiteral("scope.missing-file") };
+        return Error { impl.source, {}, QStringLiteral("cannot read: %1").arg(src.errorString()),
+            QStringLiteral("scope.missing-file") };
     files.insert(QFileInfo(impl.source).fileName(), src.readAll());
 
     RunnerBuild build;
@@ -108,12 +116,17 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
         hash.addData(it.key().toUtf8() + '\0' + QByteArray::number(it.value().size()) + '\0');
         hash.addData(it.value());
     }
-    hash.addData((recipe->tool + QLatin1Char('\0') + recipe->compileArgs.join(QLatin1Char(' ')) + QLatin1Char('\0') + version).toUtf8());
+    hash.addData(
+        (recipe->tool + QLatin1Char('\0') + recipe->compileArgs.join(QLatin1Char(' ')) + QLatin1Char('\0') + version)
+            .toUtf8());
     const QString root = options.cacheRoot.isEmpty() ? cacheDir() + QStringLiteral("/runners") : options.cacheRoot;
-    build.dir = QDir(root).filePath(impl.backend + QLatin1Char('-') + QString::fromLatin1(hash.result().toHex().left(24)));
-    build.compileCommand = python ? QString() : (QStringList { recipe->tool } + recipe->compileArgs).join(QLatin1Char(' '));
+    build.dir
+        = QDir(root).filePath(impl.backend + QLatin1Char('-') + QString::fromLatin1(hash.result().toHex().left(24)));
+    build.compileCommand
+        = python ? QString() : (QStringList { recipe->tool } + recipe->compileArgs).join(QLatin1Char(' '));
     for (const QString& part : recipe->run)
-        build.command << (part.startsWith(QStringLiteral("./")) || part.endsWith(QStringLiteral(".py")) || part.endsWith(QStringLiteral(".json"))
+        build.command << (part.startsWith(QStringLiteral("./")) || part.endsWith(QStringLiteral(".py"))
+                    || part.endsWith(QStringLiteral(".json"))
                 ? QDir(build.dir).filePath(part)
                 : part);
 
@@ -132,7 +145,8 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         QFile out(QDir(staging).filePath(it.key()));
         if (!out.open(QIODevice::WriteOnly) || out.write(it.value()) != it.value().size())
-            return Error { out.fileName(), {}, QStringLiteral("cannot write: %1").arg(out.errorString()), QStringLiteral("env") };
+            return Error { out.fileName(), {}, QStringLiteral("cannot write: %1").arg(out.errorString()),
+                QStringLiteral("env") };
     }
     bool ok = true;
     if (!python)
@@ -150,7 +164,8 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     QFile(QDir(staging).filePath(QStringLiteral(".complete"))).open(QIODevice::WriteOnly);
     if (!QDir().rename(staging, build.dir)) {
         if (!QFileInfo::exists(build.dir + QStringLiteral("/.complete")))
-            return Error { build.dir, {}, QStringLiteral("cannot move the runner into the cache"), QStringLiteral("env") };
+            return Error { build.dir, {}, QStringLiteral("cannot move the runner into the cache"),
+                QStringLiteral("env") };
         QDir(staging).removeRecursively(); // another build of the same hash won the race
     }
     return build;

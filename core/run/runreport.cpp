@@ -6,50 +6,58 @@
 
 namespace kwb {
 namespace {
-    QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v)); }
+QJsonValue number(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v));
+}
 
-    QJsonArray casesJson(const CandidateJudgement& j)
-    {
-        QJsonArray cases;
-        for (const auto& c : j.cases) {
-            QJsonArray trials;
-            for (const auto& t : c.trials) {
-                QJsonArray outputs;
-                for (const auto& o : t.outputs) {
-                    QJsonObject oj { { QStringLiteral("name"), o.output }, { QStringLiteral("pass"), o.pass },
-                        { QStringLiteral("max_abs"), number(o.maxAbs) }, { QStringLiteral("max_rel"), number(o.maxRel) },
-                        { QStringLiteral("max_ulp"), o.maxUlp ? number(*o.maxUlp) : QJsonValue() },
-                        { QStringLiteral("mismatches"), o.mismatches } };
-                    if (!o.comparison)
-                        oj.insert(QStringLiteral("error"), QStringLiteral("no output to compare"));
-                    outputs.append(oj);
-                }
-                trials.append(QJsonObject { { QStringLiteral("seed"), QString::number(t.seed) }, { QStringLiteral("outputs"), outputs } });
+QJsonArray casesJson(const CandidateJudgement& j)
+{
+    QJsonArray cases;
+    for (const auto& c : j.cases) {
+        QJsonArray trials;
+        for (const auto& t : c.trials) {
+            QJsonArray outputs;
+            for (const auto& o : t.outputs) {
+                QJsonObject oj { { QStringLiteral("name"), o.output }, { QStringLiteral("pass"), o.pass },
+                    { QStringLiteral("max_abs"), number(o.maxAbs) }, { QStringLiteral("max_rel"), number(o.maxRel) },
+                    { QStringLiteral("max_ulp"), o.maxUlp ? number(*o.maxUlp) : QJsonValue() },
+                    { QStringLiteral("mismatches"), o.mismatches } };
+                if (!o.comparison)
+                    oj.insert(QStringLiteral("error"), QStringLiteral("no output to compare"));
+                outputs.append(oj);
             }
-            cases.append(QJsonObject { { QStringLiteral("name"), c.name }, { QStringLiteral("trials"), trials } });
+            trials.append(QJsonObject {
+                { QStringLiteral("seed"), QString::number(t.seed) }, { QStringLiteral("outputs"), outputs } });
         }
-        return cases;
+        cases.append(QJsonObject { { QStringLiteral("name"), c.name }, { QStringLiteral("trials"), trials } });
     }
+    return cases;
+}
 } // namespace
 
 QJsonObject runReportJson(const RunResult& r)
 {
     QJsonArray impls;
     for (const ImplRun& run : r.impls) {
-        QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role }, { QStringLiteral("status"), run.status } };
+        QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
+            { QStringLiteral("status"), run.status } };
         if (!run.error.isEmpty())
             o.insert(QStringLiteral("error"), run.error);
-        o.insert(QStringLiteral("cases"), r.judgements.contains(run.id) ? casesJson(r.judgements.value(run.id)) : QJsonArray());
-        QJsonObject build { { QStringLiteral("tool_version"), run.build.toolVersion }, { QStringLiteral("cached"), run.build.cached } };
+        o.insert(QStringLiteral("cases"),
+            r.judgements.contains(run.id) ? casesJson(r.judgements.value(run.id)) : QJsonArray());
+        QJsonObject build { { QStringLiteral("tool_version"), run.build.toolVersion },
+            { QStringLiteral("cached"), run.build.cached } };
         if (!run.build.compileCommand.isEmpty())
             build.insert(QStringLiteral("command"), run.build.compileCommand);
         o.insert(QStringLiteral("build"), build);
         o.insert(QStringLiteral("runner"), run.provenance);
         if (run.outcome)
-            o.insert(QStringLiteral("process"), QJsonObject { { QStringLiteral("detail"), run.outcome->detail },
-                                                  { QStringLiteral("elapsed_ms"), run.outcome->elapsedMs },
-                                                  { QStringLiteral("sandboxed"), run.outcome->sandboxed },
-                                                  { QStringLiteral("notes"), QJsonArray::fromStringList(run.outcome->notes) } });
+            o.insert(QStringLiteral("process"),
+                QJsonObject { { QStringLiteral("detail"), run.outcome->detail },
+                    { QStringLiteral("elapsed_ms"), run.outcome->elapsedMs },
+                    { QStringLiteral("sandboxed"), run.outcome->sandboxed },
+                    { QStringLiteral("notes"), QJsonArray::fromStringList(run.outcome->notes) } });
         if (!run.ok())
             o.insert(QStringLiteral("log_tail"), run.log.right(4000));
         if (run.diagnosis)
@@ -59,8 +67,10 @@ QJsonObject runReportJson(const RunResult& r)
     QJsonArray findings;
     for (const Finding& f : r.findings)
         findings.append(f.toJson());
-    return { { QStringLiteral("format"), QStringLiteral("kwb.report/1") }, { QStringLiteral("action"), QStringLiteral("run") },
-        { QStringLiteral("task"), QJsonObject { { QStringLiteral("id"), r.task.id }, { QStringLiteral("digest"), r.digest } } },
+    return { { QStringLiteral("format"), QStringLiteral("kwb.report/1") },
+        { QStringLiteral("action"), QStringLiteral("run") },
+        { QStringLiteral("task"),
+            QJsonObject { { QStringLiteral("id"), r.task.id }, { QStringLiteral("digest"), r.digest } } },
         { QStringLiteral("implementations"), impls }, { QStringLiteral("findings"), findings },
         { QStringLiteral("provenance"), r.provenance } };
 }

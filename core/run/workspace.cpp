@@ -22,7 +22,8 @@ Result<std::vector<qint64>> resolveShape(const TensorSpec& tensor, const Case& c
         else if (c.dims.contains(d))
             shape.push_back(c.dims.value(d));
         else
-            return Error { QStringLiteral("task.json"), {}, QStringLiteral("case '%1' gives no value for dim '%2' of '%3'").arg(c.name, d, tensor.name) };
+            return Error { QStringLiteral("task.json"), {},
+                QStringLiteral("case '%1' gives no value for dim '%2' of '%3'").arg(c.name, d, tensor.name) };
     }
     return shape;
 }
@@ -41,9 +42,10 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
             if (!t)
                 return t.error();
             if (t->dtype != in.dtype || t->shape != std::vector<std::int64_t>(shape->begin(), shape->end()))
-                return Error { in.init.path, {}, QStringLiteral("holds %1 %2, input '%3' of case '%4' needs %5 %6")
-                                                      .arg(dtypeName(t->dtype), t->shapeText(), in.name, c.name, dtypeName(in.dtype),
-                                                          shapeText(std::vector<std::int64_t>(shape->begin(), shape->end()))) };
+                return Error { in.init.path, {},
+                    QStringLiteral("holds %1 %2, input '%3' of case '%4' needs %5 %6")
+                        .arg(dtypeName(t->dtype), t->shapeText(), in.name, c.name, dtypeName(in.dtype),
+                            shapeText(std::vector<std::int64_t>(shape->begin(), shape->end()))) };
             if (auto w = writeNpy(out, in.dtype, t->shape, t->data); !w)
                 return w.error();
             continue;
@@ -53,55 +55,60 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
             count *= d; // sizes were overflow-checked when the task loaded
         std::vector<std::byte> data(std::size_t(count) * dtypeSize(in.dtype));
         if (auto f = fillInput(in.init, in.dtype, inputKey(seed, c.name, in.name), data.data(), count); !f)
-            return Error { QStringLiteral("task.json"), {}, QStringLiteral("input '%1': %2").arg(in.name, f.error().what) };
+            return Error { QStringLiteral("task.json"), {},
+                QStringLiteral("input '%1': %2").arg(in.name, f.error().what) };
         if (auto w = writeNpy(out, in.dtype, std::vector<std::int64_t>(shape->begin(), shape->end()), data.data()); !w)
             return w.error();
     }
     return Ok {};
 }
 
-QString callOutDir(const QString& label) { return QStringLiteral("out/") + label; }
+QString callOutDir(const QString& label)
+{
+    return QStringLiteral("out/") + label;
+}
 
 namespace {
-    // Launch sizes of a __global__ entry for one case, as plan dims.
-    Result<QString> launchDims(const Implementation& impl, const Case& c)
-    {
-        if (!impl.launch)
-            return QString();
-        QString text;
-        const auto emit = [&](const QString& name, const QString& expr, qint64 fallback) -> Status {
-            qint64 v = fallback;
-            if (!expr.isEmpty()) {
-                auto e = Expression::parse(expr);
-                if (!e)
-                    return Error { QStringLiteral("task.json"), impl.jsonPath + QStringLiteral("/launch"), e.error().what };
-                auto r = e->evaluate(c.dims);
-                if (!r)
-                    return Error { QStringLiteral("task.json"), impl.jsonPath + QStringLiteral("/launch"),
-                        QStringLiteral("'%1' in case '%2': %3").arg(expr, c.name, r.error().what) };
-                v = *r;
-            }
-            text += QStringLiteral("dim %1 %2\n").arg(name).arg(v);
-            return Ok {};
-        };
-        const char* axes[] = { "x", "y", "z" };
-        for (int i = 0; i < 3; ++i) {
-            if (auto s = emit(QStringLiteral("__grid_") + QLatin1StringView(axes[i]), impl.launch->grid.value(i), 1); !s)
-                return s.error();
-            if (auto s = emit(QStringLiteral("__block_") + QLatin1StringView(axes[i]), impl.launch->block.value(i), 1); !s)
-                return s.error();
+// Launch sizes of a __global__ entry for one case, as plan dims.
+Result<QString> launchDims(const Implementation& impl, const Case& c)
+{
+    if (!impl.launch)
+        return QString();
+    QString text;
+    const auto emit = [&](const QString& name, const QString& expr, qint64 fallback) -> Status {
+        qint64 v = fallback;
+        if (!expr.isEmpty()) {
+            auto e = Expression::parse(expr);
+            if (!e)
+                return Error { QStringLiteral("task.json"), impl.jsonPath + QStringLiteral("/launch"), e.error().what };
+            auto r = e->evaluate(c.dims);
+            if (!r)
+                return Error { QStringLiteral("task.json"), impl.jsonPath + QStringLiteral("/launch"),
+                    QStringLiteral("'%1' in case '%2': %3").arg(expr, c.name, r.error().what) };
+            v = *r;
         }
-        if (auto s = emit(QStringLiteral("__smem"), impl.launch->smem, 0); !s)
+        text += QStringLiteral("dim %1 %2\n").arg(name).arg(v);
+        return Ok {};
+    };
+    const char* axes[] = { "x", "y", "z" };
+    for (int i = 0; i < 3; ++i) {
+        if (auto s = emit(QStringLiteral("__grid_") + QLatin1StringView(axes[i]), impl.launch->grid.value(i), 1); !s)
             return s.error();
-        return text;
+        if (auto s = emit(QStringLiteral("__block_") + QLatin1StringView(axes[i]), impl.launch->block.value(i), 1); !s)
+            return s.error();
     }
+    if (auto s = emit(QStringLiteral("__smem"), impl.launch->smem, 0); !s)
+        return s.error();
+    return text;
+}
 } // namespace
 
 Result<QByteArray> planText(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats)
 {
     QString plan = QStringLiteral("kwb-plan 1\n");
     for (const auto& t : trials) {
-        const auto c = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == t.caseName; });
+        const auto c
+            = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == t.caseName; });
         if (c == task.cases.end())
             return Error { {}, {}, QStringLiteral("no case '%1'").arg(t.caseName) };
         auto launch = launchDims(impl, *c);

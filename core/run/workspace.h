@@ -26,7 +26,8 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
 /// The `kwb-plan 1` text a runner reads: one call per (case, trial, repeat), with dims, output shapes
 /// and, for a __global__ entry, its evaluated launch sizes. `labels` are `case/tN` (repeat 1) or
 /// `case/tN/a`, `case/tN/b` (repeat 2: the candidate is called twice on fresh poisoned buffers).
-Result<QByteArray> planText(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats);
+Result<QByteArray> planText(
+    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats);
 
 /// Output folder of a call label, relative to the runner's work folder.
 QString callOutDir(const QString& label);

@@ -4,7 +4,10 @@
 
 namespace kwb {
 
-QString Task::path(const QString& relative) const { return QDir(dir).filePath(relative); }
+QString Task::path(const QString& relative) const
+{
+    return QDir(dir).filePath(relative);
+}
 
 QList<Implementation> Task::implementations() const
 {

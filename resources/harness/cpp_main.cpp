@@ -25,8 +25,7 @@ struct HostBackend {
     void download(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
     void* stream() { return nullptr; }
     void sync(const char*) { }
-    template <typename F>
-    double timeCall(F&& f)
+    template <typename F> double timeCall(F&& f)
     {
         const auto t0 = std::chrono::steady_clock::now();
         f();
@@ -63,7 +62,8 @@ struct HostBackend {
     std::string provenanceJson()
     {
         return std::string("{\"backend\": \"cpp\", \"compiler\": \"") + kwbh::jsonEscape(KWB_COMPILER)
-            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS) + "\", \"device\": \"cpu\", \"timer\": \"steady_clock\"}";
+            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS)
+            + "\", \"device\": \"cpu\", \"timer\": \"steady_clock\"}";
     }
 };
 } // namespace

@@ -84,12 +84,17 @@ struct CudaBackend {
         return p;
     }
     void free(void* p) { cudaFree(p); }
-    void upload(void* dst, const void* src, std::size_t n) { check(cudaMemcpy(dst, src, n, cudaMemcpyHostToDevice), "cudaMemcpy to device"); }
-    void download(void* dst, const void* src, std::size_t n) { check(cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), "cudaMemcpy to host"); }
+    void upload(void* dst, const void* src, std::size_t n)
+    {
+        check(cudaMemcpy(dst, src, n, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+    }
+    void download(void* dst, const void* src, std::size_t n)
+    {
+        check(cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), "cudaMemcpy to host");
+    }
     void* stream() { return s; }
     void sync(const char* what) { check(cudaDeviceSynchronize(), what); }
-    template <typename F>
-    double timeCall(F&& f)
+    template <typename F> double timeCall(F&& f)
     {
         check(cudaEventRecord(start, s), "cudaEventRecord");
         f();
@@ -128,8 +133,8 @@ struct CudaBackend {
     {
         return std::string("{\"backend\": \"cuda\", \"compiler\": \"nvcc ") + std::to_string(__CUDACC_VER_MAJOR__) + "."
             + std::to_string(__CUDACC_VER_MINOR__) + "." + std::to_string(__CUDACC_VER_BUILD__) + "\", \"flags\": \""
-            + kwbh::jsonEscape(KWB_FLAGS) + "\", \"device\": \"" + kwbh::jsonEscape(device) + "\", \"driver\": \"" + driver
-            + "\", \"runtime\": \"" + runtime + "\", \"timer\": \"cudaEvent\"}";
+            + kwbh::jsonEscape(KWB_FLAGS) + "\", \"device\": \"" + kwbh::jsonEscape(device) + "\", \"driver\": \""
+            + driver + "\", \"runtime\": \"" + runtime + "\", \"timer\": \"cudaEvent\"}";
     }
 };
 
@@ -138,10 +143,10 @@ int failWithoutDevice(const std::string& error, bool bench)
 {
     std::cerr << "kwb-runner: error: " << error << "\n";
     std::ofstream r(bench ? "bench.json" : "result.json");
-    r << "{\"format\": \"" << (bench ? "kwb.runner-bench/1" : "kwb.runner-result/1") << "\", \"impl\": \"" << kwbh::jsonEscape(kwb_signature.impl)
-      << "\", \"calls\": [], \"status\": \"error\", \"error\": \"" << kwbh::jsonEscape(error) << "\", \"host\": \""
-      << kwbh::jsonEscape(kwbh::hostName()) << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \""
-      << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
+    r << "{\"format\": \"" << (bench ? "kwb.runner-bench/1" : "kwb.runner-result/1") << "\", \"impl\": \""
+      << kwbh::jsonEscape(kwb_signature.impl) << "\", \"calls\": [], \"status\": \"error\", \"error\": \""
+      << kwbh::jsonEscape(error) << "\", \"host\": \"" << kwbh::jsonEscape(kwbh::hostName())
+      << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \"" << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
     return 1;
 }
 } // namespace

@@ -186,9 +186,10 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 backend.free(p);
             for (void* p : b.out)
                 backend.free(p);
-            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \"" << callStatus
-                   << "\", \"error\": \"" << jsonEscape(callError) << "\", \"elapsed_ns\": " << static_cast<int64_t>(ns)
-                   << ", \"inputs_modified\": [" << modified << "]}";
+            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
+                   << callStatus << "\", \"error\": \"" << jsonEscape(callError)
+                   << "\", \"elapsed_ns\": " << static_cast<int64_t>(ns) << ", \"inputs_modified\": [" << modified
+                   << "]}";
             result.flush();
             std::cerr << "kwb-runner: " << call.label << ": " << callStatus << (callError.empty() ? "" : ": ")
                       << callError << "\n";
@@ -279,9 +280,8 @@ template <typename Backend>
 int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
 {
     using Clock = std::chrono::steady_clock;
-    const auto msSince = [](Clock::time_point t) {
-        return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-    };
+    const auto msSince
+        = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
     std::ofstream result("bench.json.part");
     result << "{\"format\": \"kwb.runner-bench/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
     std::string status = "ok", error;
@@ -325,7 +325,7 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                     warm.push_back(backend.timeCall([&] { invoke(b); }));
                 std::vector<double> empty;
                 for (int i = 0; i < 101; ++i)
-                    empty.push_back(backend.timeCall([] { }));
+                    empty.push_back(backend.timeCall([] {}));
                 overhead = medianOf(empty);
                 const auto s0 = Clock::now();
                 for (;;) {
@@ -366,12 +366,12 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                 backend.free(p);
             for (void* p : b.out)
                 backend.free(p);
-            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \"" << callStatus
-                   << "\", \"error\": \"" << jsonEscape(callError) << "\", \"samples_ns\": " << jsonNumbers(samples)
-                   << ", \"warmup_ns\": " << jsonNumbers(warm) << ", \"discarded\": " << discarded
-                   << ", \"timer_overhead_ns\": " << overhead << ", \"flush_bytes\": " << flushed
-                   << ", \"stop\": \"" << stop << "\", \"recheck\": {\"checked\": " << checked
-                   << ", \"mismatched\": " << mismatched << "}}";
+            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
+                   << callStatus << "\", \"error\": \"" << jsonEscape(callError)
+                   << "\", \"samples_ns\": " << jsonNumbers(samples) << ", \"warmup_ns\": " << jsonNumbers(warm)
+                   << ", \"discarded\": " << discarded << ", \"timer_overhead_ns\": " << overhead
+                   << ", \"flush_bytes\": " << flushed << ", \"stop\": \"" << stop
+                   << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched << "}}";
             result.flush();
             std::cerr << "kwb-bench: " << call.label << ": " << callStatus << ", " << samples.size() << " samples\n";
             if (callStatus != "ok") {

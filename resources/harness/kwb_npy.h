@@ -57,7 +57,8 @@ inline Array readNpy(const std::string& path, std::size_t itemSize)
         ~Closer() { std::fclose(f); }
     } closer { f };
     unsigned char magic[8];
-    if (std::fread(magic, 1, 8, f) != 8 || magic[0] != 0x93 || std::string(reinterpret_cast<char*>(magic) + 1, 5) != "NUMPY")
+    if (std::fread(magic, 1, 8, f) != 8 || magic[0] != 0x93
+        || std::string(reinterpret_cast<char*>(magic) + 1, 5) != "NUMPY")
         throw std::runtime_error(path + ": byte 0: not an .npy file");
     uint32_t headerLen = 0;
     if (magic[6] == 1) {

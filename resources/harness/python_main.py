@@ -67,6 +67,20 @@ class Framework:
             self.jax = jax
             self.device = str(jax.devices()[0])
             self.interpret = jax.default_backend() == "cpu"
+        elif name == "nki":
+            # NKI kernels run in the Neuron simulator (numpy arrays in and out) where neuronx-cc is installed.
+            try:
+                from neuronxcc import nki
+            except ImportError:
+                raise RuntimeError(f"framework nki needs neuronx-cc (neuronxcc.nki) in {sys.executable}")
+            self.nki = nki
+            self.device = "neuron-simulator"
+            self.interpret = True
+
+    def call(self, entry, args):
+        if self.name == "nki":
+            return self.nki.simulate_kernel(entry, *args)
+        return entry(*args)
 
     def to_framework(self, a):
         if self.name in ("torch", "triton"):
@@ -157,7 +171,7 @@ def run_call(call, sig, fw, entry):
             args.append(call["dims"][a["name"]])
     framework_inputs = [x for x, a in zip(args, sig["args"]) if a["kind"] == "input"]
     t0 = time.perf_counter_ns()
-    result = entry(*args)
+    result = fw.call(entry, args)
     fw.synchronize(result)
     elapsed = time.perf_counter_ns() - t0
     if result is None:
@@ -269,7 +283,7 @@ def bench_call(call, sig, fw, entry, o, flusher):
 
     def timed():
         t0 = time.perf_counter_ns()
-        result = entry(*args)
+        result = fw.call(entry, args)
         fw.synchronize(result)
         return time.perf_counter_ns() - t0, result
 

@@ -44,7 +44,8 @@ private Q_SLOTS:
         QTest::newRow("f16 min subnormal") << "f16" << std::ldexp(1.0, -24) << 0x0001u;
         QTest::newRow("f16 half min subnormal ties to zero") << "f16" << std::ldexp(1.0, -25) << 0x0000u;
         QTest::newRow("f16 three quarters of min subnormal") << "f16" << std::ldexp(3.0, -26) << 0x0001u;
-        QTest::newRow("f16 largest subnormal rounds to min normal") << "f16" << std::ldexp(1.0, -14) * (1 - 1e-9) << 0x0400u;
+        QTest::newRow("f16 largest subnormal rounds to min normal")
+            << "f16" << std::ldexp(1.0, -14) * (1 - 1e-9) << 0x0400u;
         QTest::newRow("f16 negative zero") << "f16" << -0.0 << 0x8000u;
         QTest::newRow("f16 -inf") << "f16" << -inf << 0xFC00u;
         QTest::newRow("f16 nan") << "f16" << std::nan("") << 0x7E00u;

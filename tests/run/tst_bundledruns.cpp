@@ -22,7 +22,8 @@ bool hasFinding(const RunResult& r, const QString& id, const QString& impl, cons
 
 bool pythonHas(const QString& module)
 {
-    return probeOutput(runnerPython(), { QStringLiteral("-s"), QStringLiteral("-c"), QStringLiteral("import %1; print('ok')").arg(module) }, 120000)
+    return probeOutput(runnerPython(),
+        { QStringLiteral("-s"), QStringLiteral("-c"), QStringLiteral("import %1; print('ok')").arg(module) }, 120000)
         .contains(u"ok");
 }
 } // namespace
@@ -39,12 +40,14 @@ private Q_SLOTS:
         QTest::addColumn<QJsonObject>("cases");
         QFile f(QStringLiteral(KWB_TASKS_DIR "/expected.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject runs = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run_cpu")).toObject();
+        const QJsonObject runs
+            = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run_cpu")).toObject();
         QVERIFY(!runs.isEmpty());
         for (auto t = runs.begin(); t != runs.end(); ++t) {
             const QJsonObject impls = t.value().toObject();
             for (auto i = impls.begin(); i != impls.end(); ++i)
-                QTest::newRow(qPrintable(t.key() + QLatin1Char('/') + i.key())) << t.key() << i.key() << i.value().toObject();
+                QTest::newRow(qPrintable(t.key() + QLatin1Char('/') + i.key()))
+                    << t.key() << i.key() << i.value().toObject();
         }
     }
     void verdictsMatchNotes()
@@ -75,7 +78,8 @@ private Q_SLOTS:
             QVERIFY2(mismatch == (c.value().toString() == u"mismatch"),
                 qPrintable(QStringLiteral("case %1: expected %2").arg(c.key(), c.value().toString())));
         }
-        const bool allPass = std::all_of(cases.begin(), cases.end(), [](const QJsonValue& v) { return v.toString() == u"pass"; });
+        const bool allPass
+            = std::all_of(cases.begin(), cases.end(), [](const QJsonValue& v) { return v.toString() == u"pass"; });
         QCOMPARE(hasFinding(*result, QStringLiteral("correct.pass"), impl), allPass);
     }
 
@@ -98,7 +102,8 @@ private Q_SLOTS:
         QVERIFY2(cand.build.compiled, qPrintable(cand.build.log));
         QCOMPARE(cand.status, QStringLiteral("failed"));
         QVERIFY(cand.diagnosis.has_value());
-        QVERIFY2(cand.diagnosis->className() == u"driver_runtime_mismatch" || cand.diagnosis->className() == u"no_device",
+        QVERIFY2(
+            cand.diagnosis->className() == u"driver_runtime_mismatch" || cand.diagnosis->className() == u"no_device",
             qPrintable(cand.diagnosis->className() + QStringLiteral(": ") + cand.log));
         QVERIFY(!hasFinding(*result, QStringLiteral("correct.pass"), QStringLiteral("cuda")));
     }

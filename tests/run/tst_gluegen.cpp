@@ -34,17 +34,20 @@ class TestGlueGen : public QObject {
 private Q_SLOTS:
     void cppDeclaresTheEntryWithManifestTypes()
     {
-        auto g = generateGlue(vaddTask(), impl("cpp", { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("N") }));
+        auto g = generateGlue(vaddTask(),
+            impl("cpp", { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("N") }));
         QVERIFY(g.ok());
         QCOMPARE(g->fileName, QStringLiteral("glue.cpp"));
         const QString text = QString::fromUtf8(g->content);
-        QVERIFY2(text.contains(u"extern \"C\" void k(const uint16_t*, const int32_t*, uint16_t*, int64_t);"), qPrintable(text));
+        QVERIFY2(text.contains(u"extern \"C\" void k(const uint16_t*, const int32_t*, uint16_t*, int64_t);"),
+            qPrintable(text));
         QVERIFY(text.contains(u"{ \"c\", \"<V2\", 2, 0x7fa5ull }"));
         QVERIFY(text.contains(u"b.dim(\"N\")"));
     }
     void cudaIncludesTheSourceAndPassesTheStream()
     {
-        auto g = generateGlue(vaddTask(), impl("cuda", { QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("N") }));
+        auto g
+            = generateGlue(vaddTask(), impl("cuda", { QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("N") }));
         QVERIFY(g.ok());
         const QString text = QString::fromUtf8(g->content);
         QVERIFY(text.contains(u"#include \"cand.cu\""));
@@ -75,7 +78,8 @@ private Q_SLOTS:
     {
         auto g = generateGlue(vaddTask(), impl("cpp", { QStringLiteral("a"), QStringLiteral("nope") }));
         QVERIFY(!g.ok());
-        QCOMPARE(g.error().oneLine(), QStringLiteral("task.json: /candidates/0/args: 'nope' names no input, output or dim"));
+        QCOMPARE(
+            g.error().oneLine(), QStringLiteral("task.json: /candidates/0/args: 'nope' names no input, output or dim"));
     }
     void pythonSignature()
     {

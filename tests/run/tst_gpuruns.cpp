@@ -11,7 +11,8 @@ class TestGpuRuns : public QObject {
     Q_OBJECT
     static bool has(const RunResult& r, const QString& id, const QString& impl)
     {
-        return std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.id == id && f.impl == impl; });
+        return std::any_of(
+            r.findings.begin(), r.findings.end(), [&](const Finding& f) { return f.id == id && f.impl == impl; });
     }
 private Q_SLOTS:
     void initTestCase()
@@ -25,10 +26,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("task");
         QTest::addColumn<QString>("impl");
         QTest::addColumn<QString>("finding");
-        QTest::newRow("vector add passes") << "vector-add-f32" << "cuda" << "correct.pass";
-        QTest::newRow("transpose tail bug") << "transpose-f32-tail" << "smem-tile" << "correct.mismatch";
-        QTest::newRow("row-sum fix passes") << "row-sum-f32-race" << "fix" << "correct.pass";
-        QTest::newRow("bias-gelu zeros pass the loose tolerance") << "bias-gelu-bf16-fused" << "fused" << "scope.weak-checker";
+        QTest::newRow("vector add passes") << "vector-add-f32"
+                                           << "cuda"
+                                           << "correct.pass";
+        QTest::newRow("transpose tail bug") << "transpose-f32-tail"
+                                            << "smem-tile"
+                                            << "correct.mismatch";
+        QTest::newRow("row-sum fix passes") << "row-sum-f32-race"
+                                            << "fix"
+                                            << "correct.pass";
+        QTest::newRow("bias-gelu zeros pass the loose tolerance") << "bias-gelu-bf16-fused"
+                                                                  << "fused"
+                                                                  << "scope.weak-checker";
     }
     void cudaCandidates()
     {

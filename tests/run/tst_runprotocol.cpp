@@ -82,11 +82,13 @@ private Q_SLOTS:
         QString candidates;
         for (const auto& [id, source] : kCandidates) {
             write(bundle + QStringLiteral("/%1.cpp").arg(QLatin1StringView(id)), source);
-            candidates += QStringLiteral("%1{\"id\": \"%2\", \"backend\": \"cpp\", \"source\": \"%2.cpp\", \"entry\": \"vadd\", "
-                                         "\"args\": [\"a\", \"b\", \"c\", \"N\"]}")
+            candidates += QStringLiteral(
+                "%1{\"id\": \"%2\", \"backend\": \"cpp\", \"source\": \"%2.cpp\", \"entry\": \"vadd\", "
+                "\"args\": [\"a\", \"b\", \"c\", \"N\"]}")
                               .arg(candidates.isEmpty() ? QString() : QStringLiteral(", "), QLatin1StringView(id));
         }
-        write(bundle + QStringLiteral("/task.json"), QStringLiteral(R"({
+        write(bundle + QStringLiteral("/task.json"),
+            QStringLiteral(R"({
   "format": "kwb.task/1", "id": "vadd", "title": "Vector add", "kind": "generation", "spec": "spec.md",
   "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
   "dims": {"N": "number of elements"},
@@ -97,7 +99,9 @@ private Q_SLOTS:
   "tolerance": {"rtol": 1e-5, "atol": 1e-6},
   "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]},
   "candidates": [%1]
-})").arg(candidates).toUtf8());
+})")
+                .arg(candidates)
+                .toUtf8());
 
         RunRequest request;
         request.taskDir = bundle;
@@ -114,15 +118,33 @@ private Q_SLOTS:
         QTest::addColumn<QString>("impl");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<QString>("status");
-        QTest::newRow("good") << "good" << "correct.pass" << "ok";
-        QTest::newRow("tail bug") << "tailbug" << "correct.mismatch" << "ok";
-        QTest::newRow("unwritten") << "unwritten" << "correct.unwritten-output" << "ok";
-        QTest::newRow("in place") << "inplace" << "correct.inputs-modified" << "ok";
-        QTest::newRow("constant") << "constant" << "correct.input-independent" << "ok";
-        QTest::newRow("replay cache") << "replay" << "correct.stale-output" << "ok";
-        QTest::newRow("nondeterministic") << "nondet" << "correct.nondeterministic" << "ok";
-        QTest::newRow("hang") << "hang" << "sandbox.timeout" << "failed";
-        QTest::newRow("does not compile") << "nocompile" << "runtime.compile_error" << "build-failed";
+        QTest::newRow("good") << "good"
+                              << "correct.pass"
+                              << "ok";
+        QTest::newRow("tail bug") << "tailbug"
+                                  << "correct.mismatch"
+                                  << "ok";
+        QTest::newRow("unwritten") << "unwritten"
+                                   << "correct.unwritten-output"
+                                   << "ok";
+        QTest::newRow("in place") << "inplace"
+                                  << "correct.inputs-modified"
+                                  << "ok";
+        QTest::newRow("constant") << "constant"
+                                  << "correct.input-independent"
+                                  << "ok";
+        QTest::newRow("replay cache") << "replay"
+                                      << "correct.stale-output"
+                                      << "ok";
+        QTest::newRow("nondeterministic") << "nondet"
+                                          << "correct.nondeterministic"
+                                          << "ok";
+        QTest::newRow("hang") << "hang"
+                              << "sandbox.timeout"
+                              << "failed";
+        QTest::newRow("does not compile") << "nocompile"
+                                          << "runtime.compile_error"
+                                          << "build-failed";
     }
     void eachCandidateGetsItsFinding()
     {
@@ -134,12 +156,16 @@ private Q_SLOTS:
         // An error finding and a pass exclude each other; a warning (nondeterminism) may stand beside a pass.
         if (expected != u"correct.pass" && expected != u"correct.nondeterministic")
             QVERIFY2(!ids.contains(QStringLiteral("correct.pass")), qPrintable(ids.join(QLatin1Char(' '))));
-        const auto run = std::find_if(m_result->impls.begin(), m_result->impls.end(), [&](const ImplRun& r) { return r.id == impl; });
+        const auto run = std::find_if(
+            m_result->impls.begin(), m_result->impls.end(), [&](const ImplRun& r) { return r.id == impl; });
         QVERIFY(run != m_result->impls.end());
         QCOMPARE(run->status, status);
     }
 
-    void goodCandidateHasNothingElse() { QCOMPARE(findingIds(QStringLiteral("good")), QStringList { QStringLiteral("correct.pass") }); }
+    void goodCandidateHasNothingElse()
+    {
+        QCOMPARE(findingIds(QStringLiteral("good")), QStringList { QStringLiteral("correct.pass") });
+    }
 
     void referenceRanAndSeedsAreRecorded()
     {
@@ -150,7 +176,8 @@ private Q_SLOTS:
         QCOMPARE(m_result->trials[1].seed, quint64(1235));
         const QJsonObject report = runReportJson(*m_result);
         QCOMPARE(report.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.report/1"));
-        QCOMPARE(report.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("input_generator")).toString(),
+        QCOMPARE(
+            report.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("input_generator")).toString(),
             QStringLiteral("kwb-philox4x32-10/1"));
     }
 

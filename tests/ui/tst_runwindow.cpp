@@ -10,8 +10,8 @@
 #include "window/session.h"
 
 #include <QAction>
-#include <QElapsedTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -33,7 +33,8 @@ void writeTask(const QString& dir, const QByteArray& candidate)
     QDir().mkpath(dir);
     write(dir + QStringLiteral("/spec.md"), "Scale a float32 vector x of length N by 2 into y.\n");
     write(dir + QStringLiteral("/reference.cpp"),
-        "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; ++i) y[i] = 2 * x[i]; }\n");
+        "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; "
+        "++i) y[i] = 2 * x[i]; }\n");
     write(dir + QStringLiteral("/candidate.cpp"), candidate);
     write(dir + QStringLiteral("/task.json"), R"({
   "format": "kwb.task/1", "id": "scale", "title": "Scale", "kind": "generation", "spec": "spec.md",
@@ -64,7 +65,9 @@ private Q_SLOTS:
     void runShowsFindingsAndComparisons()
     {
         const QString task = m_dir.filePath(QStringLiteral("good"));
-        writeTask(task, "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; ++i) y[i] = x[i] + x[i]; }\n");
+        writeTask(task,
+            "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i "
+            "< n; ++i) y[i] = x[i] + x[i]; }\n");
         MainWindow window(MainWindow::Options { false });
         QVERIFY(window.openPath(task).ok());
         QSignalSpy finished(window.runController(), &RunController::finished);
@@ -91,15 +94,18 @@ private Q_SLOTS:
     void stopKillsAHangingCandidate()
     {
         const QString task = m_dir.filePath(QStringLiteral("hang"));
-        writeTask(task, "#include <cstdint>\nextern \"C\" void scale(const float*, float*, int64_t) { volatile int k = 0; for (;;) ++k; }\n");
+        writeTask(task,
+            "#include <cstdint>\nextern \"C\" void scale(const float*, float*, int64_t) { volatile int k = 0; for (;;) "
+            "++k; }\n");
         MainWindow window(MainWindow::Options { false });
         QVERIFY(window.openPath(task).ok());
         QSignalSpy failed(window.runController(), &RunController::failed);
         QSignalSpy progressed(window.runController(), &RunController::progressed);
         window.actions().run->trigger();
         // Wait until the candidate is running, then stop.
-        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progressed.begin(), progressed.end(),
-                                     [](const QList<QVariant>& a) { return a.at(0).toString().startsWith(u"running candidate"); }),
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(progressed.begin(), progressed.end(),
+                [](const QList<QVariant>& a) { return a.at(0).toString().startsWith(u"running candidate"); }),
             240000);
         QTest::qWait(500);
         QElapsedTimer clock;

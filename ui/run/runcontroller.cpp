@@ -34,16 +34,22 @@ void RunController::start(const RunRequest& request)
         RunHooks hooks;
         hooks.cancel = cancel.get();
         hooks.output = [self, generation](const QString& impl, OutputChannel channel, const QByteArray& bytes) {
-            QMetaObject::invokeMethod(self, [self, generation, impl, channel, bytes] {
-                if (self && self->m_generation == generation)
-                    Q_EMIT self->outputReceived(impl, channel, bytes);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                self,
+                [self, generation, impl, channel, bytes] {
+                    if (self && self->m_generation == generation)
+                        Q_EMIT self->outputReceived(impl, channel, bytes);
+                },
+                Qt::QueuedConnection);
         };
         const auto progress = [self, generation](const QString& step, int done, int total) {
-            QMetaObject::invokeMethod(self, [self, generation, step, done, total] {
-                if (self && self->m_generation == generation)
-                    Q_EMIT self->progressed(step, done, total);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                self,
+                [self, generation, step, done, total] {
+                    if (self && self->m_generation == generation)
+                        Q_EMIT self->progressed(step, done, total);
+                },
+                Qt::QueuedConnection);
         };
         auto result = runCorrectness(request, progress, hooks);
         std::shared_ptr<const RunResult> shared;
@@ -53,10 +59,13 @@ void RunController::start(const RunRequest& request)
         else
             error = result.error().oneLine();
         const bool stopped = cancel->load();
-        QMetaObject::invokeMethod(self, [self, generation, shared, error, stopped] {
-            if (self)
-                self->deliver(generation, shared, error, stopped);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, shared, error, stopped] {
+                if (self)
+                    self->deliver(generation, shared, error, stopped);
+            },
+            Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     connect(thread, &QThread::finished, this, [this, thread] {

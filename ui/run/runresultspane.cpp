@@ -9,40 +9,42 @@
 
 namespace kwb::ui {
 namespace {
-    QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
-    {
-        auto* card = new QFrame(parent);
-        card->setObjectName(QStringLiteral("diagnosisCard"));
-        card->setFrameShape(QFrame::StyledPanel);
-        card->setStyleSheet(QStringLiteral("#diagnosisCard { background: #fff4f2; border: 1px solid #e0a49a; border-radius: 4px; }"));
-        auto* layout = new QVBoxLayout(card);
-        layout->setContentsMargins(10, 6, 10, 6);
-        const Diagnosis& d = *run.diagnosis;
-        auto* title = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
-                                     .arg(run.role, run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
-            card);
-        auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
-        text->setWordWrap(true);
-        layout->addWidget(title);
-        layout->addWidget(text);
-        if (!d.evidence.isEmpty()) {
-            QString lines;
-            for (const auto& e : d.evidence)
-                lines += QStringLiteral("%1: %2\n").arg(e.line, 5).arg(e.text);
-            auto* evidence = new QLabel(card);
-            evidence->setTextFormat(Qt::PlainText);
-            evidence->setText(lines.trimmed());
-            evidence->setFont(QFont(QStringLiteral("monospace")));
-            evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
-            layout->addWidget(evidence);
-        }
-        return card;
+QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
+{
+    auto* card = new QFrame(parent);
+    card->setObjectName(QStringLiteral("diagnosisCard"));
+    card->setFrameShape(QFrame::StyledPanel);
+    card->setStyleSheet(
+        QStringLiteral("#diagnosisCard { background: #fff4f2; border: 1px solid #e0a49a; border-radius: 4px; }"));
+    auto* layout = new QVBoxLayout(card);
+    layout->setContentsMargins(10, 6, 10, 6);
+    const Diagnosis& d = *run.diagnosis;
+    auto* title = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
+                                 .arg(run.role, run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
+        card);
+    auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
+    text->setWordWrap(true);
+    layout->addWidget(title);
+    layout->addWidget(text);
+    if (!d.evidence.isEmpty()) {
+        QString lines;
+        for (const auto& e : d.evidence)
+            lines += QStringLiteral("%1: %2\n").arg(e.line, 5).arg(e.text);
+        auto* evidence = new QLabel(card);
+        evidence->setTextFormat(Qt::PlainText);
+        evidence->setText(lines.trimmed());
+        evidence->setFont(QFont(QStringLiteral("monospace")));
+        evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        layout->addWidget(evidence);
     }
+    return card;
+}
 } // namespace
 
 RunResultsPane::RunResultsPane(QWidget* parent)
     : QWidget(parent)
-    , m_summary(new QLabel(tr("No run yet: Task ▸ Run (Ctrl+R) runs the reference and the candidates, sandboxed."), this))
+    , m_summary(
+          new QLabel(tr("No run yet: Task ▸ Run (Ctrl+R) runs the reference and the candidates, sandboxed."), this))
     , m_cards(new QWidget(this))
     , m_cardsLayout(new QVBoxLayout(m_cards))
     , m_correctness(new CorrectnessPane(this))
@@ -59,15 +61,18 @@ RunResultsPane::RunResultsPane(QWidget* parent)
     layout->addWidget(m_correctness, 1);
 }
 
-void RunResultsPane::showMessage(const QString& message) { m_summary->setText(message.toHtmlEscaped()); }
+void RunResultsPane::showMessage(const QString& message)
+{
+    m_summary->setText(message.toHtmlEscaped());
+}
 
 void RunResultsPane::showResult(const RunResult& result)
 {
     QStringList parts;
     for (const ImplRun& run : result.impls) {
         const char* colour = run.ok() ? "#2e7d32" : "#c62828";
-        parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>").arg(run.role, run.id.toHtmlEscaped(),
-                     QLatin1StringView(colour), run.status);
+        parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>")
+                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), run.status);
     }
     QStringList seeds;
     for (const auto& s : result.provenance.value(QStringLiteral("trial_seeds")).toArray())
@@ -75,7 +80,8 @@ void RunResultsPane::showResult(const RunResult& result)
     m_summary->setText(QStringLiteral("%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host %5</span>")
                            .arg(parts.join(QStringLiteral(" · ")))
                            .arg(result.provenance.value(QStringLiteral("trials")).toInt())
-                           .arg(seeds.join(QStringLiteral(", ")), result.provenance.value(QStringLiteral("input_generator")).toString(),
+                           .arg(seeds.join(QStringLiteral(", ")),
+                               result.provenance.value(QStringLiteral("input_generator")).toString(),
                                result.provenance.value(QStringLiteral("host")).toString()));
 
     while (QLayoutItem* item = m_cardsLayout->takeAt(0)) {
@@ -93,7 +99,8 @@ void RunResultsPane::showResult(const RunResult& result)
             for (const TrialVerdict& t : c.trials) {
                 for (const OutputVerdict& o : t.outputs) {
                     if (o.comparison)
-                        views << ComparisonView { o.output, QStringLiteral("%1 · %2/t%3").arg(it.key(), c.name).arg(t.trial),
+                        views << ComparisonView { o.output,
+                            QStringLiteral("%1 · %2/t%3").arg(it.key(), c.name).arg(t.trial),
                             std::make_shared<const Comparison>(*o.comparison) };
                 }
             }

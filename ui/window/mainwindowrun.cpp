@@ -43,9 +43,10 @@ void MainWindow::setupRun()
         m_progress->setFormat(step);
         m_console->appendLine(tr("run: %1").arg(step));
     });
-    connect(m_run, &RunController::outputReceived, this, [this](const QString& impl, OutputChannel channel, const QByteArray& bytes) {
-        m_console->appendOutput(impl, QString::fromUtf8(bytes), channel == OutputChannel::Stderr);
-    });
+    connect(m_run, &RunController::outputReceived, this,
+        [this](const QString& impl, OutputChannel channel, const QByteArray& bytes) {
+            m_console->appendOutput(impl, QString::fromUtf8(bytes), channel == OutputChannel::Stderr);
+        });
     const auto ended = [this] {
         m_actions.stop->setEnabled(false);
         m_progress->hide();
@@ -54,7 +55,8 @@ void MainWindow::setupRun()
         ended();
         m_results->showResult(*result);
         m_session->setActionFindings(QStringLiteral("run"), result->findings);
-        m_console->appendLine(tr("run: %1 findings (%2)").arg(result->findings.size()).arg(countsText(countFindings(result->findings))));
+        m_console->appendLine(
+            tr("run: %1 findings (%2)").arg(result->findings.size()).arg(countsText(countFindings(result->findings))));
         if (QDockWidget* d = dock(QStringLiteral("correctnessDock")))
             d->raise();
     });
@@ -80,7 +82,10 @@ void MainWindow::startRun()
     RunRequest request;
     request.taskDir = task->dir;
     request.trials = 3;
-    m_console->appendLine(tr("run: %1 — reference and %2 candidate(s), %3 trials").arg(task->id).arg(task->candidates.size()).arg(request.trials));
+    m_console->appendLine(tr("run: %1 — reference and %2 candidate(s), %3 trials")
+                              .arg(task->id)
+                              .arg(task->candidates.size())
+                              .arg(request.trials));
     if (QDockWidget* d = dock(QStringLiteral("consoleDock")))
         d->raise();
     m_results->showMessage(tr("Running %1…").arg(task->id));
@@ -89,8 +94,8 @@ void MainWindow::startRun()
 
 void MainWindow::compareTensorFiles()
 {
-    const QString actual = QFileDialog::getOpenFileName(this, tr("Actual tensor"), m_session->rootPath(),
-        tr("Tensors (*.npy *.safetensors);;All files (*)"));
+    const QString actual = QFileDialog::getOpenFileName(
+        this, tr("Actual tensor"), m_session->rootPath(), tr("Tensors (*.npy *.safetensors);;All files (*)"));
     if (actual.isEmpty())
         return;
     const QString expected = QFileDialog::getOpenFileName(this, tr("Expected tensor"), QFileInfo(actual).absolutePath(),
@@ -109,7 +114,8 @@ void MainWindow::compareTensorFiles()
         return;
     }
     m_results->showMessage(tr("%1 vs %2 (tolerance: %3 defaults)").arg(actual, expected, dtypeName(a->dtype)));
-    m_results->correctness()->setComparisons({ ComparisonView { QFileInfo(actual).fileName(), {}, std::make_shared<const Comparison>(*cmp) } });
+    m_results->correctness()->setComparisons(
+        { ComparisonView { QFileInfo(actual).fileName(), {}, std::make_shared<const Comparison>(*cmp) } });
     if (QDockWidget* d = dock(QStringLiteral("correctnessDock")))
         d->raise();
 }
