@@ -124,6 +124,35 @@ inline std::string hostName()
     return h;
 }
 
+/// Loads a call's inputs onto the backend and allocates its outputs filled with their poison pattern.
+/// `inputs` receives the host copies of the inputs (to detect writes to them), `outputs` the poisoned host
+/// images of the outputs (sized for download).
+template <typename Backend>
+Buffers setUpCall(Backend& backend, const Signature& sig, const Call& call, std::vector<Array>& inputs,
+    std::vector<std::vector<unsigned char>>& outputs)
+{
+    Buffers b;
+    b.dims = call.dims;
+    b.stream = backend.stream();
+    for (const auto& t : sig.inputs) {
+        inputs.push_back(readNpy(call.indir + "/" + t.name + ".npy", t.itemSize));
+        b.in.push_back(backend.alloc(inputs.back().data.size()));
+        backend.upload(b.in.back(), inputs.back().data.data(), inputs.back().data.size());
+    }
+    for (const auto& t : sig.outputs) {
+        const auto it = call.shapes.find(t.name);
+        if (it == call.shapes.end())
+            throw std::runtime_error("plan gives no shape for output '" + std::string(t.name) + "'");
+        outputs.emplace_back(static_cast<std::size_t>(elementCount(it->second)) * t.itemSize);
+        for (std::size_t i = 0; i < outputs.back().size(); i += t.itemSize)
+            std::memcpy(&outputs.back()[i], &t.poison, t.itemSize);
+        b.out.push_back(backend.alloc(outputs.back().size()));
+        backend.upload(b.out.back(), outputs.back().data(), outputs.back().size());
+    }
+    backend.sync("setting up the call");
+    return b;
+}
+
 /// Device-side operations the loop needs; HostBackend (C++) and CudaBackend (CUDA) implement them.
 /// Backend: void* alloc(size_t); void free(void*); void upload(void*, const void*, size_t);
 /// void download(void*, const void*, size_t); void* stream(); void sync(const char* what) (throws);
@@ -138,28 +167,9 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
         const auto calls = readPlan(planPath);
         for (std::size_t c = 0; c < calls.size(); ++c) {
             const Call& call = calls[c];
-            Buffers b;
-            b.dims = call.dims;
-            b.stream = backend.stream();
             std::vector<Array> inputs;
-            std::vector<std::size_t> outBytes;
-            for (const auto& t : sig.inputs) {
-                inputs.push_back(readNpy(call.indir + "/" + t.name + ".npy", t.itemSize));
-                b.in.push_back(backend.alloc(inputs.back().data.size()));
-                backend.upload(b.in.back(), inputs.back().data.data(), inputs.back().data.size());
-            }
             std::vector<std::vector<unsigned char>> host;
-            for (const auto& t : sig.outputs) {
-                const auto it = call.shapes.find(t.name);
-                if (it == call.shapes.end())
-                    throw std::runtime_error("plan gives no shape for output '" + std::string(t.name) + "'");
-                host.emplace_back(static_cast<std::size_t>(elementCount(it->second)) * t.itemSize);
-                for (std::size_t i = 0; i < host.back().size(); i += t.itemSize)
-                    std::memcpy(&host.back()[i], &t.poison, t.itemSize);
-                b.out.push_back(backend.alloc(host.back().size()));
-                backend.upload(b.out.back(), host.back().data(), host.back().size());
-            }
-            backend.sync("setting up the call");
+            Buffers b = setUpCall(backend, sig, call, inputs, host);
             std::string callStatus = "ok", callError;
             double ns = 0;
             try {
@@ -291,27 +301,10 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
         const BenchOptions o = benchOptions(opts);
         for (std::size_t c = 0; c < calls.size(); ++c) {
             const Call& call = calls[c];
-            Buffers b;
-            b.dims = call.dims;
-            b.stream = backend.stream();
-            for (const auto& t : sig.inputs) {
-                const Array a = readNpy(call.indir + "/" + t.name + ".npy", t.itemSize);
-                b.in.push_back(backend.alloc(a.data.size()));
-                backend.upload(b.in.back(), a.data.data(), a.data.size());
-            }
-            std::vector<std::vector<unsigned char>> first, now;
-            for (const auto& t : sig.outputs) {
-                const auto it = call.shapes.find(t.name);
-                if (it == call.shapes.end())
-                    throw std::runtime_error("plan gives no shape for output '" + std::string(t.name) + "'");
-                first.emplace_back(static_cast<std::size_t>(elementCount(it->second)) * t.itemSize);
-                for (std::size_t i = 0; i < first.back().size(); i += t.itemSize)
-                    std::memcpy(&first.back()[i], &t.poison, t.itemSize);
-                b.out.push_back(backend.alloc(first.back().size()));
-                backend.upload(b.out.back(), first.back().data(), first.back().size());
-            }
-            now = first;
-            backend.sync("setting up the call");
+            std::vector<Array> inputs;
+            std::vector<std::vector<unsigned char>> first;
+            Buffers b = setUpCall(backend, sig, call, inputs, first);
+            std::vector<std::vector<unsigned char>> now = first;
             std::vector<double> warm, samples;
             std::size_t discarded = 0, checked = 0, mismatched = 0, flushed = 0;
             double overhead = 0;
