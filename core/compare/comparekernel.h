@@ -45,14 +45,34 @@ struct ChunkFast {
 /// product instead of a quotient) can only let through an element too many, never one too few.
 constexpr double kMargin = 1.0 - 0x1p-40;
 
+/// Histogram state a kernel may keep across the chunks of one block instead of filling ChunkFast::hist for every
+/// chunk: a window of the few bins most errors fall in, counted cheaply in vector lanes, with the rest counted in
+/// ChunkFast::hist. The layout is the kernel's own; its `settle` adds the counters into the 32 bins and picks the
+/// window for what follows from the bins so far.
+struct alignas(64) HistLanes {
+    std::uint16_t counts[256]; ///< 16-bit counters: at most 60 per chunk in each, 3840 per block of 64 chunks
+    std::uint8_t table[128]; ///< the window's code for each exponent index
+    std::int64_t zeros = 0; ///< exact zero differences (in the window's first counter with the subnormal ones)
+    int firstBin = 0; ///< 0: no window chosen yet
+};
+
 /// One full chunk of a same-dtype pair. `relThreshold`/`worstThreshold` are the running max relative error and
 /// the k-th worst score (negative: everything is a candidate); the flags are set only for elements that strictly
-/// exceed them (a tie never changes the exact path's result: within a thread indices only grow).
-using FastKernel = void (*)(const std::byte* a, const std::byte* e, const FastParams& p, double relThreshold,
-    double worstThreshold, ChunkFast& out);
+/// exceed them (a tie never changes the exact path's result: within a thread indices only grow). A kernel counts
+/// the histogram either in `out.hist` or, when it has a `settle`, partly in `lanes` (only for a chunk whose sumAbs
+/// is finite: the exact path redoes the others).
+using ChunkKernel = void (*)(const std::byte* a, const std::byte* e, const FastParams& p, double relThreshold,
+    double worstThreshold, ChunkFast& out, HistLanes& lanes);
+/// Adds what `lanes` counted into `hist`, clears the counters and picks the window for the next block from `hist`.
+using HistSettle = void (*)(HistLanes& lanes, std::int64_t* hist);
+struct FastKernel {
+    ChunkKernel chunk = nullptr;
+    HistSettle settle = nullptr; ///< null: the kernel fills ChunkFast::hist
+    explicit operator bool() const { return chunk != nullptr; }
+};
 
-/// The kernel for a same-dtype pair of `t` (float64/32/16, bfloat16), or null. Picks the AVX-512 or AVX2 build when
-/// the CPU has it.
+/// The kernel for a same-dtype pair of `t` (float64/32/16, bfloat16), or none. Picks the single-precision AVX-512
+/// kernel (float32/16, bfloat16), the AVX-512 or AVX2 build of the generic one when the CPU has it.
 FastKernel fastKernel(DType t);
 
 namespace generic {
@@ -62,6 +82,9 @@ namespace avx2 {
 FastKernel fastKernel(DType t);
 }
 namespace avx512 {
+FastKernel fastKernel(DType t);
+}
+namespace avx512single {
 FastKernel fastKernel(DType t);
 }
 

@@ -4,6 +4,7 @@
 #include "compare/verdict.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <cmath>
 #include <thread>
@@ -13,8 +14,15 @@ namespace detail {
 FastKernel fastKernel(DType t)
 {
 #if defined(KWB_HAVE_AVX2_KERNEL)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-        && __builtin_cpu_supports("avx512bw") && !qEnvironmentVariableIsSet("KWB_NO_AVX512"))
+    // KWB_NO_AVX512 / KWB_NO_SINGLE_KERNEL step down to the next kernel (tests compare the builds with them).
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+        && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")
+        && !qEnvironmentVariableIsSet("KWB_NO_AVX512");
+    if (avx512 && __builtin_cpu_supports("avx512vbmi") && !qEnvironmentVariableIsSet("KWB_NO_SINGLE_KERNEL")) {
+        if (const FastKernel k = avx512single::fastKernel(t))
+            return k;
+    }
+    if (avx512)
         return avx512::fastKernel(t);
     if (__builtin_cpu_supports("avx2"))
         return avx2::fastKernel(t);
@@ -40,8 +48,8 @@ struct BlockSums {
     double sq = 0;
 };
 
-void processBlock(
-    const Params& p, FastKernel kernel, std::int64_t block, std::int64_t n, Partial& part, BlockSums& sums)
+void processBlock(const Params& p, FastKernel kernel, std::int64_t block, std::int64_t n, Partial& part,
+    BlockSums& sums, HistLanes& lanes)
 {
     const std::int64_t begin = block * kBlock;
     const std::int64_t end = std::min(n, begin + kBlock);
@@ -55,8 +63,8 @@ void processBlock(
         ChunkFast f;
         const double relThreshold = part.maxRel;
         const double worstThreshold = part.worstThreshold(p.worstK);
-        kernel(p.actual->data + std::size_t(c) * aSize, p.expected->data + std::size_t(c) * aSize, p.fast, relThreshold,
-            worstThreshold, f);
+        kernel.chunk(p.actual->data + std::size_t(c) * aSize, p.expected->data + std::size_t(c) * aSize, p.fast,
+            relThreshold, worstThreshold, f, lanes);
         if (!std::isfinite(f.sumAbs)) { // NaN/Inf somewhere (or an overflow): the exact path decides
             exactRange(p, c, ce, true, part, sums.abs, sums.sq);
             continue;
@@ -76,6 +84,8 @@ void processBlock(
             exactRange(p, c, ce, false, part, unusedAbs, unusedSq);
         }
     }
+    if (kernel.settle)
+        kernel.settle(lanes, part.hist);
 }
 
 void addCounts(NonFiniteCounts& into, const NonFiniteCounts& c)
@@ -146,19 +156,24 @@ Result<Comparison> compareTensors(
         p.gridRows = int(std::min<std::int64_t>(64, p.rows));
         p.gridCols = int(std::min<std::int64_t>(64, p.cols));
     }
-    const FastKernel kernel = actual.dtype == expected.dtype ? fastKernel(actual.dtype) : nullptr;
+    const FastKernel kernel = actual.dtype == expected.dtype ? fastKernel(actual.dtype) : FastKernel {};
 
     const std::int64_t blocks = (n + kBlock - 1) / kBlock;
     int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     threads = int(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, blocks)));
     std::vector<Partial> parts(static_cast<std::size_t>(threads));
     std::vector<BlockSums> sums(static_cast<std::size_t>(blocks));
+    // Threads take the next block as they come free, so a thread the OS runs less (a busy machine) holds nobody
+    // up. Each thread still sees its blocks in increasing order, which the strict worst-k tests rely on.
+    std::atomic<std::int64_t> next { 0 };
     auto work = [&](int t) {
         Partial& part = parts[std::size_t(t)];
         part.density.assign(std::size_t(p.gridRows * p.gridCols), 0);
-        const std::int64_t lo = blocks * t / threads, hi = blocks * (t + 1) / threads;
-        for (std::int64_t b = lo; b < hi; ++b)
-            processBlock(p, kernel, b, n, part, sums[std::size_t(b)]);
+        HistLanes lanes {};
+        if (kernel.settle)
+            kernel.settle(lanes, part.hist); // picks a first window
+        for (std::int64_t b = next++; b < blocks; b = next++)
+            processBlock(p, kernel, b, n, part, sums[std::size_t(b)], lanes);
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
