@@ -10,7 +10,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     const QString& tmp, ImplementationCompile& c);
 void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
     ImplementationCompile& c);
-void compilePython(
-    const Task& task, const Implementation& impl, const CompileRequest& request, ImplementationCompile& c);
+void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
+    const CompileRequest& request, const QString& tmp, ImplementationCompile& c);
 
 } // namespace kwb

@@ -8,6 +8,8 @@
 #include <QSet>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace kwb {
 
 QString findNvcc()
@@ -100,10 +102,6 @@ Result<CompileResult> compileTask(const Task& task, const CompileRequest& reques
     r.taskId = task.id;
     r.taskDir = task.dir;
     r.archs = request.archs.isEmpty() ? task.target.arch : request.archs;
-    for (const QString& a : r.archs) {
-        if (!findArchLimits(a) && !QRegularExpression(QStringLiteral(R"(^sm_\d+[af]?$)")).match(a).hasMatch())
-            return Error { {}, {}, QStringLiteral("unknown arch '%1' (expected sm_XX, e.g. sm_80)").arg(a) };
-    }
     QList<Implementation> impls;
     for (const QString& id : request.implIds) {
         const Implementation* i = task.implementation(id);
@@ -114,8 +112,26 @@ Result<CompileResult> compileTask(const Task& task, const CompileRequest& reques
     }
     if (request.implIds.isEmpty())
         impls = task.implementations();
-    for (const Implementation& impl : impls) {
+    // Archs name GPU targets: they matter to nvcc and Triton only (a numpy or Pallas task's `x86-64`, `tpu_v5e` do
+    // not).
+    const bool gpuCode = std::any_of(impls.cbegin(), impls.cend(),
+        [](const Implementation& i) { return i.backend == u"cuda" || i.framework == u"triton"; });
+    for (const QString& a : r.archs) {
+        if (gpuCode && !findArchLimits(a)
+            && !QRegularExpression(QStringLiteral(R"(^sm_\d+[af]?$)")).match(a).hasMatch())
+            return Error { {}, {}, QStringLiteral("unknown arch '%1' (expected sm_XX, e.g. sm_80)").arg(a) };
+    }
+    const auto stopped = [&request] { return request.cancel && request.cancel->load(); };
+    const Error stopError { {}, {}, QStringLiteral("compile stopped by the user"), QStringLiteral("stopped") };
+    for (qsizetype i = 0; i < impls.size(); ++i) {
+        const Implementation& impl = impls[i];
+        if (stopped())
+            return stopError;
+        if (request.progress)
+            request.progress(impl.id, static_cast<int>(i), static_cast<int>(impls.size()));
         ImplementationCompile c = compileImplementation(task, impl, r.archs, request);
+        if (stopped())
+            return stopError;
         r.findings << compileFindings(c, r.archs);
         if (impl.backend == u"cuda")
             r.findings << validateLaunches(task, impl, r.archs, c.kernels);

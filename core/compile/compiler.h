@@ -6,6 +6,9 @@
 
 #include <QStringList>
 
+#include <atomic>
+#include <functional>
+
 namespace kwb {
 
 /// What to compile: one value filled by the CLI or the GUI and handed to compileTask().
@@ -14,13 +17,21 @@ struct CompileRequest {
     QStringList archs; ///< empty: the task's target.arch
     int timeoutMs = 300000; ///< per compiler run
     bool disassemble = true; ///< keep PTX (and SASS when cuobjdump exists) with the instruction mix
+    /// The python import check runs the candidate's top level: under bubblewrap unless this is false.
+    bool sandbox = true;
+    /// Polled while compilers run; when it becomes true their process trees are killed and compileTask()
+    /// returns an Error whose findingId is `stopped`.
+    const std::atomic_bool* cancel = nullptr;
+    /// Called before each implementation is compiled (from the compiling thread).
+    std::function<void(const QString& implId, int done, int total)> progress;
 };
 
 /// Compiles each requested implementation with its backend's compiler — cuda: nvcc with `-gencode` per arch,
 /// `-Xptxas -v,--warn-on-spills -lineinfo`; cpp: `g++ -std=c++17 -Wall -Wextra -c`; python: byte-compile and
 /// import check with the runner python — on the implementation's own source file, in a temporary folder, and
 /// derives the findings (compile.*, launch.*). A compiler failing is a result (ok == false, with diagnostics);
-/// the Error is for requests that cannot be attempted (unknown implementation id or arch).
+/// the Error is for requests that cannot be attempted (unknown implementation id or arch) and for a compile
+/// stopped through `request.cancel`.
 /// Synchronous: run it off the GUI thread.
 Result<CompileResult> compileTask(const Task& task, const CompileRequest& request = {});
 

@@ -41,6 +41,31 @@ int sourceLineOfPtx(const QString& ptx, int ptxLine, const QString& sourceFile)
     return line;
 }
 
+// nvcc's front end gives no column, but echoes the line (indented by two spaces) with a caret under the spot.
+// Where the echo is the source line itself (not a macro expansion), the caret's position is the column.
+void addCaretColumns(const QString& log, const QString& sourcePath, const QString& source, QList<Diagnostic>& diags)
+{
+    const QStringList logLines = log.split(QLatin1Char('\n'));
+    const QStringList sourceLines = readText(sourcePath).split(QLatin1Char('\n'));
+    for (Diagnostic& d : diags) {
+        if (d.tool != u"nvcc" || d.column > 0 || d.line <= 0 || d.file != source || d.line > sourceLines.size())
+            continue;
+        const QString head = QStringLiteral("(%1): ").arg(d.line);
+        for (qsizetype i = 0; i + 2 < logLines.size(); ++i) {
+            const QString& l = logLines[i];
+            if (!l.contains(head) || !l.endsWith(d.message))
+                continue;
+            const QString echo = logLines[i + 1];
+            const QString caret = logLines[i + 2];
+            const qsizetype at = caret.indexOf(QLatin1Char('^'));
+            if (echo.startsWith(QStringLiteral("  ")) && echo.mid(2) == sourceLines[d.line - 1] && at >= 2
+                && caret.trimmed() == u"^")
+                d.column = static_cast<int>(at - 1);
+            break;
+        }
+    }
+}
+
 QString ptxArch(const QString& ptx)
 {
     static const QRegularExpression re(QStringLiteral(R"(^\.target\s+(sm_\w+))"), QRegularExpression::MultilineOption);
@@ -62,21 +87,30 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         QStringLiteral("-lineinfo") };
     if (request.disassemble) // keeps each arch's PTX and cubin, and gives ptxas errors a PTX line to map back
         args << QStringLiteral("-keep") << QStringLiteral("-keep-dir") << tmp;
-    args << gencodeArgs(archs) << impl.source << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
-    c.command = shellCommand(nvcc, args, task.dir);
+    // Run in the temporary folder (the bundle may be read-only) on the bundle's file by its absolute path;
+    // the path mapper turns the paths nvcc prints back into bundle-relative ones.
+    args << gencodeArgs(archs) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
+    c.command = shellCommand(nvcc, args, tmp);
     const QStringList version = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
     c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
-    const ToolRun run = runTool(nvcc, args, task.dir, request.timeoutMs);
+    ToolOptions options;
+    options.timeoutMs = request.timeoutMs;
+    options.cancel = request.cancel;
+    const ToolRun run = runTool(nvcc, args, tmp, options);
     c.log = run.output;
     c.ok = run.ok();
-    c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(task.dir, task.dir));
+    if (run.stopped)
+        return;
+    c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
+    addCaretColumns(run.output, task.path(impl.source), impl.source, c.diagnostics);
     c.kernels = parsePtxasResources(run.output);
 
     // ptxas names the kept PTX file and its line: put the diagnostic on the source line that made that PTX.
     for (Diagnostic& d : c.diagnostics) {
-        if (!d.file.endsWith(u".ptx") || !QFileInfo(d.file).absoluteFilePath().startsWith(tmp))
+        const QString ptxPath = QFileInfo(QDir(tmp), d.file).absoluteFilePath();
+        if (!d.file.endsWith(u".ptx") || !ptxPath.startsWith(tmp))
             continue;
-        const QString ptx = readText(d.file);
+        const QString ptx = readText(ptxPath);
         if (d.arch.isEmpty())
             d.arch = ptxArch(ptx);
         d.line = sourceLineOfPtx(ptx, d.line, impl.source);
@@ -98,7 +132,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
                                   "package cuda-cuobjdump); the instruction mix is from PTX");
     } else if (c.ok) {
         const ToolRun sass
-            = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, request.timeoutMs);
+            = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
         if (sass.ok())
             c.disassembly << parseSass(sass.output);
         else

@@ -1,32 +1,55 @@
 #include "compile/toolrun.h"
 
-#include <QProcess>
+#include "exec/runtocompletion.h"
+
 #include <QRegularExpression>
 
 namespace kwb {
 
-ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, int timeoutMs)
+ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options)
 {
     ToolRun r;
-    QProcess p;
-    p.setWorkingDirectory(workDir);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    r.started = p.waitForStarted();
-    if (!r.started)
+    ProcessSpec spec;
+    spec.program = program;
+    spec.arguments = args;
+    spec.workDir = workDir;
+    spec.sandbox = options.sandbox;
+    spec.bindGpu = false;
+    spec.readOnlyPaths = options.readOnlyPaths;
+    spec.limits.timeoutMs = options.timeoutMs;
+    spec.limits.memoryMiB = 0; // cicc and ptxas reserve large address spaces; the timeout bounds them
+    spec.limits.cpuSeconds = 0;
+    spec.limits.outputCapBytes = 16 * 1024 * 1024; // a compiler log is read whole, in the order it was printed
+    spec.environment = options.environment;
+    spec.environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    spec.environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH", QStringLiteral("/usr/bin:/bin")));
+    if (!options.sandbox) // compilers keep their temporaries where the host keeps them
+        spec.environment.insert(QStringLiteral("TMPDIR"), qEnvironmentVariable("TMPDIR", QStringLiteral("/tmp")));
+
+    QByteArray merged; // stdout and stderr interleaved as they arrived (ptxas resource lines sit among errors)
+    const auto collect = [&merged](OutputChannel, const QByteArray& bytes) { merged += bytes; };
+    const Result<RunOutcome> outcome = runToCompletion(spec, collect, options.cancel);
+    if (!outcome) {
+        r.stopped = options.cancel && options.cancel->load();
+        r.output = outcome.error().oneLine() + QLatin1Char('\n');
         return r;
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished();
     }
-    r.output = QString::fromUtf8(p.readAll());
-    if (!r.finished)
-        r.output += QStringLiteral("\n%1 killed after %2 s\n").arg(program).arg(timeoutMs / 1000);
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.started = true;
+    r.output = QString::fromUtf8(merged);
+    switch (outcome->status) {
+    case RunStatus::Stopped:
+        r.stopped = true;
+        r.output += QStringLiteral("\n%1 stopped by the user\n").arg(program);
+        break;
+    case RunStatus::TimedOut:
+        r.output += QStringLiteral("\n%1 killed after %2 s\n").arg(program).arg(options.timeoutMs / 1000);
+        break;
+    default:
+        r.finished = true;
+        r.exitCode = outcome->status == RunStatus::Exited ? outcome->exitCode : -1;
+        if (outcome->status != RunStatus::Exited)
+            r.output += QStringLiteral("\n%1: %2\n").arg(program, outcome->detail);
+    }
     return r;
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
+
+#include <atomic>
 
 namespace kwb {
 
@@ -9,13 +12,25 @@ namespace kwb {
 struct ToolRun {
     QString output;
     bool started = false;
-    bool finished = false; ///< false: killed at the timeout
+    bool finished = false; ///< false: killed at the timeout, or stopped
+    bool stopped = false; ///< the caller cancelled it: its process tree was killed
     int exitCode = -1;
     bool ok() const { return started && finished && exitCode == 0; }
 };
 
-/// Runs `program args` in `workDir` with LC_ALL=C (plain-ASCII diagnostics), merged output, `timeoutMs` limit.
-ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, int timeoutMs);
+/// How to run a tool: by default a trusted compiler (no isolation, but a process group that a timeout or a
+/// cancel kills whole); `sandbox` for tools that execute the candidate's code (a python import check).
+struct ToolOptions {
+    int timeoutMs = 300000;
+    const std::atomic_bool* cancel = nullptr; ///< polled: when it becomes true the whole process tree is killed
+    bool sandbox = false;
+    QStringList readOnlyPaths; ///< sandbox only: folders the tool reads (the bundle, a python prefix)
+    QMap<QString, QString> environment; ///< added to the exec layer's minimal environment (LC_ALL=C is set)
+};
+
+/// Runs `program args` in `workDir` (an existing writable folder) through the exec layer with LC_ALL=C
+/// (plain-ASCII diagnostics) and the host PATH, and returns stdout followed by stderr.
+ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options);
 
 /// `program args` as one shell-quoted line, the way a reviewer can paste it into a terminal.
 QString shellCommand(const QString& program, const QStringList& args, const QString& workDir = {});

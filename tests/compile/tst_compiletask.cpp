@@ -94,6 +94,8 @@ private Q_SLOTS:
         QCOMPARE(f->file, QStringLiteral("error.cu"));
         QCOMPARE(f->line, 5);
         QVERIFY(f->message.contains(u"undefined_value"));
+        // The column comes from nvcc's caret under the echoed line: `undefined_value` starts in column 24.
+        QCOMPARE(f->evidence.value(QStringLiteral("column")).toInt(), 24);
     }
 
     void nvccWarning()

@@ -4,8 +4,11 @@
 
 #include "editor/qsci.h"
 
+#include <QColor>
 #include <QFontMetrics>
 #include <QMap>
+
+#include <algorithm>
 
 namespace kwb::ui {
 
@@ -15,8 +18,11 @@ constexpr int kSymbolMargin = 1;
 constexpr int kFoldMargin = 2;
 constexpr int kLeftChangeIndicator = 9;
 constexpr int kRightChangeIndicator = 10;
-constexpr int kSeverityMask
-    = (1 << CodeEditor::ErrorMarker) | (1 << CodeEditor::WarningMarker) | (1 << CodeEditor::InfoMarker);
+constexpr int kErrorSquiggle = 20;
+constexpr int kWarningSquiggle = 21;
+constexpr int kSeverityMask = (1 << CodeEditor::ErrorMarker) | (1 << CodeEditor::WarningMarker)
+    | (1 << CodeEditor::InfoMarker) | (1 << CodeEditor::DiagnosticErrorMarker)
+    | (1 << CodeEditor::DiagnosticWarningMarker) | (1 << CodeEditor::DiagnosticNoteMarker);
 
 int severityIndex(Severity s)
 {
@@ -46,6 +52,15 @@ CodeEditor::CodeEditor(QWidget* parent)
     markerDefine(severityImage(Severity::Error, 14), ErrorMarker);
     markerDefine(severityImage(Severity::Warning, 14), WarningMarker);
     markerDefine(severityImage(Severity::Info, 14), InfoMarker);
+    markerDefine(severityImage(Severity::Error, 14), DiagnosticErrorMarker);
+    markerDefine(severityImage(Severity::Warning, 14), DiagnosticWarningMarker);
+    markerDefine(severityImage(Severity::Info, 14), DiagnosticNoteMarker);
+    markerDefine(Background, HighlightMarker);
+    setMarkerBackgroundColor(QColor(0xff, 0xf1, 0xa8), HighlightMarker);
+    indicatorDefine(SquiggleIndicator, kErrorSquiggle);
+    indicatorDefine(SquiggleIndicator, kWarningSquiggle);
+    setIndicatorForegroundColor(severityColor(Severity::Error), kErrorSquiggle);
+    setIndicatorForegroundColor(severityColor(Severity::Warning), kWarningSquiggle);
     const std::pair<Marker, QColor> backgrounds[] = { { ChangedMarker, theme::changedLine },
         { RemovedMarker, theme::removedLine }, { AddedMarker, theme::addedLine }, { FillerMarker, theme::fillerLine } };
     for (const auto& [marker, colour] : backgrounds) {
@@ -260,6 +275,11 @@ void CodeEditor::refreshFindingMarks()
     for (Marker m : { ErrorMarker, WarningMarker, InfoMarker })
         markerDeleteAll(m);
     clearAnnotations();
+    // Findings and diagnostics share the annotation under a line; a compile finding repeats its diagnostic, so
+    // only the diagnostic (which has the column) is written out.
+    QMap<int, QStringList> notes;
+    QMap<int, int> worst;
+    refreshDiagnosticMarks(notes, worst);
     QMap<int, QList<const Finding*>> byLine;
     for (const Finding& f : m_findings) {
         const int display = displayLine(f.line);
@@ -267,15 +287,83 @@ void CodeEditor::refreshFindingMarks()
             byLine[display] << &f;
     }
     for (auto it = byLine.cbegin(); it != byLine.cend(); ++it) {
-        int worst = 2;
-        QStringList notes;
+        int w = 2;
         for (const Finding* f : it.value()) {
-            worst = std::min(worst, severityIndex(f->severity));
-            notes << QStringLiteral("%1  %2").arg(f->id, f->message);
+            w = std::min(w, severityIndex(f->severity));
+            const bool repeated = f->id.startsWith(u"compile.")
+                && std::any_of(m_diagnostics.cbegin(), m_diagnostics.cend(), [f](const Diagnostic& d) {
+                       return d.file == f->file && d.line == f->line && f->message.endsWith(d.message);
+                   });
+            if (!repeated)
+                notes[it.key()] << QStringLiteral("%1  %2").arg(f->id, f->message);
         }
-        markerAdd(it.key(), static_cast<Marker>(ErrorMarker + worst));
-        if (!m_aligned)
-            annotate(it.key(), notes.join(u'\n'), m_annotationStyles[worst]);
+        markerAdd(it.key(), static_cast<Marker>(ErrorMarker + w));
+        worst[it.key()] = std::min(worst.value(it.key(), 2), w);
+    }
+    if (m_aligned)
+        return; // extra lines would break a diff's alignment
+    for (auto it = notes.cbegin(); it != notes.cend(); ++it)
+        annotate(it.key(), it.value().join(u'\n'), m_annotationStyles[worst.value(it.key(), 2)]);
+}
+
+void CodeEditor::setDiagnostics(const QList<Diagnostic>& diagnostics)
+{
+    m_diagnostics = diagnostics;
+    refreshFindingMarks();
+}
+
+void CodeEditor::refreshDiagnosticMarks(QMap<int, QStringList>& notes, QMap<int, int>& worst)
+{
+    for (Marker m : { DiagnosticErrorMarker, DiagnosticWarningMarker, DiagnosticNoteMarker })
+        markerDeleteAll(m);
+    const int last = std::max(0, lines() - 1);
+    for (int ind : { kErrorSquiggle, kWarningSquiggle })
+        clearIndicatorRange(0, 0, last, lineLength(last), ind);
+    for (const Diagnostic& d : m_diagnostics) {
+        const int display = m_fileName.isEmpty() || d.file != m_fileName ? -1 : displayLine(d.line);
+        if (display < 0)
+            continue;
+        const int sev = d.severity == u"error" ? 0 : d.severity == u"warning" ? 1 : 2;
+        markerAdd(display, static_cast<Marker>(DiagnosticErrorMarker + sev));
+        worst[display] = std::min(worst.value(display, 2), sev);
+        notes[display] << QStringLiteral("%1: %2").arg(d.severity, d.message);
+        if (sev == 2)
+            continue;
+        // The squiggle runs from the column to the end of the word there; without a column, under the code.
+        const long lineStart = SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(display));
+        const long lineEnd = SendScintilla(SCI_GETLINEENDPOSITION, static_cast<unsigned long>(display));
+        long from = lineStart;
+        if (d.column > 0)
+            from = std::min(lineEnd, lineStart + d.column - 1);
+        else
+            from = SendScintilla(SCI_GETLINEINDENTPOSITION, static_cast<unsigned long>(display));
+        long to = d.column > 0 ? SendScintilla(SCI_WORDENDPOSITION, static_cast<unsigned long>(from), 1L) : lineEnd;
+        if (to <= from)
+            to = std::min(lineEnd, from + 1);
+        if (to <= from) // an empty line: nothing to underline
+            continue;
+        SendScintilla(
+            SCI_SETINDICATORCURRENT, static_cast<unsigned long>(sev == 0 ? kErrorSquiggle : kWarningSquiggle));
+        SendScintilla(SCI_INDICATORFILLRANGE, static_cast<unsigned long>(from), to - from);
+    }
+}
+
+bool CodeEditor::hasSquiggle(int display, int index, bool error) const
+{
+    const long pos = SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(display)) + index;
+    return SendScintilla(
+               SCI_INDICATORVALUEAT, static_cast<unsigned long>(error ? kErrorSquiggle : kWarningSquiggle), pos)
+        != 0;
+}
+
+void CodeEditor::setHighlightedLines(const QList<int>& displayLines)
+{
+    markerDeleteAll(HighlightMarker);
+    for (int l : displayLines)
+        markerAdd(l, HighlightMarker);
+    if (!displayLines.isEmpty()) {
+        const int visible = static_cast<int>(SendScintilla(SCI_LINESONSCREEN));
+        setFirstVisibleLine(std::max(0, displayLines.first() - visible / 3));
     }
 }
 
@@ -324,6 +412,52 @@ void CodeEditor::releaseKeys(const QList<QKeySequence>& keys)
 bool CodeEditor::hasMarker(int line, Marker marker) const
 {
     return (markersAtLine(line) & (1u << marker)) != 0;
+}
+
+void CodeEditor::setCommentRanges(const QList<std::pair<int, int>>& ranges)
+{
+    constexpr int kCommentIndicator = 14;
+    markerDefine(LeftRectangle, kCommentMarker);
+    setMarkerBackgroundColor(QColor(0xe0, 0x9f, 0x1f), kCommentMarker);
+    setMarkerForegroundColor(QColor(0xe0, 0x9f, 0x1f), kCommentMarker);
+    // Added to whatever the symbol margin shows (applyChrome resets the mask on every new text).
+    setMarginMarkerMask(kSymbolMargin, marginMarkerMask(kSymbolMargin) | (1 << kCommentMarker));
+    indicatorDefine(FullBoxIndicator, kCommentIndicator);
+    setIndicatorForegroundColor(QColor(0xf5, 0xc5, 0x42), kCommentIndicator);
+    setIndicatorDrawUnder(true, kCommentIndicator);
+    SendScintilla(SCI_INDICSETALPHA, static_cast<unsigned long>(kCommentIndicator), static_cast<long>(50));
+    markerDeleteAll(kCommentMarker);
+    clearIndicatorRange(0, 0, std::max(0, lines() - 1), lineLength(std::max(0, lines() - 1)), kCommentIndicator);
+    for (const auto& [first, last] : ranges) {
+        for (int l = first; l <= last; ++l) {
+            const int d = displayLine(l);
+            if (d < 0)
+                continue;
+            markerAdd(d, kCommentMarker);
+            fillIndicatorRange(d, 0, d, std::max(0, lineLength(d) - 1), kCommentIndicator);
+        }
+    }
+}
+
+std::pair<int, int> CodeEditor::selectedSourceLines() const
+{
+    int fromLine = -1, fromIndex = -1, toLine = -1, toIndex = -1;
+    getSelection(&fromLine, &fromIndex, &toLine, &toIndex);
+    if (fromLine < 0) {
+        getCursorPosition(&fromLine, &fromIndex);
+        toLine = fromLine;
+    } else if (toLine > fromLine && toIndex == 0) {
+        --toLine; // a selection ending at the start of a line does not include it
+    }
+    int first = 0, last = 0;
+    for (int d = fromLine; d <= toLine; ++d) {
+        const int l = sourceLine(d);
+        if (l <= 0)
+            continue;
+        first = first == 0 ? l : std::min(first, l);
+        last = std::max(last, l);
+    }
+    return { first, last };
 }
 
 } // namespace kwb::ui

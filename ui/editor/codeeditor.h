@@ -1,11 +1,13 @@
 #pragma once
 
+#include "compile/diagnostic.h"
 #include "editor/lexers.h"
 #include "finding.h"
 
 #include "editor/qsci.h"
 
 #include <QList>
+#include <QMap>
 
 namespace kwb::ui {
 
@@ -55,6 +57,23 @@ public:
     void setFindings(const Findings& findings);
     const Findings& findings() const { return m_findings; }
 
+    /// Compiler diagnostics: those about this file get an error/warning/note symbol in the margin, a squiggle
+    /// from their column to the end of the word there, and (outside diff mode) their message as an annotation
+    /// under the line. Kept across file changes: each file shows its own.
+    void setDiagnostics(const QList<Diagnostic>& diagnostics);
+    const QList<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    /// Paints these 0-based display lines with the highlight background (and scrolls to the first).
+    void setHighlightedLines(const QList<int>& displayLines);
+    /// True when the squiggle of an error (or, with `error` false, a warning) covers this character.
+    bool hasSquiggle(int displayLine, int index, bool error = true) const;
+
+    /// Review inline comments: a bar in the symbol margin and a tint over every line of each 1-based, inclusive
+    /// range of this file (kept until the next call or a new text).
+    void setCommentRanges(const QList<std::pair<int, int>>& ranges);
+    /// The 1-based file lines the selection spans (the cursor's line without one); {0, 0} on filler lines only.
+    std::pair<int, int> selectedSourceLines() const;
+    static constexpr int kCommentMarker = 12; ///< review comments (markers 12+ belong to the review)
+
     /// Selects the next (or previous) match, wrapping; false when there is none.
     bool findText(const QString& text, bool forward, bool caseSensitive);
 
@@ -65,7 +84,19 @@ public:
     void releaseKeys(const QList<QKeySequence>& keys);
 
     /// Marker numbers (public for tests): severities in the symbol margin, diff backgrounds.
-    enum Marker { ErrorMarker = 0, WarningMarker, InfoMarker, ChangedMarker, RemovedMarker, AddedMarker, FillerMarker };
+    enum Marker {
+        ErrorMarker = 0,
+        WarningMarker,
+        InfoMarker,
+        ChangedMarker,
+        RemovedMarker,
+        AddedMarker,
+        FillerMarker,
+        DiagnosticErrorMarker = 8,
+        DiagnosticWarningMarker,
+        DiagnosticNoteMarker,
+        HighlightMarker
+    };
     /// True when display line `line` carries `marker`.
     bool hasMarker(int line, Marker marker) const;
 
@@ -74,6 +105,7 @@ private:
     void applyChrome();
     void setTextReadOnly(const QString& text);
     void refreshFindingMarks();
+    void refreshDiagnosticMarks(QMap<int, QStringList>& notes, QMap<int, int>& worst);
 
     QString m_fileName;
     Language m_language = Language::Plain;
@@ -81,6 +113,7 @@ private:
     QList<int> m_sourceLineOf; // display line → 1-based file line (aligned mode only)
     QList<int> m_displayLineOf; // 1-based file line - 1 → display line (aligned mode only)
     Findings m_findings;
+    QList<Diagnostic> m_diagnostics;
     QsciStyle m_annotationStyles[3];
 };
 

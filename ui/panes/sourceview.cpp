@@ -104,6 +104,7 @@ SourceView::SourceView(Session* session, QWidget* parent)
     connect(m_leftSelector, &QComboBox::currentIndexChanged, this, [this] { onSelectorChanged(m_leftSelector); });
     connect(m_rightSelector, &QComboBox::currentIndexChanged, this, [this] { onSelectorChanged(m_rightSelector); });
     connect(m_session, &Session::taskOpened, this, [this] {
+        setDiagnostics({});
         rebuildSelectors();
         refresh();
     });
@@ -316,6 +317,12 @@ bool SourceView::showLocation(const QString& file, int line)
         editor->goToSourceLine(line);
     editor->setFocus();
     return true;
+}
+
+void SourceView::setDiagnostics(const QList<Diagnostic>& diagnostics)
+{
+    m_left->setDiagnostics(diagnostics);
+    m_right->setDiagnostics(diagnostics);
 }
 
 bool SourceView::eventFilter(QObject* watched, QEvent* event)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "compile/diagnostic.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -30,6 +32,9 @@ public:
     /// Puts `file` (bundle-relative) in an editor — the one already showing it, else the left one —
     /// and the cursor on `line` (1-based; 0 leaves it). False when the file is not part of the task.
     bool showLocation(const QString& file, int line);
+    /// Compiler diagnostics about the task's files (bundle-relative): each editor shows those about the file
+    /// it shows, whichever file that becomes. Cleared when another task opens.
+    void setDiagnostics(const QList<Diagnostic>& diagnostics);
 
 public Q_SLOTS:
     void setDiffMode(bool on);

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "compile/compileresult.h"
+
+#include <QAbstractTableModel>
+
+namespace kwb::ui {
+
+/// The ptxas resource report of a compile, one row per kernel and arch, filtered to one arch (or all):
+/// implementation, kernel (demangled, mangled in the tooltip and its own column), arch, registers, stack,
+/// spill stores/loads, static shared memory, constant memory, barriers, occupancy and its limiter.
+class KernelResourcesModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        ImplColumn,
+        KernelColumn,
+        MangledColumn,
+        ArchColumn,
+        RegistersColumn,
+        StackColumn,
+        SpillsColumn,
+        SmemColumn,
+        CmemColumn,
+        BarriersColumn,
+        OccupancyColumn,
+        LimiterColumn,
+        ColumnCount
+    };
+    struct Row {
+        QString implId;
+        KernelResources kernel;
+    };
+
+    explicit KernelResourcesModel(QObject* parent = nullptr);
+
+    void setResult(const CompileResult& result);
+    void clear();
+    /// Shows the kernels of `arch` only (empty: every arch).
+    void setArch(const QString& arch);
+    QString arch() const { return m_arch; }
+    const Row* row(const QModelIndex& index) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void refilter();
+
+    QList<Row> m_all;
+    QList<Row> m_rows;
+    QString m_arch;
+};
+
+} // namespace kwb::ui
