@@ -75,8 +75,8 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
 }
 } // namespace
 
-Result<BenchResult> runBench(
-    const BenchRequest& request, const BenchProgressFn& progress, const std::atomic_bool* cancel)
+Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn& progress,
+    const std::atomic_bool* cancel, const BenchCountedProgressFn& counted)
 {
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
@@ -107,12 +107,21 @@ Result<BenchResult> runBench(
     if (work.isEmpty() || !QDir().mkpath(work))
         return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
+    const int totalSteps = int(impls->size()) * (1 + request.rounds);
+    int doneSteps = 0;
     const auto say = [&](const QString& s) {
         if (progress)
             progress(s);
+        if (counted)
+            counted(s, doneSteps, totalSteps);
+    };
+    const auto stopped = [&] {
+        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
     };
 
     for (const Implementation& impl : *impls) {
+        if (cancel && *cancel)
+            return stopped();
         ImplBench b;
         b.id = impl.id;
         b.role = impl.id == task.reference.id ? QStringLiteral("reference") : QStringLiteral("candidate");
@@ -131,6 +140,7 @@ Result<BenchResult> runBench(
             b.status = QStringLiteral("ok");
         }
         result.impls << b;
+        ++doneSteps;
     }
 
     // Rounds: every implementation once per round, the order reversed every other round (A B C, C B A, …) so
@@ -149,16 +159,20 @@ Result<BenchResult> runBench(
         for (int k = 0; k < impls->size(); ++k) {
             const int i = round % 2 ? int(impls->size()) - 1 - k : k;
             ImplBench& b = result.impls[i];
-            if (!b.ok())
-                continue;
             if (cancel && *cancel)
-                return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
-            say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
-            detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
-                QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot);
+                return stopped();
+            if (b.ok()) {
+                say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
+                detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
+                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, cancel);
+            }
+            ++doneSteps;
+            if (cancel && *cancel)
+                return stopped();
         }
     }
 
+    say(QStringLiteral("statistics and bootstrap confidence intervals"));
     result.findings << staticFairnessFindings(task);
     for (const ImplBench& b : result.impls)
         result.findings << b.findings;

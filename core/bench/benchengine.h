@@ -88,14 +88,17 @@ struct BenchResult {
 };
 
 using BenchProgressFn = std::function<void(const QString& step)>;
+/// Progress with counts: `done` of `total` steps (one per runner build and one per timed runner process).
+using BenchCountedProgressFn = std::function<void(const QString& step, int done, int total)>;
 
 /// The benchmark protocol (docs/benchmarking.md): runners in bench mode, the reference and the candidates
 /// alternating in `rounds` rounds of one sandboxed process each, fresh inputs per round, pooled samples,
 /// statistics, bootstrap speedups, verdicts, roofline floors and the bench.* findings. An Error is a request
 /// that cannot run at all (bad task, unknown implementation or case, no sandbox; findingId `env` for the
-/// environment).
-Result<BenchResult> runBench(
-    const BenchRequest& request, const BenchProgressFn& progress = {}, const std::atomic_bool* cancel = nullptr);
+/// environment). When `cancel` becomes true the runner process going is killed and the Error's findingId is
+/// `stopped`.
+Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn& progress = {},
+    const std::atomic_bool* cancel = nullptr, const BenchCountedProgressFn& counted = {});
 
 /// The `kwb.bench/1` document.
 QJsonObject benchReportJson(const BenchResult& result);
@@ -109,7 +112,7 @@ namespace detail {
 /// records into `bench`. False when the runner failed (bench.status/error say why).
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot);
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel = nullptr);
 /// The provenance object: host, CPU model, OS, tools, timers, clock source, method and its parameters.
 QJsonObject benchProvenance(
     const BenchResult& result, const BenchRequest& request, quint64 inputSeed, quint64 bootstrapSeed);

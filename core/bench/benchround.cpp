@@ -75,7 +75,7 @@ QString mergeRecord(ImplBench& bench, const QString& path)
 
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot)
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
 {
     QList<TrialInputs> trials;
     for (const auto& [name, dir] : caseInputs)
@@ -112,7 +112,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     }
     spec.limits = request.limits;
     spec.sandbox = request.sandbox;
-    auto outcome = runToCompletion(spec);
+    auto outcome = runToCompletion(spec, {}, cancel);
     if (!outcome) {
         fail(bench, QStringLiteral("failed"), outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
         return false;

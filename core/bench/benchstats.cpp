@@ -88,6 +88,19 @@ Speedup bootstrapSpeedup(
     return s;
 }
 
+std::pair<double, double> bootstrapMedianCi(const std::vector<double>& samples, quint64 seed, int resamples)
+{
+    if (samples.empty() || resamples < 1)
+        return { 0, 0 };
+    std::mt19937_64 rng(seed);
+    std::vector<double> medians, scratch;
+    medians.reserve(static_cast<std::size_t>(resamples));
+    for (int i = 0; i < resamples; ++i)
+        medians.push_back(resampledMedian(samples, rng, scratch));
+    std::sort(medians.begin(), medians.end());
+    return { quantileSorted(medians, 0.025), quantileSorted(medians, 0.975) };
+}
+
 Verdict verdictFor(const Speedup& s, double epsilon)
 {
     if (s.ciLow > 1 + epsilon)

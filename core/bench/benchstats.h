@@ -3,6 +3,7 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <utility>
 #include <vector>
 
 namespace kwb {
@@ -44,6 +45,11 @@ constexpr int kBootstrapResamples = 2000;
 /// takes the ratio of their medians; the CI is the 2.5 % and 97.5 % quantiles of the ratios.
 Speedup bootstrapSpeedup(const std::vector<double>& reference, const std::vector<double>& candidate, quint64 seed,
     int resamples = kBootstrapResamples);
+
+/// A 95 % percentile-bootstrap CI of the median of `samples` (2000 resamples by default, std::mt19937_64 seeded
+/// with `seed`): {low, high}; {0, 0} for an empty list.
+std::pair<double, double> bootstrapMedianCi(
+    const std::vector<double>& samples, quint64 seed, int resamples = kBootstrapResamples);
 
 enum class Verdict { Fast, Slow, Same, Ambiguous };
 

@@ -60,6 +60,21 @@ private Q_SLOTS:
         QVERIFY(c.ciLow != a.ciLow || c.ciHigh != a.ciHigh);
     }
 
+    void medianCi()
+    {
+        // Constant data: every resample has the same median.
+        QCOMPARE(bootstrapMedianCi(std::vector<double>(30, 5.0), 3), std::make_pair(5.0, 5.0));
+        QCOMPARE(bootstrapMedianCi({}, 3), std::make_pair(0.0, 0.0));
+        std::vector<double> v;
+        for (int i = 0; i < 101; ++i)
+            v.push_back(1000 + (i * 37) % 101); // a permutation of 1000..1100, median 1050
+        const auto a = bootstrapMedianCi(v, 42);
+        QCOMPARE(bootstrapMedianCi(v, 42), a); // the seed reproduces the interval
+        QVERIFY(a.first < 1050 && 1050 < a.second);
+        // The median of n = 101 uniform values: the 95 % interval spans about ±1 standard error (≈ 9 here) × 2.
+        QVERIFY(a.first > 1030 && a.second < 1070);
+    }
+
     void verdicts_data()
     {
         QTest::addColumn<double>("low");

@@ -1,0 +1,135 @@
+#include "check/checkstages.h"
+
+#include "compile/archlimits.h"
+#include "compile/compiler.h"
+#include "profile/profiletools.h"
+
+#include <QRegularExpression>
+
+namespace kwb::detail {
+namespace {
+bool runsOnGpu(const Implementation& impl)
+{
+    // numpy never touches a GPU; the other python frameworks fall back to CPU interpreters when none exists.
+    return impl.backend == u"cuda";
+}
+
+// Why `impl` cannot run at all here, or an empty string.
+QString cannotRunHere(const Implementation& impl, bool gpu)
+{
+    if (runsOnGpu(impl) && !gpu)
+        return QStringLiteral("%1 is a cuda implementation and this machine has no NVIDIA GPU").arg(impl.id);
+    return {};
+}
+
+bool isGpuArch(const QString& a)
+{
+    return findArchLimits(a) || QRegularExpression(QStringLiteral(R"(^sm_\d+[af]?$)")).match(a).hasMatch();
+}
+
+// compileTask for every requested implementation; a task without cuda implementations whose target.arch names a
+// CPU (`x86-64-v3`) is compiled without GPU archs instead of being refused for them.
+Result<CompileResult> compileHostOnly(const Task& task, CompileRequest& request)
+{
+    const bool anyCuda = std::any_of(request.implIds.cbegin(), request.implIds.cend(), [&](const QString& id) {
+        const Implementation* i = task.implementation(id);
+        return i && i->backend == u"cuda";
+    });
+    const bool archsValid = std::all_of(task.target.arch.cbegin(), task.target.arch.cend(), isGpuArch);
+    if (anyCuda || archsValid)
+        return compileTask(task, request);
+    CompileResult r;
+    r.taskId = task.id;
+    r.taskDir = task.dir;
+    for (const QString& id : request.implIds) {
+        if (request.cancel && *request.cancel)
+            return Error { {}, {}, QStringLiteral("compile stopped by the user"), QStringLiteral("stopped") };
+        if (request.progress)
+            request.progress(id, static_cast<int>(r.implementations.size()), static_cast<int>(request.implIds.size()));
+        ImplementationCompile c = compileImplementation(task, *task.implementation(id), {}, request);
+        r.findings << compileFindings(c, {});
+        r.implementations << c;
+    }
+    return r;
+}
+} // namespace
+
+void compileStage(CheckContext& ctx, StageOutcome& out)
+{
+    if (!ctx.task) {
+        out.note = QStringLiteral("the task did not load");
+        return;
+    }
+    const Task& task = *ctx.task;
+    CompileRequest request;
+    request.implIds << task.reference.id;
+    if (task.oracle)
+        request.implIds << task.oracle->id;
+    for (const Implementation& c : task.candidates) {
+        if (ctx.request.implIds.isEmpty() || ctx.request.implIds.contains(c.id))
+            request.implIds << c.id;
+    }
+    for (const QString& id : ctx.request.implIds) {
+        if (!task.implementation(id)) {
+            out.status = StageStatus::Failed;
+            out.note = QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id);
+            ctx.referenceRunnable = false;
+            ctx.referenceNote = out.note;
+            return;
+        }
+    }
+    ctx.say(CheckStage::Compile, QStringLiteral("compiling %1 implementation(s)").arg(request.implIds.size()));
+    request.cancel = ctx.cancel;
+    request.progress
+        = [&](const QString& id, int, int) { ctx.say(CheckStage::Compile, QStringLiteral("compiling ") + id); };
+    auto compiled = compileHostOnly(task, request);
+    if (!compiled) {
+        if (compiled.error().findingId == u"stopped") {
+            out.status = StageStatus::Cancelled;
+            out.note = compiled.error().oneLine();
+            return;
+        }
+        out.status = StageStatus::Failed;
+        out.note = compiled.error().oneLine();
+        ctx.referenceRunnable = false;
+        ctx.referenceNote = QStringLiteral("the compile stage could not run: ") + out.note;
+        return;
+    }
+    ctx.result.compile = *compiled;
+    const bool gpu = nvidiaGpuPresent();
+    int ok = 0;
+    int failed = 0;
+    int notHere = 0;
+    for (const ImplementationCompile& c : compiled->implementations) {
+        const Implementation* impl = task.implementation(c.id);
+        const bool broken = !c.ok && !c.toolMissing;
+        ok += c.ok ? 1 : 0;
+        failed += broken ? 1 : 0;
+        notHere += c.toolMissing ? 1 : 0;
+        QString why = broken ? QStringLiteral("%1 did not compile").arg(c.id) : cannotRunHere(*impl, gpu);
+        if (c.toolMissing && why.isEmpty())
+            why = QStringLiteral("%1 cannot be built here (%2)")
+                      .arg(c.id,
+                          c.notes.isEmpty() ? QStringLiteral("its compiler or framework is missing") : c.notes.first());
+        if (c.id == task.reference.id) {
+            if (!why.isEmpty()) {
+                ctx.referenceRunnable = false;
+                ctx.referenceNote = QStringLiteral("the reference cannot run: ") + why;
+            }
+        } else if (!task.oracle || c.id != task.oracle->id) {
+            if (why.isEmpty())
+                ctx.runnable << c.id;
+            else
+                ctx.excludedNotes << why;
+        }
+    }
+    out.status = failed > 0 || hasErrors(compiled->findings) ? StageStatus::Failed : StageStatus::Passed;
+    out.summary = QStringLiteral("%1 of %2 compiled").arg(ok).arg(compiled->implementations.size());
+    if (failed)
+        out.summary += QStringLiteral(", %1 failed").arg(failed);
+    if (notHere)
+        out.summary += QStringLiteral(", %1 not compiled (tool missing)").arg(notHere);
+    out.summary += QStringLiteral("; ") + findingCounts(compiled->findings);
+}
+
+} // namespace kwb::detail

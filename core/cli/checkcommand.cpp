@@ -1,0 +1,155 @@
+#include "check/checkengine.h"
+#include "cli/cli.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QJsonDocument>
+
+namespace kwb::cli {
+namespace {
+void printText(const CheckResult& r, QTextStream& out)
+{
+    out << "task " << (r.lint.loaded ? r.lint.id : r.taskDir) << ": " << checkVerdict(r).toUpper() << '\n';
+    for (const StageOutcome& s : r.stages) {
+        out << "  " << checkStageName(s.stage).leftJustified(8) << stageStatusName(s.status).leftJustified(10)
+            << QString::number(s.seconds, 'f', 1).rightJustified(6) << " s  " << s.summary;
+        if (!s.note.isEmpty())
+            out << (s.summary.isEmpty() ? QString() : QStringLiteral(" — ")) << s.note;
+        out << '\n';
+    }
+    out << '\n';
+    for (const Finding& f : r.findings) {
+        out << severityName(f.severity).leftJustified(8) << f.id;
+        if (!f.impl.isEmpty())
+            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
+        if (!f.file.isEmpty())
+            out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
+        out << ": " << f.message << '\n';
+    }
+}
+} // namespace
+
+int checkCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Lint, compile, run (correctness), bench and profile a task in one kwb.check/1 report. Later stages still\n"
+        "run where they mean something (a candidate that does not compile is left out, the others go on); skipped\n"
+        "stages say why. With --out DIR writes DIR/report.json, report.md and report.html (self-contained, with\n"
+        "plots). Exit: 0 pass, 1 error findings, 2 bad input (or the task did not load), 3 environment or\n"
+        "incomplete (a stage could not run here: no sandbox, no GPU for cuda code, a missing tool)."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the kwb.check/1 document."));
+    const QCommandLineOption outDir(QStringLiteral("out"),
+        QStringLiteral("Write report.json, report.md, report.html here."), QStringLiteral("DIR"));
+    const QCommandLineOption budget(QStringLiteral("budget"),
+        QStringLiteral("Bench sampling seconds per implementation and case (default 0.5)."), QStringLiteral("S"));
+    const QCommandLineOption trials(
+        QStringLiteral("trials"), QStringLiteral("Correctness trials per case (default 3)."), QStringLiteral("N"));
+    const QCommandLineOption rounds(
+        QStringLiteral("rounds"), QStringLiteral("Bench alternation rounds (default 4)."), QStringLiteral("N"));
+    const QCommandLineOption warmup(
+        QStringLiteral("warmup"), QStringLiteral("Bench warm-up ms per round (default 25)."), QStringLiteral("MS"));
+    const QCommandLineOption flush(QStringLiteral("flush-mib"),
+        QStringLiteral("Bench cache-flush MiB (default 2x the last-level cache / L2; 0: none)."),
+        QStringLiteral("MiB"));
+    const QCommandLineOption impl(
+        QStringLiteral("impl"), QStringLiteral("Check only this candidate (repeatable)."), QStringLiteral("ID"));
+    const QCommandLineOption cases(
+        QStringLiteral("cases"), QStringLiteral("Comma-separated case names."), QStringLiteral("a,b"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Pin every seed."), QStringLiteral("S"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"),
+        QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
+    const QCommandLineOption noProfile(QStringLiteral("no-profile"), QStringLiteral("Skip the profile stage."));
+    const QCommandLineOption keep(
+        QStringLiteral("keep"), QStringLiteral("Keep the work folders here."), QStringLiteral("DIR"));
+    const QCommandLineOption noSandbox(
+        QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation."));
+    const QCommandLineOption help(
+        QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
+    p.addOptions({ json, outDir, budget, trials, rounds, warmup, flush, impl, cases, seed, timeout, noProfile, keep,
+        noSandbox, help });
+    p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
+    if (!p.parse(QStringList { QStringLiteral("kwb check") } + args)) {
+        io.err << "kwb check: " << p.errorText() << '\n';
+        return ExitBadInput;
+    }
+    if (p.isSet(help)) {
+        // helpText() names the binary's path in its first line; the command name reads better.
+        QString text = p.helpText();
+        text.replace(0, text.indexOf(u'\n'), QStringLiteral("Usage: kwb check [options] TASK"));
+        io.out << text;
+        return ExitOk;
+    }
+    if (p.positionalArguments().size() != 1) {
+        io.err << "kwb check: expected one TASK (see 'kwb check --help')\n";
+        return ExitBadInput;
+    }
+    CheckRequest request;
+    request.taskDir = p.positionalArguments().first();
+    request.implIds = p.values(impl);
+    if (p.isSet(cases))
+        request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    bool ok = true;
+    const auto number = [&](const QCommandLineOption& o, double low, double high, double fallback) {
+        if (!p.isSet(o))
+            return fallback;
+        bool good = false;
+        const double v = p.value(o).toDouble(&good);
+        if (!good || v < low || v > high) {
+            io.err << "kwb check: --" << o.names().first() << ": expected a number in [" << low << ", " << high
+                   << "], got '" << p.value(o) << "'\n";
+            ok = false;
+        }
+        return v;
+    };
+    request.budgetS = number(budget, 0.001, 3600, request.budgetS);
+    request.trials = static_cast<int>(number(trials, 1, 100, request.trials));
+    request.rounds = static_cast<int>(number(rounds, 1, 100, request.rounds));
+    request.warmupMs = number(warmup, 0, 60000, request.warmupMs);
+    if (p.isSet(flush))
+        request.flushBytes = static_cast<qint64>(number(flush, 0, 65536, 0) * 1024 * 1024);
+    request.limits.timeoutMs = static_cast<int>(number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
+    if (p.isSet(seed)) {
+        bool good = false;
+        request.seed = p.value(seed).toULongLong(&good);
+        if (!good) {
+            io.err << "kwb check: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
+            ok = false;
+        }
+    }
+    if (!ok)
+        return ExitBadInput;
+    request.profile = !p.isSet(noProfile);
+    request.sandbox = !p.isSet(noSandbox);
+    request.keepDir = p.value(keep);
+
+    auto result = runCheck(request, [&](const CheckProgress& pr) {
+        io.err << "kwb check: [" << (pr.stageIndex + 1) << '/' << pr.stageCount << ' ' << checkStageName(pr.stage)
+               << "] " << pr.step << '\n';
+        io.err.flush();
+    });
+    if (!result) {
+        io.err << "kwb check: " << result.error().oneLine() << '\n';
+        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+    }
+    if (p.isSet(outDir)) {
+        if (auto w = writeCheckReports(*result, p.value(outDir)); !w) {
+            io.err << "kwb check: " << w.error().oneLine() << '\n';
+            return ExitEnvironment;
+        }
+        io.err << "kwb check: wrote " << QDir(p.value(outDir)).filePath(QStringLiteral("report.{json,md,html}"))
+               << '\n';
+    }
+    if (p.isSet(json))
+        io.out << QJsonDocument(checkReportJson(*result)).toJson(QJsonDocument::Indented);
+    else
+        printText(*result, io.out);
+    if (!result->lint.loaded)
+        return ExitBadInput;
+    if (hasErrors(result->findings))
+        return ExitFindings;
+    // Nothing wrong was found, but not everything could be checked here (no GPU for cuda code, a missing tool).
+    return checkVerdict(*result) == u"incomplete" ? ExitEnvironment : ExitOk;
+}
+
+} // namespace kwb::cli

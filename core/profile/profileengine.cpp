@@ -1,0 +1,248 @@
+#include "profile/profileengine.h"
+
+#include "env/toolprobe.h"
+#include "exec/sandboxprobe.h"
+#include "profile/profilerun.h"
+#include "profile/profiletools.h"
+#include "task/taskloader.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QTemporaryDir>
+
+namespace kwb {
+namespace {
+bool runsOnDevice(const Implementation& impl)
+{
+    return impl.backend == u"cuda"
+        || (impl.backend == u"python" && impl.framework != u"numpy" && impl.framework != u"nki");
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+struct Tools {
+    QString ncu, sanitizer, perf;
+    QString perfHardware; ///< why hardware counters are unavailable (empty: they work)
+    bool gpu = false;
+};
+
+struct Context {
+    const Task& task;
+    const ProfileRequest& request;
+    const ProfileProgressFn& progress;
+    const std::atomic_bool* cancel;
+    const Tools& tools;
+    QString work;
+    QString inputsRoot;
+    ProfileResult& result;
+    bool stopped() const { return cancel && *cancel; }
+};
+
+void profileDevice(Context& cx, const Implementation& impl, const RunnerBuild& build, const TrialInputs& trial,
+    const TrialInputs& smallest, bool withSanitizers)
+{
+    if (!cx.tools.gpu)
+        return;
+    if (cx.request.ncu && !cx.tools.ncu.isEmpty() && !cx.stopped()) {
+        if (cx.progress)
+            cx.progress(QStringLiteral("ncu: %1 on case %2").arg(impl.id, trial.caseName));
+        cx.result.runs << detail::ncuRun(cx.task, impl, build, trial, cx.tools.ncu, cx.request,
+            QDir(cx.work).filePath(impl.id + QStringLiteral("/ncu-") + trial.caseName), cx.inputsRoot, cx.cancel,
+            cx.result.kernels);
+    }
+    if (!withSanitizers || !cx.request.sanitizer || cx.tools.sanitizer.isEmpty())
+        return;
+    for (const QString& tool : sanitizerTools()) {
+        if (cx.stopped())
+            return;
+        if (cx.progress)
+            cx.progress(QStringLiteral("compute-sanitizer %1: %2 on case %3").arg(tool, impl.id, smallest.caseName));
+        cx.result.runs << detail::sanitizerRun(cx.task, impl, build, smallest, tool, cx.tools.sanitizer, cx.request,
+            QDir(cx.work).filePath(impl.id + QLatin1Char('/') + tool), cx.inputsRoot, cx.cancel, cx.result.findings);
+    }
+}
+
+void profileHost(Context& cx, const Implementation& impl, const RunnerBuild& build, const TrialInputs& trial)
+{
+    if (!cx.request.perf || cx.tools.perf.isEmpty() || cx.stopped())
+        return;
+    if (cx.progress)
+        cx.progress(QStringLiteral("perf stat: %1 on case %2").arg(impl.id, trial.caseName));
+    const QString dir = QDir(cx.work).filePath(impl.id + QStringLiteral("/perf-") + trial.caseName);
+    auto w = detail::runWrapped(cx.task, impl, build, trial, QStringLiteral("perf"), cx.tools.perf, perfArguments(),
+        cx.request, dir, cx.inputsRoot, cx.cancel);
+    const QString path = QDir(dir).filePath(QStringLiteral("perf.txt"));
+    const QString text = QString::fromUtf8(readAll(path));
+    if (text.trimmed().isEmpty()) {
+        if (w.run.note.isEmpty())
+            w.run.note = QStringLiteral("perf wrote no counters: %1").arg(w.log.section(u'\n', -3).trimmed().left(200));
+        w.run.status = QStringLiteral("failed");
+    } else if (auto parsed = parsePerfStat(text, path)) {
+        parsed->impl = impl.id;
+        parsed->caseName = trial.caseName;
+        cx.result.perf << *parsed;
+    } else {
+        w.run.status = QStringLiteral("failed");
+        w.run.note = parsed.error().oneLine();
+    }
+    cx.result.runs << w.run;
+}
+
+Tools findTools(const ProfileRequest& request, const QList<Implementation>& impls, QStringList& missing)
+{
+    Tools t;
+    t.gpu = nvidiaGpuPresent();
+    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), runsOnDevice);
+    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !runsOnDevice(i); });
+    if (anyDevice && (request.ncu || request.sanitizer)) {
+        t.ncu = request.ncu ? findNvidiaTool(QStringLiteral("ncu")) : QString();
+        t.sanitizer = request.sanitizer ? findNvidiaTool(QStringLiteral("compute-sanitizer")) : QString();
+        if (request.ncu && t.ncu.isEmpty())
+            missing << QStringLiteral("ncu: not found on PATH, $CUDA_HOME/bin or /usr/local/cuda/bin (Nsight Compute; "
+                                      "needed for kernel metrics and the measured roofline position)");
+        if (request.sanitizer && t.sanitizer.isEmpty())
+            missing << QStringLiteral("compute-sanitizer: not found on PATH, $CUDA_HOME/bin or /usr/local/cuda/bin "
+                                      "(CUDA toolkit; needed for memcheck, racecheck, initcheck, synccheck)");
+        if (!t.gpu)
+            missing << QStringLiteral("GPU: no NVIDIA device node (/dev/nvidiactl, /dev/nvidia0) on this machine: ncu "
+                                      "and compute-sanitizer need one to run the cuda implementations");
+    }
+    if (anyHost && request.perf) {
+        t.perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        if (t.perf.isEmpty()) {
+            missing << perfUnavailableReason();
+        } else {
+            t.perfHardware = perfUnavailableReason();
+            if (!t.perfHardware.isEmpty())
+                missing << t.perfHardware
+                        + QStringLiteral(": only software counters (task-clock, page faults, "
+                                         "context switches) are recorded");
+        }
+    }
+    return t;
+}
+
+QJsonObject provenance(const Tools& tools, const ProfileRequest& request, quint64 seed)
+{
+    QJsonObject toolsObj;
+    const auto version = [](const QString& path, const QStringList& args) {
+        return path.isEmpty() ? QJsonValue(QJsonValue::Null)
+                              : QJsonValue(probeOutput(path, args).trimmed().section(u'\n', -1).trimmed());
+    };
+    toolsObj.insert(QStringLiteral("ncu"), version(tools.ncu, { QStringLiteral("--version") }));
+    toolsObj.insert(QStringLiteral("compute-sanitizer"), version(tools.sanitizer, { QStringLiteral("--version") }));
+    toolsObj.insert(QStringLiteral("perf"), version(tools.perf, { QStringLiteral("--version") }));
+    return QJsonObject { { QStringLiteral("host"), QSysInfo::machineHostName() },
+        { QStringLiteral("os"), QSysInfo::prettyProductName() },
+        { QStringLiteral("kernel"), QSysInfo::kernelVersion() }, { QStringLiteral("tools"), toolsObj },
+        { QStringLiteral("gpu_present"), tools.gpu }, { QStringLiteral("seed"), QString::number(seed) },
+        { QStringLiteral("seed_pinned"), request.seed.has_value() },
+        { QStringLiteral("clock_control"), QStringLiteral("none (clocks are never locked or changed)") },
+        { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) } };
+}
+} // namespace
+
+Result<ProfileResult> runProfile(
+    const ProfileRequest& request, const ProfileProgressFn& progress, const std::atomic_bool* cancel)
+{
+    auto loaded = loadTask(request.taskDir);
+    if (!loaded)
+        return loaded.error();
+    const Task& task = loaded->task;
+    ProfileResult result;
+    result.taskId = task.id;
+    QList<Implementation> impls;
+    for (const QString& id : request.implIds) {
+        const Implementation* impl = task.implementation(id);
+        if (!impl || id == task.reference.id || (task.oracle && id == task.oracle->id))
+            return Error { QStringLiteral("--impl"), {},
+                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
+        impls << *impl;
+    }
+    if (request.implIds.isEmpty())
+        impls = task.candidates;
+    QList<Case> cases;
+    for (const QString& name : request.cases) {
+        const auto it
+            = std::find_if(task.cases.cbegin(), task.cases.cend(), [&](const Case& c) { return c.name == name; });
+        if (it == task.cases.cend())
+            return Error { QStringLiteral("--cases"), {},
+                QStringLiteral("task '%1' has no case '%2'").arg(task.id, name) };
+        cases << *it;
+    }
+    if (task.cases.isEmpty())
+        return Error { QStringLiteral("task.json"), QStringLiteral("/cases"), QStringLiteral("the task has no case") };
+    const Case smallest = detail::smallestCase(task);
+    if (cases.isEmpty())
+        cases << smallest;
+    if (request.sandbox) {
+        const SandboxStatus s = sandboxAvailable();
+        if (!s.available)
+            return Error { {}, {},
+                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox)")
+                    .arg(s.reason),
+                QStringLiteral("env") };
+    }
+    const Tools tools = findTools(request, impls, result.missing);
+    const quint64 seed = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
+    result.provenance = provenance(tools, request, seed);
+
+    QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-profile-XXXXXX"));
+    const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
+    if (work.isEmpty() || !QDir().mkpath(work))
+        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
+    Context cx { task, request, progress, cancel, tools, work, QDir(work).filePath(QStringLiteral("inputs")), result };
+    // One trial per case, with its inputs; the smallest case is always written (the sanitizers use it).
+    QMap<QString, TrialInputs> trials;
+    QList<Case> needed = cases;
+    if (!std::any_of(needed.cbegin(), needed.cend(), [&](const Case& c) { return c.name == smallest.name; }))
+        needed << smallest;
+    for (const Case& c : needed) {
+        TrialInputs t { c.name, 0, seed, QDir(cx.inputsRoot).filePath(c.name) };
+        if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
+            return w.error();
+        trials.insert(c.name, t);
+    }
+    for (const Implementation& impl : impls) {
+        if (cx.stopped())
+            break;
+        const bool device = runsOnDevice(impl);
+        const bool wanted
+            = device ? tools.gpu && (!tools.ncu.isEmpty() || !tools.sanitizer.isEmpty()) : !tools.perf.isEmpty();
+        if (!wanted) {
+            result.runs << ProfileToolRun { device ? QStringLiteral("ncu") : QStringLiteral("perf"), impl.id, {},
+                QStringLiteral("skipped"),
+                device ? QStringLiteral("no GPU profiler can run here (see missing)")
+                       : QStringLiteral("perf is not available (see missing)"),
+                {} };
+            continue;
+        }
+        if (progress)
+            progress(QStringLiteral("building %1").arg(impl.id));
+        auto build = buildRunner(task, impl);
+        if (!build || !build->compiled) {
+            result.runs << ProfileToolRun { device ? QStringLiteral("ncu") : QStringLiteral("perf"), impl.id, {},
+                QStringLiteral("skipped"),
+                build ? QStringLiteral("the runner did not compile") : build.error().oneLine(), {} };
+            continue;
+        }
+        for (int i = 0; i < cases.size(); ++i) {
+            // The sanitizers take the smallest case once, not once per requested case.
+            if (device)
+                profileDevice(cx, impl, *build, trials.value(cases[i].name), trials.value(smallest.name), i == 0);
+            else
+                profileHost(cx, impl, *build, trials.value(cases[i].name));
+        }
+    }
+    return result;
+}
+
+} // namespace kwb

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "finding.h"
+#include "profile/ncumetrics.h"
+#include "profile/perfstat.h"
+#include "result.h"
+#include "run/runrequest.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace kwb {
+
+/// One `kwb profile` request (the Profile stage of `kwb check` fills the same value).
+struct ProfileRequest {
+    QString taskDir;
+    QStringList implIds; ///< candidates to profile; empty: all
+    QStringList cases; ///< ncu and perf: these cases (empty: the smallest); the sanitizers always take the smallest
+    std::optional<quint64> seed; ///< inputs; unset: from the OS
+    RunLimits limits;
+    bool sandbox = true;
+    bool ncu = true; ///< run Nsight Compute on cuda implementations when it exists
+    bool sanitizer = true; ///< run compute-sanitizer (memcheck, racecheck, initcheck, synccheck) when it exists
+    bool perf = true; ///< run `perf stat` on cpp implementations when perf works here
+    QString keepDir; ///< keep the work folder (tool logs, ncu.csv) here; empty: a temporary folder
+};
+
+/// One profiling tool's run on one implementation.
+struct ProfileToolRun {
+    QString tool; ///< ncu | memcheck | racecheck | initcheck | synccheck | perf
+    QString impl;
+    QString caseName;
+    QString status; ///< ok | failed | skipped
+    QString note; ///< why it failed or was skipped (one line)
+    QString command; ///< the exact command line, shell-quoted
+};
+
+/// Everything the Profile stage found.
+struct ProfileResult {
+    QString taskId;
+    QList<KernelProfile> kernels; ///< ncu: one per profiled kernel launch
+    QList<PerfStatResult> perf; ///< perf stat: one per profiled cpp implementation
+    QList<ProfileToolRun> runs;
+    /// Tools that were wanted and are missing, each one line such as
+    /// `ncu: not found on PATH (Nsight Compute; needed for kernel metrics)` or `perf: perf_event_paranoid is 4`.
+    QStringList missing;
+    Findings findings; ///< runtime.memcheck / runtime.race / runtime.initcheck / runtime.synccheck, profile.*
+    QJsonObject provenance; ///< tool paths and versions, host, seed
+};
+
+using ProfileProgressFn = std::function<void(const QString& step)>;
+
+/// Runs the profilers that exist here on the requested implementations: ncu with `--csv --page raw
+/// --print-units base --clock-control none` (never locks or changes clocks) and the curated metric set,
+/// compute-sanitizer's four tools on the smallest case, `perf stat -x,` on cpp runners. Missing tools are
+/// results (ProfileResult::missing), not errors; an Error is a request that cannot run at all (bad task,
+/// unknown implementation or case; findingId `env` for the environment).
+Result<ProfileResult> runProfile(
+    const ProfileRequest& request, const ProfileProgressFn& progress = {}, const std::atomic_bool* cancel = nullptr);
+
+/// The `kwb.profile/1` document.
+QJsonObject profileReportJson(const ProfileResult& result);
+
+} // namespace kwb

@@ -1,0 +1,325 @@
+// `kwb check` end to end on this machine: lint, real g++/nvcc compiles, sandboxed correctness runs, tiny bench
+// budgets, the profile stage (perf where it works; ncu / compute-sanitizer reported missing without a GPU).
+#include "check/checkengine.h"
+#include "cli/cli.h"
+#include "exec/sandboxprobe.h"
+#include "htmlcheck.h"
+#include "profile/profiletools.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+class TstCheckRun : public QObject {
+    Q_OBJECT
+
+    static CheckRequest request(const QString& dir)
+    {
+        CheckRequest r;
+        r.taskDir = dir;
+        r.trials = 1;
+        r.budgetS = 0.3;
+        r.rounds = 2;
+        r.warmupMs = 5;
+        r.flushBytes = 4 << 20;
+        r.seed = 99;
+        r.limits.timeoutMs = 30000;
+        r.sandbox = sandboxAvailable().available;
+        return r;
+    }
+
+    static const ImplCaseResult* candidate(const CheckResult& r, const QString& id)
+    {
+        if (!r.bench || r.bench->cases.isEmpty())
+            return nullptr;
+        for (const auto& c : r.bench->cases.first().candidates) {
+            if (c.id == id)
+                return &c;
+        }
+        return nullptr;
+    }
+
+    static QStringList ids(const CheckResult& r)
+    {
+        QStringList out;
+        for (const Finding& f : r.findings)
+            out << f.id;
+        out.removeDuplicates();
+        out.sort();
+        return out;
+    }
+
+    static QString read(const QString& path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runners cannot be built");
+    }
+
+    // A clearly faster candidate ▸ FAST with its whole CI above 1; one that sleeps ▸ SLOW; reports written.
+    void fastAndSleepy()
+    {
+        QList<CheckProgress> progress;
+        CheckRequest req = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        // A second of sampling: on a loaded machine 0.3 s can leave the reference's median too uncertain to call
+        // a 5 ms sleep SLOW with confidence.
+        req.budgetS = 1;
+        auto result = runCheck(req, [&](const CheckProgress& p) { progress << p; });
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QCOMPARE(result->stages.size(), kCheckStageCount);
+        for (CheckStage s : { CheckStage::Lint, CheckStage::Compile, CheckStage::Run, CheckStage::Bench })
+            QVERIFY2(result->stage(s).status == StageStatus::Passed,
+                qPrintable(checkStageName(s) + QStringLiteral(": ") + stageStatusName(result->stage(s).status)
+                    + QStringLiteral(" ") + result->stage(s).note));
+        QVERIFY(!result->cancelled);
+        QCOMPARE(checkVerdict(*result), QStringLiteral("pass"));
+        QVERIFY(progress.size() >= 10);
+        QCOMPARE(progress.first().stage, CheckStage::Lint);
+        QCOMPARE(progress.last().stage, CheckStage::Profile);
+
+        const ImplCaseResult* fast = candidate(*result, QStringLiteral("fast"));
+        QVERIFY(fast && fast->speedup && fast->verdict);
+        QCOMPARE(verdictName(*fast->verdict), QStringLiteral("FAST"));
+        QVERIFY2(fast->speedup->ciLow > 1, qPrintable(QString::number(fast->speedup->ciLow)));
+        const ImplCaseResult* sleepy = candidate(*result, QStringLiteral("sleepy"));
+        QVERIFY(sleepy && sleepy->verdict);
+        QCOMPARE(verdictName(*sleepy->verdict), QStringLiteral("SLOW"));
+        QVERIFY(sleepy->speedup->ciHigh < 1);
+
+        // The profile stage ran perf where it can, and otherwise says what is missing.
+        const StageOutcome& prof = result->stage(CheckStage::Profile);
+        QVERIFY(result->profile || !prof.note.isEmpty());
+        if (result->profile && !result->profile->perf.isEmpty())
+            QCOMPARE(result->profile->perf.size(), 2); // fast and sleepy
+        else
+            QVERIFY2(!prof.note.isEmpty(), "a profile stage that recorded nothing must say why");
+
+        QTemporaryDir out;
+        QVERIFY(writeCheckReports(*result, out.path()).ok());
+        const QJsonObject doc
+            = QJsonDocument::fromJson(read(out.filePath(QStringLiteral("report.json"))).toUtf8()).object();
+        QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.check/1"));
+        QCOMPARE(doc.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        QCOMPARE(doc.value(QStringLiteral("lint")).toObject().value(QStringLiteral("format")).toString(),
+            QStringLiteral("kwb.lint/1"));
+        QCOMPARE(doc.value(QStringLiteral("compile")).toObject().value(QStringLiteral("format")).toString(),
+            QStringLiteral("kwb.compile/1"));
+        QCOMPARE(doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("format")).toString(),
+            QStringLiteral("kwb.report/1"));
+        QCOMPARE(doc.value(QStringLiteral("bench")).toObject().value(QStringLiteral("format")).toString(),
+            QStringLiteral("kwb.bench/1"));
+        QCOMPARE(doc.value(QStringLiteral("stages")).toArray().size(), kCheckStageCount);
+        const QJsonObject prov = doc.value(QStringLiteral("provenance")).toObject();
+        QCOMPARE(prov.value(QStringLiteral("seeds")).toObject().value(QStringLiteral("seed")).toString(),
+            QStringLiteral("99"));
+        QVERIFY(
+            !prov.value(QStringLiteral("runner_python")).toObject().value(QStringLiteral("path")).toString().isEmpty());
+        QVERIFY(prov.value(QStringLiteral("tools")).toObject().contains(QStringLiteral("g++")));
+
+        const QString md = read(out.filePath(QStringLiteral("report.md")));
+        for (const char* needle : { "# kwb check: bench-speed", "**Verdict: PASS**", "## Benchmark", "| fast |", "FAST",
+                 "SLOW", "## Method", "## Provenance", "bootstrap", "see report.html" })
+            QVERIFY2(md.contains(QString::fromUtf8(needle)), needle);
+
+        const QString htmlPath = out.filePath(QStringLiteral("report.html"));
+        const QString html = read(htmlPath);
+        QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        QVERIFY2(!html.contains(QStringLiteral("src=\"http")) && !html.contains(QStringLiteral("href=\"http")),
+            "the page must be self-contained");
+        QVERIFY(html.count(QStringLiteral("<svg")) >= 1); // the samples plot of the one case
+        QVERIFY(html.contains(QStringLiteral("sleepy")));
+        QCOMPARE(htmlBalanceProblem(html), QString());
+        QCOMPARE(pythonHtmlProblem(htmlPath), QString());
+    }
+
+    // A task whose declared bytes make any time impossible ▸ bench.below-floor, and a roofline chart.
+    void belowFloor()
+    {
+        CheckRequest r = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/floor"));
+        r.profile = false;
+        auto result = runCheck(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY2(ids(*result).contains(QStringLiteral("bench.below-floor")), qPrintable(ids(*result).join(u' ')));
+        QCOMPARE(checkVerdict(*result), QStringLiteral("fail"));
+        QCOMPARE(result->stage(CheckStage::Bench).status, StageStatus::Failed);
+        QCOMPARE(result->stage(CheckStage::Profile).status, StageStatus::Skipped);
+        QCOMPARE(result->stage(CheckStage::Profile).note, QStringLiteral("not requested (--no-profile)"));
+        const QString html = checkReportHtml(*result);
+        QVERIFY(html.contains(QStringLiteral("Roofline (peaks: target.peak)")));
+        QCOMPARE(htmlBalanceProblem(html), QString());
+    }
+
+    // The unfair-baseline example: its static fairness findings, and on a machine without a GPU the cuda
+    // candidates are left out of run/bench with the reason (not failed).
+    void unfairBaseline()
+    {
+        CheckRequest r = request(QStringLiteral(KWB_TASKS_DIR "/gemm-f32-tf32-unfair-baseline"));
+        auto result = runCheck(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const QStringList found = ids(*result);
+        for (const char* id : { "bench.precision-mismatch", "bench.weak-baseline", "scope.tolerance-too-loose" })
+            QVERIFY2(found.contains(QString::fromLatin1(id)), qPrintable(found.join(u' ')));
+        if (!nvidiaGpuPresent()) {
+            QCOMPARE(result->stage(CheckStage::Run).status, StageStatus::Skipped);
+            QVERIFY2(result->stage(CheckStage::Run).note.contains(QStringLiteral("no NVIDIA GPU")),
+                qPrintable(result->stage(CheckStage::Run).note));
+            QCOMPARE(result->stage(CheckStage::Bench).status, StageStatus::Skipped);
+            QVERIFY(result->stage(CheckStage::Profile).note.contains(QStringLiteral("ncu")));
+        }
+        QVERIFY(checkReportMarkdown(*result).contains(QStringLiteral("bench.weak-baseline")));
+    }
+
+    // A compile failure of one candidate leaves it out; the other is still run and timed.
+    void compileFailureKeepsOthers()
+    {
+        QTemporaryDir dir;
+        for (const char* f : { "task.json", "reference.cpp", "spec.md", "fast.cpp" })
+            QVERIFY(QFile::copy(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/") + QString::fromLatin1(f),
+                dir.filePath(QString::fromLatin1(f))));
+        QFile broken(dir.filePath(QStringLiteral("sleepy.cpp")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("extern \"C\" void axpb(const float* a, const float* b, float* c, long n) { this is not C++ }\n");
+        broken.close();
+        CheckRequest r = request(dir.path());
+        r.profile = false;
+        auto result = runCheck(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QCOMPARE(result->stage(CheckStage::Compile).status, StageStatus::Failed);
+        QVERIFY(ids(*result).contains(QStringLiteral("compile.error")));
+        QCOMPARE(result->stage(CheckStage::Run).status, StageStatus::Passed);
+        QVERIFY(result->run);
+        QVERIFY(candidate(*result, QStringLiteral("fast")));
+        QVERIFY(!candidate(*result, QStringLiteral("sleepy")));
+        QCOMPARE(checkVerdict(*result), QStringLiteral("fail"));
+    }
+
+    // A cpp-only task whose target.arch names a CPU: compiled without GPU archs instead of refused.
+    void cpuArchTask()
+    {
+        QTemporaryDir dir;
+        for (const char* f : { "reference.cpp", "spec.md", "fast.cpp", "sleepy.cpp" })
+            QVERIFY(QFile::copy(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/") + QString::fromLatin1(f),
+                dir.filePath(QString::fromLatin1(f))));
+        QString manifest = read(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/task.json"));
+        manifest.replace(QStringLiteral("\"arch\": \"sm_90\""), QStringLiteral("\"arch\": \"x86-64-v3\""));
+        QFile out(dir.filePath(QStringLiteral("task.json")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(manifest.toUtf8());
+        out.close();
+        CheckRequest r = request(dir.path());
+        r.implIds = QStringList { QStringLiteral("fast") };
+        r.profile = false;
+        auto result = runCheck(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QCOMPARE(result->stage(CheckStage::Compile).status, StageStatus::Passed);
+        QVERIFY(result->compile && result->compile->archs.isEmpty());
+        QCOMPARE(result->compile->implementations.size(), 2); // the reference and the one candidate asked for
+        QCOMPARE(result->stage(CheckStage::Run).status, StageStatus::Passed);
+        QVERIFY(candidate(*result, QStringLiteral("fast")));
+    }
+
+    // The CLI writes the three files and maps the verdict to the exit code (incomplete without errors: 3).
+    void cliWritesReports()
+    {
+        QTemporaryDir out;
+        QString text, err;
+        QTextStream o(&text), e(&err);
+        cli::Io io { o, e };
+        const int code = cli::run(
+            { QStringLiteral("kwb"), QStringLiteral("check"), QStringLiteral("--no-profile"),
+                QStringLiteral("--trials"), QStringLiteral("1"), QStringLiteral("--budget"), QStringLiteral("0.2"),
+                QStringLiteral("--flush-mib"), QStringLiteral("4"), QStringLiteral("--seed"), QStringLiteral("5"),
+                QStringLiteral("--json"), QStringLiteral("--out"), out.path(),
+                QStringLiteral(KWB_TASKS_DIR "/layernorm-triton-spec-gap") },
+            io);
+        o.flush();
+        const QJsonObject doc = QJsonDocument::fromJson(text.toUtf8()).object();
+        const QString verdict = doc.value(QStringLiteral("verdict")).toString();
+        QVERIFY2(!verdict.isEmpty(), qPrintable(err));
+        const int expected = verdict == u"fail" ? cli::ExitFindings
+            : verdict == u"incomplete"          ? cli::ExitEnvironment
+                                                : cli::ExitOk;
+        QCOMPARE(code, expected);
+        for (const char* f : { "report.json", "report.md", "report.html" })
+            QVERIFY2(QFile::exists(out.filePath(QString::fromLatin1(f))), f);
+        QCOMPARE(QJsonDocument::fromJson(read(out.filePath(QStringLiteral("report.json"))).toUtf8()).object(), doc);
+        QVERIFY(read(out.filePath(QStringLiteral("report.md"))).contains(QStringLiteral("scope.spec-gap")));
+    }
+
+    void cancelBeforeStart()
+    {
+        std::atomic_bool cancel { true };
+        auto result = runCheck(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), {}, &cancel);
+        QVERIFY(result.ok());
+        QVERIFY(result->cancelled);
+        for (const StageOutcome& s : result->stages)
+            QCOMPARE(s.status, StageStatus::Cancelled);
+        QCOMPARE(checkVerdict(*result), QStringLiteral("incomplete"));
+    }
+
+    void cancelDuringBench()
+    {
+        std::atomic_bool cancel { false };
+        CheckRequest r = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        r.budgetS = 5;
+        auto result = runCheck(
+            r,
+            [&](const CheckProgress& p) {
+                if (p.stage == CheckStage::Bench && p.step.contains(QStringLiteral("timing")))
+                    cancel = true;
+            },
+            &cancel);
+        QVERIFY(result.ok());
+        QVERIFY(result->cancelled);
+        QCOMPARE(result->stage(CheckStage::Run).status, StageStatus::Passed);
+        QCOMPARE(result->stage(CheckStage::Bench).status, StageStatus::Cancelled);
+        QCOMPARE(result->stage(CheckStage::Profile).status, StageStatus::Cancelled);
+        QVERIFY(result->stage(CheckStage::Bench).seconds < 5);
+    }
+
+    void cliExitCodes_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exit");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("no task") << QStringList {} << int(cli::ExitBadInput) << QStringLiteral("expected one TASK");
+        QTest::newRow("not a bundle") << QStringList { QStringLiteral("/nonexistent") } << int(cli::ExitBadInput)
+                                      << QStringLiteral("not a task bundle");
+        QTest::newRow("bad budget") << QStringList { QStringLiteral("--budget"), QStringLiteral("x"),
+            QStringLiteral("t") } << int(cli::ExitBadInput)
+                                    << QStringLiteral("--budget");
+        QTest::newRow("floor") << QStringList { QStringLiteral("--budget"), QStringLiteral("0.2"),
+            QStringLiteral("--rounds"), QStringLiteral("2"), QStringLiteral("--trials"), QStringLiteral("1"),
+            QStringLiteral("--no-profile"), QStringLiteral("--flush-mib"), QStringLiteral("4"),
+            QStringLiteral(KWB_BENCH_FIXTURES_DIR "/floor") }
+                               << int(cli::ExitFindings) << QStringLiteral("bench.below-floor");
+    }
+    void cliExitCodes()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exit);
+        QFETCH(QString, needle);
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        cli::Io io { o, e };
+        QCOMPARE(cli::run(QStringList { QStringLiteral("kwb"), QStringLiteral("check") } + args, io), exit);
+        o.flush();
+        e.flush();
+        QVERIFY2((out + err).contains(needle), qPrintable(out + err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCheckRun)
+#include "tst_checkrun.moc"

@@ -1,0 +1,194 @@
+#include "performance/benchtablemodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+namespace kwb::ui {
+
+QColor verdictColor(kwb::Verdict v)
+{
+    switch (v) {
+    case kwb::Verdict::Fast:
+        return { 0x2e, 0x7d, 0x32 };
+    case kwb::Verdict::Slow:
+        return { 0xc6, 0x28, 0x28 };
+    case kwb::Verdict::Same:
+        return { 0x54, 0x6e, 0x7a };
+    case kwb::Verdict::Ambiguous:
+        break;
+    }
+    return { 0xb2, 0x6a, 0x00 };
+}
+
+BenchTableModel::BenchTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void BenchTableModel::setView(std::shared_ptr<const BenchView> view)
+{
+    beginResetModel();
+    m_view = std::move(view);
+    m_rows.clear();
+    if (m_view && m_view->result) {
+        const BenchResult& r = *m_view->result;
+        for (const BenchCase& c : r.cases) {
+            QMap<QString, const ImplCaseResult*> measured;
+            if (c.reference)
+                measured.insert(c.reference->id, &*c.reference);
+            for (const ImplCaseResult& cand : c.candidates)
+                measured.insert(cand.id, &cand);
+            for (const ImplBench& b : r.impls) {
+                Row row { c.name, b.id, b.role == u"reference", measured.value(b.id), {} };
+                if (!row.result)
+                    row.problem = b.ok() ? QStringLiteral("no samples in this case")
+                                         : QStringLiteral("%1: %2").arg(b.status, b.error);
+                m_rows << row;
+            }
+        }
+    }
+    endResetModel();
+}
+
+QString BenchTableModel::caseOf(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows[row].caseName : QString();
+}
+
+int BenchTableModel::firstRowOf(const QString& caseName) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].caseName == caseName)
+            return i;
+    }
+    return -1;
+}
+
+int BenchTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int BenchTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant BenchTableModel::display(const Row& row, int column) const
+{
+    const ImplCaseResult* r = row.result;
+    switch (column) {
+    case Case:
+        return row.caseName;
+    case Implementation:
+        return row.reference && row.implId != u"reference" ? QStringLiteral("%1 (reference)").arg(row.implId)
+                                                           : row.implId;
+    case Median:
+        if (r)
+            return formatDuration(r->stats.medianNs);
+        // The whole reason is in the tooltip; the cell keeps the table's columns narrow.
+        return row.problem.size() > 60 ? row.problem.left(59) + QStringLiteral("…") : row.problem;
+    default:
+        break;
+    }
+    if (!r)
+        return {};
+    switch (column) {
+    case MedianCi: {
+        const auto ci = m_view->medianCi.value(row.caseName).value(row.implId, { 0.0, 0.0 });
+        return ci.second > 0 ? QStringLiteral("[%1, %2]").arg(formatDuration(ci.first), formatDuration(ci.second))
+                             : QString();
+    }
+    case Iqr:
+        return formatDuration(r->stats.iqrNs);
+    case Cv:
+        return QStringLiteral("%1 %").arg(r->stats.cv * 100, 0, 'f', 1);
+    case Samples:
+        return r->stats.discarded ? QStringLiteral("%1 (%2 discarded)").arg(r->stats.samples).arg(r->stats.discarded)
+                                  : QString::number(r->stats.samples);
+    case Speedup:
+        if (!r->speedup)
+            return row.reference ? QStringLiteral("1×") : QString();
+        return QStringLiteral("%1× [%2, %3]")
+            .arg(r->speedup->estimate, 0, 'f', 2)
+            .arg(r->speedup->ciLow, 0, 'f', 2)
+            .arg(r->speedup->ciHigh, 0, 'f', 2);
+    case Verdict:
+        return r->verdict ? verdictName(*r->verdict) : QString();
+    case Floor:
+        return r->floorNs ? formatDuration(*r->floorNs) : QStringLiteral("—");
+    case FloorFraction:
+        if (!r->floorNs || r->stats.medianNs <= 0)
+            return QStringLiteral("—");
+        return QStringLiteral("%1 %").arg(*r->floorNs / r->stats.medianNs * 100, 0, 'f', 1);
+    default:
+        return {};
+    }
+}
+
+QVariant BenchTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+        return {};
+    const Row& row = m_rows[index.row()];
+    const ImplCaseResult* r = row.result;
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case Qt::ToolTipRole:
+        if (!r)
+            return row.problem;
+        if ((index.column() == Floor || index.column() == FloorFraction) && !r->floorNs)
+            return r->floorNote;
+        if (index.column() == Median)
+            return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 rechecked calls mismatched")
+                .arg(
+                    formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs), formatDuration(r->timerOverheadNs))
+                .arg(r->recheckMismatches)
+                .arg(r->rechecked);
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == Verdict && r && r->verdict)
+            return QBrush(verdictColor(*r->verdict));
+        if (!r && index.column() == Median)
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        return {};
+    case Qt::FontRole:
+        if (index.column() == Verdict || (row.reference && index.column() == Implementation)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() >= Median && index.column() != Verdict && r)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    static const char* const names[ColumnCount] = { "Case", "Implementation", "Median", "Median 95 % CI", "IQR", "CV",
+        "Samples", "Speedup [95 % CI]", "Verdict", "Floor", "% of floor" };
+    static const char* const tips[ColumnCount] = { "", "",
+        "Median of the pooled samples (hover for mean, min, timer overhead, rechecks)",
+        "Percentile bootstrap of the median, 2000 resamples, seeded like the speedups", "Interquartile range (Q3 − Q1)",
+        "Coefficient of variation (sample sd / mean)",
+        "Timed samples pooled over the rounds; discarded: taken under clock throttling",
+        "Reference median / candidate median (above 1: faster) with its 95 % bootstrap CI",
+        "FAST / SLOW: CI entirely above 1.02 / below 0.98; SAME: inside; AMBIGUOUS: straddles a band edge",
+        "Roofline floor: max(flops / peak FLOP/s, bytes / peak bytes/s)", "Floor / median (100 %: at the roofline)" };
+    if (role == Qt::DisplayRole)
+        return tr(names[section]);
+    if (role == Qt::ToolTipRole && *tips[section])
+        return tr(tips[section]);
+    return {};
+}
+
+} // namespace kwb::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "performance/benchview.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+namespace kwb::ui {
+
+/// The bench table: per case the reference, then each candidate — median with its bootstrap CI, IQR, CV,
+/// samples (discarded), speedup with its CI, the verdict (coloured), the roofline floor and the fraction of it
+/// achieved. An implementation that did not run gets a row saying why.
+class BenchTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Case,
+        Implementation,
+        Median,
+        MedianCi,
+        Iqr,
+        Cv,
+        Samples,
+        Speedup,
+        Verdict,
+        Floor,
+        FloorFraction,
+        ColumnCount
+    };
+
+    explicit BenchTableModel(QObject* parent = nullptr);
+
+    void setView(std::shared_ptr<const BenchView> view);
+    const BenchView* view() const { return m_view.get(); }
+    /// The case of `row` ("" out of range).
+    QString caseOf(int row) const;
+    /// The first row of case `name`, or -1.
+    int firstRowOf(const QString& caseName) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        QString caseName;
+        QString implId;
+        bool reference = false;
+        const ImplCaseResult* result = nullptr; ///< null: the implementation has no samples in this case
+        QString problem; ///< why there are no samples
+    };
+    QVariant display(const Row& row, int column) const;
+
+    std::shared_ptr<const BenchView> m_view;
+    QList<Row> m_rows;
+};
+
+/// Green, red, grey or amber: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS).
+QColor verdictColor(kwb::Verdict v);
+
+} // namespace kwb::ui

@@ -1,0 +1,239 @@
+#include "performance/performancepane.h"
+
+#include "performance/benchtablemodel.h"
+#include "performance/rooflinechart.h"
+#include "performance/samplestripchart.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kwb::ui {
+
+namespace {
+// The runner's own account of its tool (compiler, or python and framework versions), else the build's.
+QString toolText(const ImplBench& b)
+{
+    const QJsonObject p = b.provenance;
+    if (p.contains(QStringLiteral("compiler")))
+        return p.value(QStringLiteral("compiler")).toString();
+    if (p.contains(QStringLiteral("python_version"))) {
+        QStringList parts { QStringLiteral("python ") + p.value(QStringLiteral("python_version")).toString() };
+        for (const char* key : { "numpy", "jax", "torch", "triton" }) {
+            const QString v = p.value(QLatin1StringView(key)).toString();
+            if (!v.isEmpty())
+                parts << QStringLiteral("%1 %2").arg(QLatin1StringView(key), v);
+        }
+        return parts.join(QStringLiteral(", "));
+    }
+    return b.build.toolVersion;
+}
+} // namespace
+
+QString benchProvenanceText(const BenchResult& r)
+{
+    const QJsonObject p = r.provenance;
+    QStringList tools;
+    for (const ImplBench& b : r.impls) {
+        const QString tool = toolText(b);
+        if (!tool.isEmpty())
+            tools << QStringLiteral("%1: %2").arg(b.id, tool);
+    }
+    const QJsonObject boot = p.value(QStringLiteral("bootstrap")).toObject();
+    return QStringLiteral("host %1 · %2 · %3 · tools: %4 · input seed %5, bootstrap seed %6 (%7 resamples) · budget "
+                          "%8 s per implementation and case, %9 rounds, warm-up %10 ms, flush %11 · %12")
+        .arg(p.value(QStringLiteral("host")).toString(), p.value(QStringLiteral("cpu")).toString(),
+            p.value(QStringLiteral("os")).toString(), tools.isEmpty() ? QStringLiteral("—") : tools.join(u"; "),
+            p.value(QStringLiteral("input_seed")).toString(), boot.value(QStringLiteral("seed")).toString())
+        .arg(boot.value(QStringLiteral("resamples")).toInt())
+        .arg(p.value(QStringLiteral("budget_s")).toDouble())
+        .arg(p.value(QStringLiteral("rounds")).toInt())
+        .arg(p.value(QStringLiteral("warmup_ms")).toDouble())
+        .arg(p.value(QStringLiteral("flush")).toVariant().toString(),
+            p.value(QStringLiteral("sandbox")).toBool() ? QStringLiteral("sandboxed") : QStringLiteral("no sandbox"));
+}
+
+PerformancePane::PerformancePane(QWidget* parent)
+    : QWidget(parent)
+    , m_status(new QLabel(this))
+    , m_case(new QComboBox(this))
+    , m_budget(new QDoubleSpinBox(this))
+    , m_model(new BenchTableModel(this))
+    , m_table(new QTableView(this))
+    , m_strip(new SampleStripChart(this))
+    , m_roofline(new RooflineChart(this))
+    , m_profile(new QLabel(this))
+    , m_provenance(new QLabel(this))
+{
+    m_status->setObjectName(QStringLiteral("performanceStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_case->setObjectName(QStringLiteral("performanceCase"));
+    m_case->setToolTip(tr("The case whose samples the charts show"));
+    m_budget->setObjectName(QStringLiteral("performanceBudget"));
+    m_budget->setRange(0.05, 60);
+    m_budget->setDecimals(2);
+    m_budget->setSingleStep(0.5);
+    m_budget->setValue(2);
+    m_budget->setSuffix(tr(" s"));
+    m_budget->setToolTip(tr("Sampling time per implementation and case, spread over the interleaved rounds "
+                            "(Profile; Check All uses the same)"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_status, 1);
+    top->addWidget(new QLabel(tr("Case:"), this));
+    top->addWidget(m_case);
+    top->addWidget(new QLabel(tr("Budget:"), this));
+    top->addWidget(m_budget);
+
+    m_table->setObjectName(QStringLiteral("benchTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_strip);
+    charts->addWidget(m_roofline);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+
+    for (QLabel* l : { m_profile, m_provenance }) {
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_profile->setObjectName(QStringLiteral("performanceProfile"));
+    m_provenance->setObjectName(QStringLiteral("performanceProvenance"));
+    m_provenance->setStyleSheet(QStringLiteral("color: #57606a; font-size: 11px;"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_profile);
+    layout->addWidget(m_provenance);
+
+    connect(m_case, &QComboBox::currentTextChanged, this, &PerformancePane::showCase);
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            if (current.isValid())
+                selectCase(m_model->caseOf(current.row()));
+        });
+    showMessage(tr("Task ▸ Profile (Ctrl+P) times the reference and the candidates interleaved; Check All "
+                   "(Ctrl+Shift+R) lints, compiles, runs and times the task in one report."));
+}
+
+double PerformancePane::budgetS() const
+{
+    return m_budget->value();
+}
+
+void PerformancePane::setBudgetS(double seconds)
+{
+    m_budget->setValue(seconds);
+}
+
+QString PerformancePane::statusText() const
+{
+    return m_status->text();
+}
+
+QString PerformancePane::provenanceText() const
+{
+    return m_provenance->text();
+}
+
+QString PerformancePane::profileText() const
+{
+    return m_profile->text();
+}
+
+QString PerformancePane::selectedCase() const
+{
+    return m_case->currentText();
+}
+
+void PerformancePane::selectCase(const QString& name)
+{
+    const int i = m_case->findText(name);
+    if (i >= 0)
+        m_case->setCurrentIndex(i);
+}
+
+void PerformancePane::showMessage(const QString& message)
+{
+    m_view.reset();
+    m_model->setView(nullptr);
+    m_case->clear();
+    m_strip->clear();
+    m_roofline->clear();
+    m_status->setText(message);
+    m_profile->hide();
+    m_provenance->clear();
+}
+
+void PerformancePane::showView(std::shared_ptr<const BenchView> view)
+{
+    m_view = std::move(view);
+    m_model->setView(m_view);
+    m_table->resizeColumnsToContents();
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 320));
+    const QSignalBlocker block(m_case);
+    m_case->clear();
+    if (!m_view || !m_view->result) {
+        showMessage(tr("No bench result."));
+        return;
+    }
+    const BenchResult& r = *m_view->result;
+    QStringList verdicts;
+    for (const BenchCase& c : r.cases) {
+        m_case->addItem(c.name);
+        for (const ImplCaseResult& cand : c.candidates) {
+            if (cand.verdict && cand.speedup)
+                verdicts << QStringLiteral("%1/%2 %3 %4×")
+                                .arg(c.name, cand.id, verdictName(*cand.verdict))
+                                .arg(cand.speedup->estimate, 0, 'f', 2);
+        }
+    }
+    m_status->setText(tr("<b>%1</b> — %2 case(s): %3")
+                          .arg(r.task.id.toHtmlEscaped())
+                          .arg(r.cases.size())
+                          .arg(verdicts.isEmpty() ? tr("no verdict (no candidate and reference both measured)")
+                                                  : verdicts.join(QStringLiteral(", ")).toHtmlEscaped()));
+    const QStringList profile = profileLines(*m_view);
+    m_profile->setText(profile.join(u'\n'));
+    m_profile->setVisible(!profile.isEmpty());
+    m_provenance->setText(benchProvenanceText(r));
+    if (m_case->count() > 0) {
+        m_case->setCurrentIndex(0);
+        showCase(m_case->currentText());
+    }
+}
+
+void PerformancePane::showCase(const QString& name)
+{
+    if (!m_view)
+        return;
+    m_strip->setCase(m_view, name);
+    m_roofline->setView(m_view, name);
+}
+
+} // namespace kwb::ui
