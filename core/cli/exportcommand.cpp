@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/importtasks.h"
 
 #include "env/resourcepaths.h"
 #include "export/exporter.h"
@@ -67,10 +68,18 @@ int exportCommand(const QStringList& args, Io& io)
         QStringLiteral("labelstudio: task bundle or folder of bundles holding the reviewed tasks (repeatable;"
                        " default: the bundled examples)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption lsUser(QStringLiteral("labelstudio-user"),
+        QStringLiteral("labelstudio: the Label Studio user id annotations are credited to (completed_by): ID for "
+                       "every reviewer, or REVIEWER=ID (repeatable; default 1, the first account)."),
+        QStringLiteral("[REVIEWER=]ID"));
     const QCommandLineOption output({ QStringLiteral("o"), QStringLiteral("output") },
         QStringLiteral("Output file ('-': standard output)."), QStringLiteral("OUT"));
+    const QCommandLineOption workspace(QStringLiteral("workspace"),
+        QStringLiteral("A batch workspace: write its feedback keyed by task_id (JSONL, docs/batches.md) from the "
+                       "review files or databases given (default: the review database); --format is not used."),
+        QStringLiteral("DIR"));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    parser.addOptions({ format, wide, config, rubricOpt, task, output, help });
+    parser.addOptions({ format, wide, config, rubricOpt, task, lsUser, output, workspace, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb export") } + args)) {
         io.err << "kwb export: " << parser.errorText() << " (see 'kwb export --help')\n";
         return ExitBadInput;
@@ -78,11 +87,14 @@ int exportCommand(const QStringList& args, Io& io)
     if (parser.isSet(help)) {
         QString text = parser.helpText();
         text.replace(0, text.indexOf(u'\n'),
-            QStringLiteral("Usage: kwb export --format FMT [--wide] [--labelstudio-config OUT.xml] [--rubric FILE] "
+            QStringLiteral("Usage: kwb export --format FMT [--wide] [--labelstudio-config OUT.xml] "
+                           "[--labelstudio-user [REVIEWER=]ID]... [--rubric FILE] "
                            "REVIEW_OR_DB... -o OUT"));
         io.out << text;
         return ExitOk;
     }
+    if (parser.isSet(workspace))
+        return exportBatchFeedback(parser.value(workspace), parser.positionalArguments(), parser.value(output), io);
     if (!parser.isSet(format) || !parser.isSet(output) || parser.positionalArguments().isEmpty()) {
         io.err << "kwb export: --format, -o and at least one REVIEW_OR_DB are required (see 'kwb export --help')\n";
         return ExitBadInput;
@@ -113,6 +125,20 @@ int exportCommand(const QStringList& args, Io& io)
     options.format = *fmt;
     options.wide = parser.isSet(wide);
     options.rubric = rubric ? &*rubric : nullptr;
+    for (const QString& v : parser.values(lsUser)) {
+        const qsizetype eq = v.lastIndexOf(u'=');
+        bool ok = false;
+        const int id = v.mid(eq + 1).toInt(&ok);
+        if (!ok || id <= 0) {
+            io.err << "kwb export: --labelstudio-user: expected ID or REVIEWER=ID with a positive integer ID, got '"
+                   << v << "'\n";
+            return ExitBadInput;
+        }
+        if (eq < 0)
+            options.labelStudioUser = id;
+        else
+            options.labelStudioUsers.insert(v.left(eq), id);
+    }
     if (*fmt == ExportFormat::LabelStudio) {
         const QStringList roots
             = parser.isSet(task) ? parser.values(task) : QStringList { resourcesDir() + QStringLiteral("/tasks") };

@@ -25,6 +25,10 @@ struct ExportOptions {
     bool wide = false; ///< csv: one row per task, a column per reviewer × criterion
     const Rubric* rubric = nullptr; ///< criterion order and titles (csv, labelstudio, markdown); may be null
     QMap<QString, TaskTexts> tasks; ///< task id → texts (labelstudio); missing tasks export empty texts
+    /// labelstudio: the numeric Label Studio user id each reviewer's annotations are credited to
+    /// (`completed_by`; Label Studio refuses an id that is not a member of the project's organisation).
+    QMap<QString, int> labelStudioUsers;
+    int labelStudioUser = 1; ///< the id for reviewers not in labelStudioUsers (1: the first account)
 };
 
 /// The reviews in `options.format`:

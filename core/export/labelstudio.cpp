@@ -13,7 +13,7 @@ QJsonObject result(const QString& from, const QString& type, const QJsonObject& 
         { QStringLiteral("value"), value } };
 }
 
-QJsonObject annotation(const Review& r, int id, const QStringList& criteria)
+QJsonObject annotation(const Review& r, int id, const QStringList& criteria, int userId)
 {
     QJsonArray results;
     for (const QString& c : criteria) {
@@ -33,8 +33,11 @@ QJsonObject annotation(const Review& r, int id, const QStringList& criteria)
     if (r.confidence)
         results.append(result(
             QStringLiteral("confidence"), QStringLiteral("rating"), { { QStringLiteral("rating"), *r.confidence } }));
-    return { { QStringLiteral("id"), id }, { QStringLiteral("completed_by"), r.reviewer },
-        { QStringLiteral("lead_time"), double(r.timeSpentS) },
+    // Label Studio imports `completed_by` as the numeric id (or {"email": …}) of an existing user and
+    // rejects anything else; the reviewer's name travels in `kwb_reviewer` (ignored by Label Studio) and in
+    // the task's `meta`.
+    return { { QStringLiteral("id"), id }, { QStringLiteral("completed_by"), userId },
+        { QStringLiteral("kwb_reviewer"), r.reviewer }, { QStringLiteral("lead_time"), double(r.timeSpentS) },
         { QStringLiteral("created_at"), reviewTimestamp(r.created) },
         { QStringLiteral("updated_at"), reviewTimestamp(r.updated) }, { QStringLiteral("was_cancelled"), false },
         { QStringLiteral("ground_truth"), false }, { QStringLiteral("result"), results } };
@@ -63,16 +66,21 @@ QByteArray labelStudioTasks(const QList<Review>& reviews, const ExportOptions& o
         const TaskTexts texts = options.tasks.value(order.at(i));
         QJsonArray annotations;
         QJsonArray docs;
+        QJsonArray reviewers;
         for (const Review* r : rs) {
-            annotations.append(annotation(*r, annotationId++, criteria));
+            annotations.append(annotation(
+                *r, annotationId++, criteria, options.labelStudioUsers.value(r->reviewer, options.labelStudioUser)));
             docs.append(reviewToJson(*r));
+            reviewers.append(r->reviewer);
         }
         const QJsonObject data { { QStringLiteral("task_id"), order.at(i) },
             { QStringLiteral("task_digest"), rs.first()->taskDigest }, { QStringLiteral("spec"), texts.spec },
             { QStringLiteral("reference"), texts.reference }, { QStringLiteral("candidate"), texts.candidate } };
         tasks.append(QJsonObject { { QStringLiteral("id"), int(i + 1) }, { QStringLiteral("data"), data },
             { QStringLiteral("annotations"), annotations },
-            { QStringLiteral("meta"), QJsonObject { { QStringLiteral("kwb_reviews"), docs } } } });
+            { QStringLiteral("meta"),
+                QJsonObject {
+                    { QStringLiteral("kwb_reviews"), docs }, { QStringLiteral("kwb_reviewers"), reviewers } } } });
     }
     return QJsonDocument(tasks).toJson(QJsonDocument::Indented);
 }

@@ -13,14 +13,32 @@ QString firstText(const QJsonObject& value, const QString& key)
 }
 
 // Without the kwb.review/1 documents (an export edited in Label Studio), rebuild what the results hold.
-Result<Review> rebuild(const QJsonObject& data, const QJsonObject& a, const QString& file, const QString& path)
+// The reviewer of an annotation: our own `kwb_reviewer`, else the task's `meta.kwb_reviewers`, else what
+// Label Studio wrote in `completed_by` (an email object, or a user id).
+QString reviewerOf(const QJsonObject& a, const QJsonValue& metaName)
+{
+    const QString own = a.value(QStringLiteral("kwb_reviewer")).toString();
+    if (!own.isEmpty())
+        return own;
+    if (metaName.isString() && !metaName.toString().isEmpty())
+        return metaName.toString();
+    const QJsonValue by = a.value(QStringLiteral("completed_by"));
+    if (by.isObject())
+        return by.toObject().value(QStringLiteral("email")).toString();
+    if (by.isDouble())
+        return QStringLiteral("labelstudio-user-%1").arg(by.toInteger());
+    return by.toString();
+}
+
+Result<Review> rebuild(
+    const QJsonObject& data, const QJsonObject& a, const QJsonValue& metaName, const QString& file, const QString& path)
 {
     Review r;
     r.taskId = data.value(QStringLiteral("task_id")).toString();
     r.taskDigest = data.value(QStringLiteral("task_digest")).toString();
     r.rubricId = QStringLiteral("kernel-task-review");
     r.rubricVersion = 1;
-    r.reviewer = a.value(QStringLiteral("completed_by")).toVariant().toString();
+    r.reviewer = reviewerOf(a, metaName);
     r.status = Review::Status::Submitted;
     r.created = QDateTime::fromString(a.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs).toUTC();
     r.updated = QDateTime::fromString(a.value(QStringLiteral("updated_at")).toString(), Qt::ISODateWithMs).toUTC();
@@ -71,8 +89,10 @@ Result<QList<Review>> reviewsFromLabelStudio(const QJsonArray& tasks, const QStr
         if (!docs.isEmpty())
             continue;
         for (qsizetype j = 0; j < annotations.size(); ++j) {
+            const QJsonValue metaName
+                = task.value(QStringLiteral("meta")).toObject().value(QStringLiteral("kwb_reviewers")).toArray().at(j);
             Result<Review> r = rebuild(task.value(QStringLiteral("data")).toObject(), annotations.at(j).toObject(),
-                file, QStringLiteral("%1/annotations/%2").arg(tp).arg(j));
+                metaName, file, QStringLiteral("%1/annotations/%2").arg(tp).arg(j));
             if (!r)
                 return r.error();
             out.append(*r);

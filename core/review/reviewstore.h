@@ -66,8 +66,14 @@ public:
 
     /// Stores the working copy of (review.taskId, review.reviewer), replacing the previous one.
     Status saveDraft(const Review& review);
+    /// Stores the working copy when the stored draft's revision is `expectedRevision` (0: there must be no
+    /// draft) and returns the new revision; otherwise fails with findingId `store.conflict` (another window
+    /// saved the draft since this one loaded it).
+    Result<qint64> saveDraft(const Review& review, qint64 expectedRevision);
     /// The draft of (taskId, reviewer), or nullopt when none.
     Result<std::optional<Review>> loadDraft(const QString& taskId, const QString& reviewer) const;
+    /// The draft of (taskId, reviewer) with its revision, or nullopt when none.
+    Result<std::optional<StoredReview>> loadDraftRevision(const QString& taskId, const QString& reviewer) const;
     Status discardDraft(const QString& taskId, const QString& reviewer);
 
     /// Stores a kwb.report/1 document (deduplicated by digest) and returns it parsed.

@@ -1,4 +1,4 @@
-// ReviewStore: reviews, history, drafts and reports (open and migrations are in reviewstore.cpp).
+// ReviewStore: reviews, history and reports (open and migrations: reviewstore.cpp; drafts: reviewstoredrafts.cpp).
 #include "review/reviewstore.h"
 
 #include <QJsonDocument>
@@ -188,46 +188,6 @@ Result<ImportOutcome> ReviewStore::import(const Review& review)
     if (!saved)
         return saved.error();
     return *existing ? ImportOutcome::Updated : ImportOutcome::Inserted;
-}
-
-Status ReviewStore::saveDraft(const Review& review)
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO drafts (task_id, reviewer, updated, body) VALUES (?, ?, ?, ?)"));
-    q.addBindValue(review.taskId);
-    q.addBindValue(review.reviewer);
-    q.addBindValue(reviewTimestamp(review.updated));
-    q.addBindValue(QString::fromUtf8(body(review)));
-    if (!q.exec())
-        return sqlError(QStringLiteral("cannot save the draft"), q.lastError().text());
-    return Ok {};
-}
-
-Result<std::optional<Review>> ReviewStore::loadDraft(const QString& taskId, const QString& reviewer) const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT body FROM drafts WHERE task_id = ? AND reviewer = ?"));
-    q.addBindValue(taskId);
-    q.addBindValue(reviewer);
-    if (!q.exec())
-        return sqlError(QStringLiteral("cannot read drafts"), q.lastError().text());
-    if (!q.next())
-        return std::optional<Review> {};
-    Result<Review> r = parseReview(q.value(0).toByteArray(), m_path + QStringLiteral(" (draft)"));
-    if (!r)
-        return r.error();
-    return std::optional<Review> { *r };
-}
-
-Status ReviewStore::discardDraft(const QString& taskId, const QString& reviewer)
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("DELETE FROM drafts WHERE task_id = ? AND reviewer = ?"));
-    q.addBindValue(taskId);
-    q.addBindValue(reviewer);
-    if (!q.exec())
-        return sqlError(QStringLiteral("cannot discard the draft"), q.lastError().text());
-    return Ok {};
 }
 
 Result<ReportDoc> ReviewStore::addReport(const QByteArray& bytes, const QString& file)

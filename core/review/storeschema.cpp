@@ -33,6 +33,11 @@ const QList<Migration>& storeMigrations()
                                " SELECT reviews.id, json_extract(r.value, '$.digest')"
                                " FROM reviews, json_each(reviews.body, '$.reports') AS r"),
             } },
+        { 3,
+            {
+                // v3: drafts carry a revision, so two windows editing one draft detect each other.
+                QStringLiteral("ALTER TABLE drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
+            } },
     };
     return steps;
 }

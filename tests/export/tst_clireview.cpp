@@ -106,20 +106,29 @@ private Q_SLOTS:
         const QString ls = m_dir.filePath(QStringLiteral("ls.json"));
         const QString xml = m_dir.filePath(QStringLiteral("ls.xml"));
         Run r = kwb({ QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("labelstudio"),
-            QStringLiteral("--labelstudio-config"), xml, fixture(), QStringLiteral("-o"), ls });
+            QStringLiteral("--labelstudio-config"), xml, QStringLiteral("--labelstudio-user"),
+            QStringLiteral("alice=4"), fixture(), QStringLiteral("-o"), ls });
         QCOMPARE(r.exit, 0);
         QVERIFY(QFile::exists(xml));
         // The bundled task's texts fill `data`.
-        const QJsonObject data = QJsonDocument::fromJson([&] {
+        const QJsonObject task = QJsonDocument::fromJson([&] {
             QFile f(ls);
             f.open(QIODevice::ReadOnly);
             return f.readAll();
         }())
                                      .array()
                                      .first()
-                                     .toObject()
-                                     .value(QStringLiteral("data"))
                                      .toObject();
+        const QJsonObject data = task.value(QStringLiteral("data")).toObject();
+        // completed_by is the Label Studio user id asked for; the name is kept beside it.
+        const QJsonObject annotation = task.value(QStringLiteral("annotations")).toArray().first().toObject();
+        QCOMPARE(annotation.value(QStringLiteral("completed_by")).toInt(), 4);
+        QCOMPARE(annotation.value(QStringLiteral("kwb_reviewer")).toString(), QStringLiteral("alice"));
+        QCOMPARE(kwb({ QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("labelstudio"),
+                         QStringLiteral("--labelstudio-user"), QStringLiteral("alice"), fixture(), QStringLiteral("-o"),
+                         QStringLiteral("-") })
+                     .exit,
+            2);
         QVERIFY(data.value(QStringLiteral("candidate")).toString().contains(QLatin1StringView("vector_add")));
         const QString db = m_dir.filePath(QStringLiteral("cli.sqlite"));
         r = kwb({ QStringLiteral("import"), QStringLiteral("--db"), db, ls });

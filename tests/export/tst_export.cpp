@@ -164,6 +164,9 @@ private Q_SLOTS:
                 const QJsonObject ann = a.toObject();
                 QVERIFY(ann.contains(QStringLiteral("completed_by")) && ann.contains(QStringLiteral("lead_time"))
                     && ann.contains(QStringLiteral("created_at")));
+                // Label Studio imports completed_by only as a numeric user id (or an email object).
+                QVERIFY(ann.value(QStringLiteral("completed_by")).isDouble());
+                QVERIFY(!ann.value(QStringLiteral("kwb_reviewer")).toString().isEmpty());
                 for (const QJsonValue& rv : ann.value(QStringLiteral("result")).toArray()) {
                     const QJsonObject res = rv.toObject();
                     const QString from = res.value(QStringLiteral("from_name")).toString();

@@ -66,7 +66,7 @@ private Q_SLOTS:
         QSqlDatabase::removeDatabase(QStringLiteral("raw"));
         ReviewStore store;
         QVERIFY(store.open(path).ok());
-        QCOMPARE(store.schemaVersion(), 2);
+        QCOMPARE(store.schemaVersion(), ReviewStore::latestSchemaVersion());
         const Result<StoredReview> loaded = store.load(r.taskId, r.reviewer, r.created);
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->revision, 3);
@@ -174,6 +174,28 @@ private Q_SLOTS:
         QVERIFY(store.save(r, 0).ok());
         QVERIFY(!store.loadDraft(r.taskId, r.reviewer)->has_value());
         QVERIFY(store.loadDraft(r.taskId, QStringLiteral("bob"))->has_value());
+    }
+
+    // Two windows editing one draft: a save based on an outdated revision is a conflict, not an overwrite.
+    void draftConflict()
+    {
+        const QString path = freshPath();
+        ReviewStore a, b;
+        QVERIFY(a.open(path).ok() && b.open(path).ok());
+        Review r = test::completeReview();
+        r.status = Review::Status::Draft;
+        QCOMPARE(*a.saveDraft(r, 0), 1);
+        QCOMPARE(b.loadDraftRevision(r.taskId, r.reviewer)->value().revision, 1);
+        r.summary = QStringLiteral("window A");
+        QCOMPARE(*a.saveDraft(r, 1), 2);
+        r.summary = QStringLiteral("window B");
+        const Result<qint64> stale = b.saveDraft(r, 1);
+        QVERIFY(!stale.ok());
+        QCOMPARE(stale.error().findingId, QStringLiteral("store.conflict"));
+        const Result<qint64> again = b.saveDraft(r, 0); // "new" while one exists is a conflict too
+        QVERIFY(!again.ok());
+        QCOMPARE(b.loadDraft(r.taskId, r.reviewer)->value().summary, QStringLiteral("window A"));
+        QCOMPARE(*b.saveDraft(r, 2), 3);
     }
 
     void importWithoutDuplicates()

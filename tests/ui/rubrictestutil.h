@@ -1,0 +1,22 @@
+#pragma once
+
+// Shared by the rubric panel test and its child program: open the bundled examples on one task.
+#include "window/mainwindow.h"
+#include "window/session.h"
+
+#include <QFileInfo>
+
+namespace kwb::test {
+
+inline bool openExample(ui::MainWindow& w, const QString& taskId)
+{
+    if (!w.openPath(QStringLiteral(KWB_TASKS_DIR)))
+        return false;
+    for (int i = 0; i < w.session()->bundles().size(); ++i) {
+        if (w.session()->bundles()[i].id == taskId)
+            return w.session()->selectTask(i) && w.session()->task();
+    }
+    return false;
+}
+
+} // namespace kwb::test

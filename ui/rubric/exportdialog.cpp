@@ -1,0 +1,194 @@
+#include "rubric/exportdialog.h"
+
+#include "export/exporter.h"
+#include "export/labelstudio.h"
+#include "review/atomicfile.h"
+#include "review/reviewstore.h"
+#include "task/taskloader.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSet>
+#include <QSpinBox>
+#include <QToolButton>
+
+namespace kwb::ui {
+namespace {
+struct FormatInfo {
+    const char* name;
+    const char* title;
+    const char* suffix;
+};
+constexpr FormatInfo kFormats[] = {
+    { "json", "JSON (kwb.review/1, lossless)", "json" },
+    { "jsonl", "JSON Lines (one review a line)", "jsonl" },
+    { "csv", "CSV (one row per review)", "csv" },
+    { "labelstudio", "Label Studio task list", "json" },
+    { "markdown", "Markdown feedback report", "md" },
+};
+} // namespace
+
+ExportDialog::ExportDialog(
+    ReviewStore* store, const Rubric* rubric, const QString& tasksRoot, const QString& currentTaskId, QWidget* parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_rubric(rubric)
+    , m_tasksRoot(tasksRoot)
+    , m_taskId(currentTaskId)
+    , m_format(new QComboBox(this))
+    , m_thisTask(new QRadioButton(tr("Reviews of this task (%1)").arg(currentTaskId), this))
+    , m_all(new QRadioButton(tr("All reviews in the database"), this))
+    , m_wide(new QCheckBox(tr("Wide: one row per task, a column per reviewer and criterion"), this))
+    , m_config(new QCheckBox(tr("Also write the labeling config (XML)"), this))
+    , m_configPath(new QLineEdit(this))
+    , m_user(new QSpinBox(this))
+    , m_output(new QLineEdit(this))
+    , m_message(new QLabel(this))
+{
+    setObjectName(QStringLiteral("exportDialog"));
+    setWindowTitle(tr("Export Reviews"));
+    auto* form = new QFormLayout(this);
+    for (const FormatInfo& f : kFormats)
+        m_format->addItem(tr(f.title), QString::fromLatin1(f.name));
+    m_format->setObjectName(QStringLiteral("exportFormat"));
+    form->addRow(tr("Format"), m_format);
+    m_thisTask->setEnabled(!currentTaskId.isEmpty());
+    (currentTaskId.isEmpty() ? m_all : m_thisTask)->setChecked(true);
+    form->addRow(tr("Reviews"), m_thisTask);
+    form->addRow(QString(), m_all);
+    m_wide->setObjectName(QStringLiteral("exportWide"));
+    form->addRow(QString(), m_wide);
+    m_config->setObjectName(QStringLiteral("exportConfig"));
+    form->addRow(QString(), m_config);
+    const auto pathRow = [&](QLineEdit* edit, const QString& filter) {
+        auto* row = new QHBoxLayout;
+        auto* browseButton = new QToolButton(this);
+        browseButton->setText(tr("…"));
+        connect(browseButton, &QToolButton::clicked, this, [this, edit, filter] { browse(edit, filter); });
+        row->addWidget(edit, 1);
+        row->addWidget(browseButton);
+        return row;
+    };
+    m_configPath->setObjectName(QStringLiteral("exportConfigPath"));
+    form->addRow(tr("Config"), pathRow(m_configPath, tr("XML (*.xml)")));
+    m_user->setObjectName(QStringLiteral("exportUser"));
+    m_user->setRange(1, 1'000'000);
+    m_user->setToolTip(tr("The Label Studio user id the annotations are credited to (completed_by)"));
+    form->addRow(tr("Label Studio user id"), m_user);
+    m_output->setObjectName(QStringLiteral("exportOutput"));
+    form->addRow(tr("Output"), pathRow(m_output, tr("All files (*)")));
+    m_message->setObjectName(QStringLiteral("exportMessage"));
+    m_message->setWordWrap(true);
+    form->addRow(m_message);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    QPushButton* go = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    go->setObjectName(QStringLiteral("exportButton"));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(go, &QPushButton::clicked, this, [this] {
+        if (exportNow())
+            accept();
+    });
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+    connect(m_config, &QCheckBox::toggled, this, [this] { m_configPath->setEnabled(m_config->isChecked()); });
+    formatChanged();
+}
+
+void ExportDialog::formatChanged()
+{
+    const QString f = m_format->currentData().toString();
+    const bool ls = f == QLatin1StringView("labelstudio");
+    m_wide->setEnabled(f == QLatin1StringView("csv"));
+    m_config->setEnabled(ls && m_rubric);
+    m_configPath->setEnabled(ls && m_config->isChecked());
+    m_user->setEnabled(ls);
+    // Keep the file name, follow the format's suffix.
+    const QString suffix = QString::fromLatin1(kFormats[std::max(0, m_format->currentIndex())].suffix);
+    QString out = m_output->text();
+    if (out.isEmpty())
+        out = QDir::home().filePath(QStringLiteral("reviews.") + suffix);
+    else
+        out = QFileInfo(out).dir().filePath(QFileInfo(out).completeBaseName() + u'.' + suffix);
+    m_output->setText(out);
+    if (m_configPath->text().isEmpty())
+        m_configPath->setText(QFileInfo(out).dir().filePath(QStringLiteral("labelstudio-config.xml")));
+}
+
+void ExportDialog::browse(QLineEdit* edit, const QString& filter)
+{
+    auto* d = new QFileDialog(this, tr("Export to"), edit->text(), filter);
+    d->setAcceptMode(QFileDialog::AcceptSave);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &QFileDialog::fileSelected, edit, &QLineEdit::setText);
+    d->open();
+}
+
+QString ExportDialog::lastMessage() const
+{
+    return m_message->text();
+}
+
+Status ExportDialog::exportNow()
+{
+    const auto fail = [this](const Error& e) -> Status {
+        m_message->setText(e.oneLine());
+        return e;
+    };
+    if (!m_store)
+        return fail(Error { {}, {}, QStringLiteral("no review database is open") });
+    const QString out = m_output->text().trimmed();
+    if (out.isEmpty())
+        return fail(Error { {}, {}, QStringLiteral("choose an output file") });
+    const Result<ExportFormat> format = exportFormatFromName(m_format->currentData().toString());
+    if (!format)
+        return fail(format.error());
+    const auto stored = m_store->reviews();
+    if (!stored)
+        return fail(stored.error());
+    QList<Review> reviews;
+    for (const StoredReview& s : *stored) {
+        if (m_all->isChecked() || s.review.taskId == m_taskId)
+            reviews << s.review;
+    }
+    if (reviews.isEmpty())
+        return fail(Error { m_store->path(), {}, QStringLiteral("no stored reviews to export (submit one first)") });
+    ExportOptions options;
+    options.format = *format;
+    options.wide = m_wide->isChecked();
+    options.rubric = m_rubric;
+    options.labelStudioUser = m_user->value();
+    if (*format == ExportFormat::LabelStudio && !m_tasksRoot.isEmpty()) {
+        QSet<QString> wanted;
+        for (const Review& r : reviews)
+            wanted.insert(r.taskId);
+        for (const QString& bundle : findTaskBundles(m_tasksRoot)) {
+            QString id;
+            const Result<TaskTexts> texts = readTaskTexts(bundle, &id);
+            if (texts && wanted.contains(id))
+                options.tasks.insert(id, *texts);
+        }
+    }
+    if (const Status s = writeFileAtomically(out, exportReviews(reviews, options)); !s)
+        return fail(s.error());
+    QString what = tr("Wrote %n review(s) to %1", nullptr, int(reviews.size())).arg(out);
+    if (*format == ExportFormat::LabelStudio && m_config->isChecked() && m_rubric) {
+        const QString xml = m_configPath->text().trimmed();
+        if (const Status s = writeFileAtomically(xml, labelStudioConfig(*m_rubric)); !s)
+            return fail(s.error());
+        what += tr(" and the labeling config to %1").arg(xml);
+    }
+    m_message->setText(what);
+    return Ok {};
+}
+
+} // namespace kwb::ui

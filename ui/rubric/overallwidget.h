@@ -1,0 +1,40 @@
+#pragma once
+
+#include "review/review.h"
+#include "rubric/rubric.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QPlainTextEdit;
+
+namespace kwb::ui {
+
+class ScaleBar;
+
+/// The overall part of a review: the verdict (buttons with what each means), the summary and the reviewer's
+/// confidence.
+class OverallWidget : public QWidget {
+    Q_OBJECT
+public:
+    OverallWidget(const Overall& overall, QWidget* parent = nullptr);
+
+    /// Shows the review's overall part without emitting signals.
+    void refresh(const Review& review);
+    QButtonGroup* verdicts() const { return m_verdicts; }
+    QPlainTextEdit* summaryEdit() const { return m_summary; }
+    ScaleBar* confidence() const { return m_confidence; }
+
+Q_SIGNALS:
+    void verdictChosen(const QString& verdict);
+    void summaryEdited(const QString& text);
+    void confidenceChosen(std::optional<int> value);
+
+private:
+    QButtonGroup* m_verdicts;
+    QPlainTextEdit* m_summary;
+    ScaleBar* m_confidence;
+    QStringList m_values;
+};
+
+} // namespace kwb::ui

@@ -1,0 +1,48 @@
+#include "rubric/reviewsettings.h"
+
+#include "review/reviewstore.h"
+
+#include <QSettings>
+
+namespace kwb::ui::reviewsettings {
+namespace {
+const QString kReviewerKey = QStringLiteral("review/reviewer");
+const QString kDatabaseKey = QStringLiteral("review/database");
+} // namespace
+
+QString reviewer()
+{
+    const QString env = qEnvironmentVariable("KWB_REVIEWER").trimmed();
+    if (!env.isEmpty())
+        return env;
+    const QString saved = QSettings().value(kReviewerKey).toString().trimmed();
+    if (!saved.isEmpty())
+        return saved;
+    for (const char* var : { "USER", "LOGNAME", "USERNAME" }) {
+        const QString login = qEnvironmentVariable(var).trimmed();
+        if (!login.isEmpty())
+            return login;
+    }
+    return QStringLiteral("reviewer");
+}
+
+void setReviewer(const QString& name)
+{
+    QSettings().setValue(kReviewerKey, name.trimmed());
+}
+
+QString databasePath()
+{
+    // ReviewStore::defaultPath() already prefers $KWB_DB; the setting sits between the two.
+    if (!qEnvironmentVariableIsEmpty("KWB_DB"))
+        return ReviewStore::defaultPath();
+    const QString saved = QSettings().value(kDatabaseKey).toString();
+    return saved.isEmpty() ? ReviewStore::defaultPath() : saved;
+}
+
+void setDatabasePath(const QString& path)
+{
+    QSettings().setValue(kDatabaseKey, path);
+}
+
+} // namespace kwb::ui::reviewsettings

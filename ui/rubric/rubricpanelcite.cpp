@@ -1,0 +1,181 @@
+// RubricPanel: citing evidence (findings, reports, editor lines), suggestions, inline comments.
+#include "rubric/rubricpanel.h"
+
+#include "review/evidenceref.h"
+#include "rubric/linecommentlist.h"
+#include "rubric/reviewsession.h"
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kwb::ui {
+namespace {
+QString fileRef(const LineSelection& s)
+{
+    EvidenceRef r;
+    r.kind = EvidenceRef::Kind::File;
+    r.target = s.file;
+    r.startLine = s.startLine;
+    r.endLine = s.endLine;
+    return r.toString();
+}
+
+QString linesText(const LineSelection& s)
+{
+    return s.endLine > s.startLine ? QStringLiteral("%1 L%2–%3").arg(s.file).arg(s.startLine).arg(s.endLine)
+                                   : QStringLiteral("%1 L%2").arg(s.file).arg(s.startLine);
+}
+} // namespace
+
+void RubricPanel::setFindings(const Findings& findings)
+{
+    m_findings = findings;
+    refreshSuggestions();
+}
+
+void RubricPanel::setSelectionProvider(std::function<std::optional<LineSelection>()> provider)
+{
+    m_selection = std::move(provider);
+}
+
+void RubricPanel::refreshSuggestions()
+{
+    m_suggestions = m_review->hasReview()
+        ? suggestEvidence(m_findings, m_review->criteria(), m_review->review(), m_ignored)
+        : QList<EvidenceSuggestion> {};
+    while (QLayoutItem* item = m_suggestionRows->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_suggestionBox->setVisible(!m_suggestions.isEmpty());
+    for (qsizetype i = 0; i < m_suggestions.size(); ++i) {
+        const EvidenceSuggestion& s = m_suggestions[i];
+        auto* row = new QWidget(m_suggestionBox);
+        row->setObjectName(QStringLiteral("suggestion"));
+        auto* h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        auto* text
+            = new QLabel(QStringLiteral("<b>%1</b> ◂ %2").arg(s.criterion, evidenceLabel(s.ref).toHtmlEscaped()), row);
+        text->setToolTip(s.why);
+        auto* accept = new QToolButton(row);
+        accept->setObjectName(QStringLiteral("acceptSuggestion"));
+        accept->setText(tr("Cite"));
+        accept->setToolTip(tr("Cite %1 as evidence for %2").arg(s.ref, s.criterion));
+        auto* ignore = new QToolButton(row);
+        ignore->setObjectName(QStringLiteral("ignoreSuggestion"));
+        ignore->setText(tr("Ignore"));
+        const int index = int(i);
+        // Queued: accepting rebuilds these rows, the clicked button among them.
+        connect(
+            accept, &QToolButton::clicked, this, [this, index] { acceptSuggestion(index); }, Qt::QueuedConnection);
+        connect(
+            ignore, &QToolButton::clicked, this, [this, index] { ignoreSuggestion(index); }, Qt::QueuedConnection);
+        h->addWidget(text, 1);
+        h->addWidget(accept);
+        h->addWidget(ignore);
+        m_suggestionRows->addWidget(row);
+    }
+}
+
+void RubricPanel::acceptSuggestion(int index)
+{
+    if (index < 0 || index >= m_suggestions.size())
+        return;
+    const EvidenceSuggestion s = m_suggestions[index];
+    m_review->addEvidence(s.criterion, s.ref); // refreshes (and drops the suggestion) through reviewChanged
+}
+
+void RubricPanel::ignoreSuggestion(int index)
+{
+    if (index < 0 || index >= m_suggestions.size())
+        return;
+    m_ignored.insert(m_suggestions[index].criterion + QLatin1Char('|') + m_suggestions[index].ref);
+    refreshSuggestions();
+}
+
+bool RubricPanel::citeLines(const QString& criterion, const LineSelection& lines)
+{
+    if (!m_review->hasReview() || lines.file.isEmpty() || lines.startLine < 1)
+        return false;
+    m_review->addEvidence(criterion, fileRef(lines));
+    return true;
+}
+
+bool RubricPanel::citeFinding(const QString& criterion, const Finding& finding)
+{
+    return m_review->hasReview() && m_review->addEvidence(criterion, findingRef(finding));
+}
+
+bool RubricPanel::citeReport(const QString& criterion, const QString& digest)
+{
+    return m_review->hasReview() && m_review->addEvidence(criterion, QStringLiteral("report:") + digest);
+}
+
+int RubricPanel::addLineComment(const LineSelection& lines, const QString& criterion)
+{
+    if (!m_review->hasReview() || lines.file.isEmpty() || lines.startLine < 1)
+        return -1;
+    m_review->addLineComment(
+        LineComment { lines.file, lines.startLine, std::max(lines.startLine, lines.endLine), QString(), criterion });
+    const int index = int(m_review->review().comments.size()) - 1;
+    m_comments->focusComment(index);
+    return index;
+}
+
+void RubricPanel::fillCiteMenu(const QString& criterion, QMenu* menu)
+{
+    const Criterion* c = m_review->rubric() ? m_review->rubric()->criterion(criterion) : nullptr;
+    if (m_selection) {
+        if (const std::optional<LineSelection> sel = m_selection()) {
+            QAction* a = menu->addAction(tr("Selected lines: %1").arg(linesText(*sel)));
+            connect(a, &QAction::triggered, this, [this, criterion, s = *sel] { citeLines(criterion, s); });
+        }
+    }
+    if (m_selection && !menu->isEmpty())
+        menu->addSeparator();
+    menu->addSection(tr("Findings"));
+    // Findings the rubric lists for this criterion first.
+    QList<const Finding*> ordered;
+    for (const Finding& f : m_findings) {
+        if (c && c->acceptsEvidence(f.id))
+            ordered.prepend(&f);
+        else
+            ordered.append(&f);
+    }
+    for (const Finding* f : ordered) {
+        const bool counts = c && c->acceptsEvidence(f->id);
+        QAction* a = menu->addAction((counts ? QStringLiteral("★ ") : QString()) + evidenceLabel(findingRef(*f)));
+        a->setToolTip(f->message);
+        connect(a, &QAction::triggered, this, [this, criterion, finding = *f] { citeFinding(criterion, finding); });
+    }
+    if (ordered.isEmpty())
+        menu->addAction(tr("(no findings — run the task first)"))->setEnabled(false);
+    menu->addSection(tr("Reports"));
+    for (const ReportDoc& r : m_review->reports()) {
+        QAction* a = menu->addAction(
+            tr("%1 report %2 (%3 findings)").arg(r.action, r.digest.mid(7, 12)).arg(r.findings.size()));
+        connect(a, &QAction::triggered, this, [this, criterion, d = r.digest] { citeReport(criterion, d); });
+    }
+    if (m_review->reports().isEmpty())
+        menu->addAction(tr("(no reports attached — run, compile or benchmark)"))->setEnabled(false);
+}
+
+void RubricPanel::fillSelectionMenu(QMenu* menu, const LineSelection& lines)
+{
+    menu->addSection(tr("Cite %1 for").arg(linesText(lines)));
+    for (const Criterion* c : m_review->criteria()) {
+        QAction* a = menu->addAction(QStringLiteral("%1  %2").arg(c->id, c->title));
+        a->setObjectName(QStringLiteral("cite_") + c->id);
+        connect(a, &QAction::triggered, this, [this, id = c->id, lines] { citeLines(id, lines); });
+    }
+    menu->addSeparator();
+    QAction* comment = menu->addAction(tr("Inline Comment on %1…").arg(linesText(lines)));
+    comment->setObjectName(QStringLiteral("addLineComment"));
+    connect(comment, &QAction::triggered, this, [this, lines] { addLineComment(lines); });
+}
+
+} // namespace kwb::ui
