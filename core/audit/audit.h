@@ -1,0 +1,127 @@
+#pragma once
+
+#include "audit/agreement.h"
+#include "finding.h"
+#include "result.h"
+#include "review/reportdoc.h"
+#include "review/review.h"
+#include "rubric/rubric.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QMap>
+
+#include <array>
+
+namespace kwb {
+
+/// An adjudicated score: the auditor's value for one criterion of one task, with the reason for
+/// overriding the reviewers, linked to the reviews it settles (their identities).
+struct Adjudication {
+    QString taskId;
+    QString criterion;
+    int value = 0;
+    QString reason;
+    QStringList reviews; ///< Review::identity() of the reviews it overrides (two or more)
+    QString auditor;
+    QDateTime time;
+};
+
+/// An audit verdict on one review: accepted, or returned to its reviewer with a note per criterion.
+struct AuditVerdict {
+    QString review; ///< Review::identity()
+    QString decision; ///< accept | return
+    QMap<QString, QString> notes; ///< criterion id → note (a returned review needs at least one)
+    QString auditor;
+    QDateTime time;
+};
+
+/// One flag on a review (or, for `audit.low-agreement`, on a criterion: review, task and reviewer empty).
+struct AuditFlag {
+    QString review; ///< Review::identity(), may be empty
+    QString task;
+    QString reviewer;
+    QString id; ///< finding id (CHECKS.md)
+    Severity severity = Severity::Warning;
+    QString message;
+    QString jsonPath; ///< into the review, may be empty
+};
+
+/// The agreement statistics of one criterion.
+struct CriterionAgreement {
+    QString criterion;
+    int items = 0; ///< tasks with two or more scores on it
+    int raters = 0; ///< reviewers who scored it on such a task
+    std::optional<double> percent;
+    std::array<std::optional<double>, 3> cohen; ///< unweighted, linear, quadratic; only with exactly two reviewers
+    std::optional<double> fleiss;
+    std::array<std::optional<double>, 3> alpha; ///< nominal, ordinal, interval
+    std::optional<double> ac1;
+    std::optional<std::pair<double, double>> alphaCi; ///< bootstrap 95 % interval of the ordinal α
+};
+
+/// How one reviewer agrees with the others and with adjudicated scores.
+struct ReviewerAgreement {
+    QString reviewer;
+    int pairs = 0; ///< (this reviewer, another) score pairs on the same task and criterion
+    std::optional<double> withOthers; ///< share of those pairs that agree exactly
+    int adjudicated = 0; ///< scores of this reviewer that an adjudication settled
+    std::optional<double> withAdjudicated; ///< share of those equal to the adjudicated value
+    std::optional<double> meanOffset; ///< mean of (own score − mean of the others' scores) over shared items
+};
+
+struct AuditOptions {
+    QStringList criteria; ///< empty: every criterion of the rubric
+    QList<ReportDoc> reports; ///< reports the reviews attach or cite (to re-read their findings)
+    QList<Adjudication> adjudications; ///< from the audit log
+    QMap<QString, QString> taskKinds; ///< task id → kind: the review checks require only the criteria that apply
+    quint64 seed = 20261129; ///< bootstrap seed
+    int resamples = 2000;
+};
+
+struct AuditResult {
+    int reviews = 0; ///< reviews read
+    int submitted = 0; ///< submitted reviews the statistics use (drafts are checked but not counted)
+    int tasks = 0;
+    QStringList reviewers;
+    QList<CriterionAgreement> criteria;
+    QList<ReviewerAgreement> perReviewer;
+    QList<AuditFlag> flags;
+    quint64 seed = 0;
+    int resamples = 0;
+};
+
+/// Krippendorff's threshold below which a criterion's α (ordinal) raises `audit.low-agreement`.
+inline constexpr double kLowAgreementAlpha = 0.667;
+
+/// The submitted reviews used for agreement: per (task, reviewer) the latest by `updated`, sorted.
+QList<Review> latestSubmitted(const QList<Review>& reviews);
+
+/// The rating table of `criterion` over `reviews` (latestSubmitted()): a unit per task, a column per reviewer.
+/// `raters` and `tasks` receive the column and row names. N/A scores are missing values.
+RatingTable ratingTable(const QList<Review>& reviews, const Criterion& criterion, QStringList* raters = nullptr,
+    QStringList* tasks = nullptr);
+
+/// The agreement statistics of one rating table.
+CriterionAgreement criterionAgreement(const QString& criterion, const RatingTable& t, quint64 seed, int resamples);
+
+/// The audit of a review set against `rubric`: agreement per criterion and per reviewer, the review checks of
+/// every review, cross-review contradictions and low-agreement flags. An Error names an unknown criterion.
+Result<AuditResult> auditReviews(const QList<Review>& reviews, const Rubric& rubric, const AuditOptions& options = {});
+
+/// `review.contradicts-evidence` across reviewers: a review that scores a criterion at or above a
+/// contradiction rule's level while another review of the same task cites (or attaches a report with) the
+/// finding that rule names.
+QList<AuditFlag> crossReviewContradictions(const QList<Review>& reviews, const QList<ReportDoc>& reports);
+
+/// The finding ids a review stands on: those its scores cite, and those of the reports it attaches or cites
+/// (when they are in `reports` and are of its task), each once.
+QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports);
+
+/// Task id → kind of every bundle directly under `dir` (a folder of task folders), read from their task.json.
+QMap<QString, QString> taskKindsUnder(const QString& dir);
+
+/// The `kwb.audit/1` document; `details` adds `reviewer_agreement` and `statistics` (seed, resamples).
+QJsonObject auditJson(const AuditResult& result, bool details = false);
+
+} // namespace kwb

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "cli/cli.h"
+
+namespace kwb::cli {
+
+/// The `kwb audit` sub-command named `name` (verify-log, verdict, note, adjudicate, reverify), or nullptr.
+CommandFn auditSubcommand(const QString& name);
+
+/// The usage lines of the sub-commands.
+QString auditSubcommandUsage();
+
+} // namespace kwb::cli

@@ -1,0 +1,225 @@
+// The audit window, offscreen: the review table (sort, filters, search), two reviews of one task side by side
+// with their differing scores highlighted, and the agreement table.
+#include "audit/agreementmodel.h"
+#include "audit/auditlog.h"
+#include "audit/auditwindow.h"
+#include "audit/reviewcompareview.h"
+#include "audit/reviewfilter.h"
+#include "audit/reviewtablemodel.h"
+#include "review/reviewstore.h"
+#include "uitest.h"
+#include "window/mainwindow.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+
+using namespace kwb;
+using namespace kwb::ui;
+
+namespace {
+const QString kReviews = QStringLiteral(KWB_SOURCE_DIR "/tests/audit/fixtures/reviews");
+
+QStringList reviewFiles()
+{
+    QStringList files;
+    for (const QString& f : QDir(kReviews).entryList({ QStringLiteral("*.reviews.jsonl") }, QDir::Files, QDir::Name))
+        files << QDir(kReviews).filePath(f);
+    return files;
+}
+} // namespace
+
+class TestAuditWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void loadsAndChecksModels()
+    {
+        AuditWindow w;
+        QAbstractItemModelTester t1(w.reviewModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(w.filter(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(w.agreementModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QTemporaryDir dir;
+        const Status s = w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl")));
+        QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
+        QCOMPARE(w.reviewModel()->rowCount(), 16);
+        QCOMPARE(w.filter()->rowCount(), 16);
+        QCOMPARE(w.agreementModel()->rowCount(), 16);
+        QCOMPARE(w.reviewModel()->row(0).kind.isEmpty(), false); // bundled tasks give their kind
+    }
+
+    void filters()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        auto* reviewer = w.findChild<QComboBox*>(QStringLiteral("filterReviewer"));
+        QVERIFY(reviewer);
+        reviewer->setCurrentText(QStringLiteral("bob"));
+        QCOMPARE(w.filter()->rowCount(), 5);
+        reviewer->setCurrentIndex(0);
+        auto* kind = w.findChild<QComboBox*>(QStringLiteral("filterKind"));
+        kind->setCurrentText(QStringLiteral("debugging"));
+        QCOMPARE(w.filter()->rowCount(), 3);
+        kind->setCurrentIndex(0);
+        auto* verdict = w.findChild<QComboBox*>(QStringLiteral("filterVerdict"));
+        verdict->setCurrentText(QStringLiteral("reject"));
+        QCOMPARE(w.filter()->rowCount(), 3);
+        verdict->setCurrentIndex(0);
+        // NC4 between 1 and 1.
+        w.findChild<QComboBox*>(QStringLiteral("filterCriterion"))->setCurrentText(QStringLiteral("NC4"));
+        w.findChild<QSpinBox*>(QStringLiteral("filterMax"))->setValue(1);
+        QCOMPARE(w.filter()->rowCount(), 4);
+        w.findChild<QComboBox*>(QStringLiteral("filterCriterion"))->setCurrentIndex(0);
+        w.findChild<QLineEdit*>(QStringLiteral("filterSearch"))->setText(QStringLiteral("REMAINDER loop"));
+        QCOMPARE(w.filter()->rowCount(), 2);
+        w.findChild<QLineEdit*>(QStringLiteral("filterSearch"))->clear();
+        w.findChild<QCheckBox*>(QStringLiteral("filterFlagged"))->setChecked(true);
+        bool bobRmsnormFlagged = false;
+        for (int r = 0; r < w.filter()->rowCount(); ++r) {
+            const AuditRow& row = w.reviewModel()->row(w.filter()->mapToSource(w.filter()->index(r, 0)).row());
+            QVERIFY(!row.flags.isEmpty());
+            if (row.review.reviewer == QLatin1StringView("bob")
+                && row.review.taskId == QLatin1StringView("rmsnorm-f32-unrolled"))
+                bobRmsnormFlagged = std::any_of(row.flags.begin(), row.flags.end(),
+                    [](const AuditFlag& f) { return f.id == QLatin1StringView("review.contradicts-evidence"); });
+        }
+        QVERIFY(bobRmsnormFlagged);
+    }
+
+    void sortsNumerically()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        w.reviewView()->sortByColumn(ReviewTableModel::Time, Qt::DescendingOrder);
+        QCOMPARE(w.filter()->index(0, ReviewTableModel::Time).data().toString(), QStringLiteral("1 h 02 min"));
+        QCOMPARE(w.filter()->index(0, ReviewTableModel::Task).data().toString(),
+            QStringLiteral("gemm-f32-tf32-unfair-baseline"));
+    }
+
+    void sideBySideHighlightsDifferences()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        // Selecting one review shows it beside the other reviews of its task.
+        for (int r = 0; r < w.filter()->rowCount(); ++r) {
+            const QModelIndex i = w.filter()->index(r, 0);
+            const AuditRow& row = w.reviewModel()->row(w.filter()->mapToSource(i).row());
+            if (row.review.taskId == QLatin1StringView("rmsnorm-f32-unrolled")
+                && row.review.reviewer == QLatin1StringView("bob")) {
+                w.reviewView()->selectionModel()->select(
+                    i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                break;
+            }
+        }
+        QTableWidget* table = w.compareView()->table();
+        QCOMPARE(table->columnCount(), 3);
+        QCOMPARE(w.compareView()->differingCriteria(),
+            (QStringList { QStringLiteral("NC3"), QStringLiteral("NC4"), QStringLiteral("BF4") }));
+        int nc4Row = -1;
+        int nc1Row = -1;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->verticalHeaderItem(r)->text().startsWith(QStringLiteral("NC4")))
+                nc4Row = r;
+            if (table->verticalHeaderItem(r)->text().startsWith(QStringLiteral("NC1")))
+                nc1Row = r;
+        }
+        QVERIFY(nc4Row >= 0 && nc1Row >= 0);
+        QCOMPARE(table->item(nc4Row, 0)->background().color(), ReviewCompareView::scoreDifferenceColor());
+        QVERIFY(table->item(nc1Row, 0)->background().color() != ReviewCompareView::scoreDifferenceColor());
+        // Verdicts differ too (major / accept / major).
+        QCOMPARE(table->item(0, 1)->background().color(), ReviewCompareView::scoreDifferenceColor());
+        // Two rows of one task selected: just those two.
+        w.compareTask(QStringLiteral("rmsnorm-f32-unrolled"),
+            { QStringLiteral("rmsnorm-f32-unrolled/alice/2026-11-20T10:00:00Z"),
+                QStringLiteral("rmsnorm-f32-unrolled/carol/2026-11-22T09:15:00Z") });
+        QCOMPARE(table->columnCount(), 2);
+        QCOMPARE(w.compareView()->differingCriteria(),
+            (QStringList { QStringLiteral("NC3"), QStringLiteral("NC4"), QStringLiteral("BF4") }));
+    }
+
+    // Review ▸ Audit Reviews opens the window on the shared review database.
+    void openedFromMainWindow()
+    {
+        const QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("reviews.sqlite"));
+        {
+            ReviewStore store;
+            QVERIFY(store.open(db));
+            for (const QString& f : reviewFiles()) {
+                const auto reviews = loadReviewFile(f);
+                QVERIFY(reviews);
+                for (const Review& r : *reviews)
+                    QVERIFY(store.import(r));
+            }
+        }
+        qputenv("KWB_DB", db.toLocal8Bit());
+        qputenv("KWB_AUDIT_LOG", dir.filePath(QStringLiteral("log.jsonl")).toLocal8Bit());
+        MainWindow main(MainWindow::Options { false });
+        QVERIFY(main.actions().openAudit->isEnabled());
+        main.actions().openAudit->trigger();
+        auto* audit = main.findChild<AuditWindow*>(QStringLiteral("auditWindow"));
+        QVERIFY(audit);
+        QVERIFY(audit->isVisible());
+        QCOMPARE(audit->reviewModel()->rowCount(), 16);
+        main.actions().openAudit->trigger(); // the same window again
+        QCOMPARE(main.findChildren<AuditWindow*>().size(), 1);
+        qunsetenv("KWB_DB");
+        qunsetenv("KWB_AUDIT_LOG");
+    }
+
+    // Decisions go to the audit log first, then show in the table and the statistics.
+    void decisionsAreLogged()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("log.jsonl"));
+        QVERIFY(w.openReviews(reviewFiles(), log));
+        const QString bob = QStringLiteral("rmsnorm-f32-unrolled/bob/2026-11-21T14:30:00Z");
+        const QString alice = QStringLiteral("rmsnorm-f32-unrolled/alice/2026-11-20T10:00:00Z");
+        QVERIFY(!w.recordVerdict({ bob, QStringLiteral("return"), {}, QStringLiteral("lead"), {} })); // needs a note
+        QVERIFY(w.recordVerdict({ bob, QStringLiteral("return"),
+            { { QStringLiteral("NC4"), QStringLiteral("cite the tail mismatch") } }, QStringLiteral("lead"), {} }));
+        QVERIFY(w.recordAdjudication({ QStringLiteral("rmsnorm-f32-unrolled"), QStringLiteral("NC4"), 1,
+            QStringLiteral("the seeded re-run reproduces the mismatches"), { alice, bob }, QStringLiteral("lead"),
+            {} }));
+        const auto entries = auditlog::read(log);
+        QVERIFY(entries);
+        QCOMPARE(entries->size(), 2);
+        for (int r = 0; r < w.reviewModel()->rowCount(); ++r) {
+            const AuditRow& row = w.reviewModel()->row(r);
+            QCOMPARE(row.decision, row.review.identity() == bob ? QStringLiteral("return") : QString());
+        }
+        for (const ReviewerAgreement& a : w.result().perReviewer) {
+            QCOMPARE(a.adjudicated, 1);
+            QCOMPARE(a.withAdjudicated.value(), a.reviewer == QLatin1StringView("alice") ? 1.0 : 0.0);
+        }
+    }
+
+    void agreementTableShowsLowAgreement()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        AgreementModel* m = w.agreementModel();
+        int nc4 = -1;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (m->index(r, AgreementModel::Criterion).data().toString() == QLatin1StringView("NC4"))
+                nc4 = r;
+        }
+        QVERIFY(nc4 >= 0);
+        QCOMPARE(m->index(nc4, AgreementModel::Items).data().toInt(), 6);
+        QVERIFY(m->index(nc4, AgreementModel::AlphaOrdinal).data().toString() != QStringLiteral("—"));
+    }
+};
+
+KWB_UI_TEST_MAIN(TestAuditWindow)
+#include "tst_auditwindow.moc"

@@ -1,0 +1,49 @@
+#include "audit/auditscreenshot.h"
+
+#include "audit/auditwindow.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace kwb::ui {
+
+int runAuditWindow(const QStringList& paths, const QString& screenshot, const QSize& size, const QString& task)
+{
+    AuditWindow window;
+    if (!paths.isEmpty()) {
+        if (const Status s = window.openReviews(paths); !s) {
+            std::fprintf(stderr, "kernel-workbench: %s\n", qPrintable(s.error().oneLine()));
+            return 2;
+        }
+    }
+    const QString shared = task.isEmpty() ? window.firstSharedTask() : task;
+    if (!shared.isEmpty()) {
+        window.selectTask(shared);
+        window.compareTask(shared); // also when the table's filters hide the task
+    }
+    if (screenshot.isEmpty()) {
+        window.resize(1400, 900);
+        window.show();
+        return QApplication::exec();
+    }
+    window.resize(size);
+    window.show();
+    int code = 0;
+    QTimer::singleShot(400, &window, [&] {
+        QApplication::processEvents();
+        QImage image = window.grab().toImage();
+        if (image.size() != size)
+            image = image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        if (!image.save(screenshot, "PNG")) {
+            std::fprintf(stderr, "kernel-workbench: %s: cannot write the PNG\n", qPrintable(screenshot));
+            code = 2;
+        }
+        QApplication::exit(code);
+    });
+    return QApplication::exec() == 0 ? code : 2;
+}
+
+} // namespace kwb::ui

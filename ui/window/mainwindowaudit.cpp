@@ -1,0 +1,34 @@
+// The audit window (Review ▸ Audit Reviews): the reviews of the review database, for leads.
+#include "audit/auditwindow.h"
+#include "review/reviewstore.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QFile>
+#include <QStatusBar>
+
+namespace kwb::ui {
+
+void MainWindow::setupAudit()
+{
+    m_actions.openAudit->setEnabled(true);
+    connect(m_actions.openAudit, &QAction::triggered, this, [this] {
+        auto* audit = findChild<AuditWindow*>(QStringLiteral("auditWindow"));
+        if (!audit) {
+            audit = new AuditWindow(this);
+            audit->setWindowFlag(Qt::Window);
+            audit->resize(1400, 900);
+            // The shared review database; other review sets are opened from the window's toolbar.
+            const QString db = ReviewStore::defaultPath();
+            if (QFile::exists(db)) {
+                if (const Status s = audit->openReviews({ db }); !s)
+                    audit->statusBar()->showMessage(s.error().oneLine());
+            }
+        }
+        audit->show();
+        audit->raise();
+        audit->activateWindow();
+    });
+}
+
+} // namespace kwb::ui
