@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/importtasks.h"
 
 #include "export/exporter.h"
 #include "review/reviewstore.h"
@@ -9,11 +10,14 @@ namespace kwb::cli {
 
 int importCommand(const QStringList& args, Io& io)
 {
+    if (!args.isEmpty() && kImportTaskSubcommands.contains(args.first()))
+        return importTasksCommand(args.first(), args.mid(1), io);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Import reviews (kwb.review/1 json or jsonl, or a Label Studio export made by 'kwb export') into the\n"
         "review database, without duplicates: a review already there (same task id, reviewer and created) is\n"
-        "replaced only by a newer version. Exit codes: 0 imported, 2 bad input, a database error or bad usage."));
+        "replaced only by a newer version. Exit codes: 0 imported, 2 bad input, a database error or bad usage.\n"
+        "Task sets: 'kwb import kernelbench|gpumode|batch PATH -o DIR' (see 'kwb import kernelbench --help')."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("File to import."), QStringLiteral("FILE..."));
     const QCommandLineOption db(QStringLiteral("db"),
         QStringLiteral("Review database (default: $KWB_DB, else %1).").arg(ReviewStore::defaultPath()),

@@ -57,6 +57,7 @@ Findings lintTask(const Task& task)
     lint::specGaps(c, out);
     lint::looseTolerances(c, out);
     lint::launchConfigs(c, out);
+    lint::importedAnalysis(c, out);
     return out;
 }
 

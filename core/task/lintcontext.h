@@ -29,6 +29,9 @@ void caseSizes(const Context& c, Findings& out); ///< scope.no-edge-cases, scope
 void specGaps(const Context& c, Findings& out); ///< scope.spec-gap
 void launchConfigs(const Context& c, Findings& out); ///< launch.invalid-config (limits known before compiling)
 void looseTolerances(const Context& c, Findings& out); ///< scope.tolerance-too-loose (static part)
+/// From an imported bundle's import.json: import.not-static, and scope.oversized-case, scope.undersized-case,
+/// scope.degenerate-output, scope.tolerance-too-loose from the static analysis of the original task.
+void importedAnalysis(const Context& c, Findings& out);
 
 /// `1.5 GB`, `12.0 KB`, … (decimal units, as the hardware table states memory).
 QString formatBytes(double bytes);

@@ -30,7 +30,7 @@ void readCases(ManifestReader& r, const Json& root, Task& task)
         const Json& o = (*cases)[i];
         if (!o.is_object())
             r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
-        r.checkKeys(o, p, { "name", "dims" });
+        r.checkKeys(o, p, { "name", "dims", "params" });
         Case c;
         c.name = r.string(o, p, "name", true);
         if (seen.contains(c.name))
@@ -50,6 +50,26 @@ void readCases(ManifestReader& r, const Json& root, Task& task)
         for (auto it = task.dims.constBegin(); it != task.dims.constEnd(); ++it) {
             if (!c.dims.contains(it.key()))
                 r.fail(dp, QStringLiteral("no value for dim '%1'").arg(it.key()));
+        }
+        if (const Json* params = r.member(o, p, "params", "object", false)) {
+            for (auto it = params->begin(); it != params->end(); ++it) {
+                const QString key = QString::fromStdString(it.key());
+                const QString ep = ManifestReader::child(p + QStringLiteral("/params"), key);
+                if (!ManifestReader::isIdentifier(key))
+                    r.fail(ep, QStringLiteral("expected a keyword name ([A-Za-z_][A-Za-z0-9_]*), got '%1'").arg(key));
+                const Json& v = it.value();
+                if (v.is_boolean())
+                    c.params.insert(key, v.get<bool>());
+                else if (v.is_number_integer() && !(v.is_number_unsigned() && v.get<quint64>() > quint64(INT64_MAX)))
+                    c.params.insert(key, qint64(v.get<qint64>()));
+                else if (v.is_number())
+                    c.params.insert(key, v.get<double>());
+                else if (v.is_string())
+                    c.params.insert(key, QString::fromStdString(v.get<std::string>()));
+                else
+                    r.fail(ep,
+                        QStringLiteral("expected a number, string or bool, got %1").arg(ManifestReader::describe(v)));
+            }
         }
         const auto bytes = caseBytes(task, c);
         if (!bytes)

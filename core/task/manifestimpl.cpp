@@ -60,14 +60,43 @@ void readLaunch(ManifestReader& r, const Json& launch, const QString& p, const T
     impl.launch = spec;
 }
 
+// `convention` and `files`: how the python harness calls the entry, and the modules it imports.
+void readConvention(ManifestReader& r, const Json& o, const QString& p, const Task& task, Implementation& impl)
+{
+    static const QStringList conventions { QStringLiteral("function"), QStringLiteral("torch_module"),
+        QStringLiteral("gpumode") };
+    impl.convention = r.string(o, p, "convention", false, QStringLiteral("function"));
+    if (!conventions.contains(impl.convention))
+        r.fail(p + QStringLiteral("/convention"),
+            QStringLiteral("expected one of %1, got '%2'")
+                .arg(conventions.join(QStringLiteral(", ")), impl.convention));
+    if (impl.convention != u"function" && impl.backend != u"python")
+        r.fail(p + QStringLiteral("/convention"),
+            QStringLiteral("convention '%1' applies to backend python only").arg(impl.convention));
+    if (impl.convention == u"torch_module" && impl.framework != u"torch")
+        r.fail(p + QStringLiteral("/framework"),
+            QStringLiteral("convention torch_module needs framework torch, got '%1'").arg(impl.framework));
+    const Json* files = r.member(o, p, "files", "array", false);
+    if (files && impl.backend != u"python")
+        r.fail(p + QStringLiteral("/files"), QStringLiteral("'files' applies to backend python only"));
+    for (std::size_t i = 0; files && i < files->size(); ++i) {
+        const QString fp = ManifestReader::child(p + QStringLiteral("/files"), qsizetype(i));
+        if (!(*files)[i].is_string())
+            r.fail(fp, QStringLiteral("expected a path (a string), got %1").arg(ManifestReader::describe((*files)[i])));
+        const QString f = QString::fromStdString((*files)[i].get<std::string>());
+        checkFile(r, task, fp, f);
+        impl.files << f;
+    }
+}
+
 Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, const Task& task, bool candidate)
 {
     if (!o.is_object())
         r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
     if (candidate)
-        r.checkKeys(o, p, { "id", "backend", "framework", "source", "entry", "args", "launch" });
+        r.checkKeys(o, p, { "id", "backend", "framework", "source", "entry", "args", "launch", "convention", "files" });
     else
-        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch" });
+        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch", "convention", "files" });
     Implementation impl;
     impl.jsonPath = p;
     if (candidate) {
@@ -94,6 +123,7 @@ Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, cons
     impl.source = r.string(o, p, "source", true);
     checkFile(r, task, p + QStringLiteral("/source"), impl.source);
     impl.entry = r.identifier(o, p, "entry", true);
+    readConvention(r, o, p, task, impl);
     readArgs(r, o, p, task, impl);
     if (const Json* launch = r.member(o, p, "launch", "object", false)) {
         if (impl.backend != u"cuda")
@@ -122,6 +152,17 @@ void readImplementations(ManifestReader& r, const Json& root, Task& task)
             r.fail(p + QStringLiteral("/id"), QStringLiteral("candidate id '%1' is used twice").arg(c.id));
         ids.insert(c.id);
         task.candidates << c;
+    }
+    // An output without a shape is only allowed where no implementation writes into preallocated buffers.
+    for (qsizetype i = 0; i < task.outputs.size(); ++i) {
+        if (task.outputs[i].shapeKnown)
+            continue;
+        for (const Implementation& impl : task.implementations()) {
+            if (impl.convention == u"function")
+                r.fail(ManifestReader::child(QStringLiteral("/outputs"), i),
+                    QStringLiteral("output '%1' needs a 'shape': implementation '%2' uses the function convention")
+                        .arg(task.outputs[i].name, impl.id));
+        }
     }
 }
 

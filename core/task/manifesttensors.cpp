@@ -64,9 +64,16 @@ void readInit(ManifestReader& r, const Json& tensor, const QString& pointer, Ten
     }
 }
 
-void readShape(ManifestReader& r, const Json& tensor, const QString& pointer, TensorSpec& t, const Task& task)
+void readShape(
+    ManifestReader& r, const Json& tensor, const QString& pointer, TensorSpec& t, const Task& task, bool isInput)
 {
-    const Json& shape = *r.member(tensor, pointer, "shape", "array", true);
+    // Outputs of convention implementations may omit the shape: the reference's result defines it.
+    const Json* found = r.member(tensor, pointer, "shape", "array", isInput);
+    if (!found) {
+        t.shapeKnown = false;
+        return;
+    }
+    const Json& shape = *found;
     const QString p = pointer + QStringLiteral("/shape");
     for (std::size_t i = 0; i < shape.size(); ++i) {
         const Json& e = shape[i];
@@ -107,7 +114,7 @@ QList<TensorSpec> readList(ManifestReader& r, const Json& root, const char* key,
         t.name = r.identifier(o, p, "name", true);
         declare(r, names, t.name, p + QStringLiteral("/name"));
         t.dtype = readDType(r, o, p);
-        readShape(r, o, p, t, task);
+        readShape(r, o, p, t, task, isInput);
         if (isInput)
             readInit(r, o, p, t, task);
         else if (const Json* tol = r.member(o, p, "tolerance", "object", false))

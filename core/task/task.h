@@ -38,6 +38,7 @@ struct TensorSpec {
     QStringList shape;
     InitSpec init; ///< inputs only
     std::optional<Tolerance> tolerance; ///< outputs only: per-output override
+    bool shapeKnown = true; ///< outputs only: false when `shape` is omitted (known only when the reference runs)
 };
 
 /// `launch` of a CUDA `__global__` entry: expressions over dims.
@@ -56,6 +57,10 @@ struct Implementation {
     QString entry;
     QStringList args; ///< names of inputs, outputs, dims and scalars, in call order
     std::optional<LaunchSpec> launch;
+    /// python only: how the harness calls the entry — `function` (entry(*args)), `torch_module`
+    /// (KernelBench: entry is an nn.Module class) or `gpumode` (entry(data)); see docs/task-format.md.
+    QString convention = QStringLiteral("function");
+    QStringList files; ///< python only: bundle-relative support files copied beside the source (imports)
     QString jsonPath; ///< where it sits in task.json (`/candidates/1`)
 };
 
@@ -69,6 +74,7 @@ struct ScalarSpec {
 struct Case {
     QString name;
     QMap<QString, qint64> dims;
+    QJsonObject params; ///< `params`: keyword arguments of a convention's input generator (numbers, strings, bools)
 };
 
 struct Target {

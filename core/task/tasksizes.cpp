@@ -12,6 +12,8 @@ Error overflow(const TensorSpec& t)
 
 Result<qint64> tensorElements(const TensorSpec& tensor, const QMap<QString, qint64>& dims)
 {
+    if (!tensor.shapeKnown)
+        return qint64(0); // known only when the reference runs: it counts for nothing here
     qint64 n = 1;
     for (const QString& e : tensor.shape) {
         bool literal = false;

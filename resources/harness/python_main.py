@@ -58,7 +58,11 @@ class Framework:
             if name == "triton" and not os.path.exists("/dev/nvidiactl"):
                 os.environ.setdefault("TRITON_INTERPRET", "1")  # must precede the first import of triton
                 self.interpret = True
-            import torch
+            try:
+                import torch
+            except ImportError:
+                raise RuntimeError(f"torch is missing: framework {name} needs PyTorch in {sys.executable} "
+                                   "(install torch there, or point KWB_PYTHON at a python that has it)")
             self.torch = torch
             if torch.cuda.is_available():
                 self.device = "cuda"
@@ -201,10 +205,17 @@ def main():
         record["impl"] = sig["impl"]
         fw = Framework(sig["framework"])
         provenance.update(fw.provenance())
-        entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
+        convention = sig.get("convention", "function")
+        if convention != "function":
+            import kwb_conventions
+            provenance["convention"] = convention
+            module = kwb_conventions.load_module(sig, os.path.dirname(os.path.abspath(sig_path)))
+        else:
+            entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
         for call in read_plan(plan_path):
             try:
-                record["calls"].append(run_call(call, sig, fw, entry))
+                record["calls"].append(run_call(call, sig, fw, entry) if convention == "function" else
+                                       kwb_conventions.run_call(call, sig, fw, module, load_input))
                 print(f"kwb-runner: {call['label']}: ok", file=sys.stderr)
             except Exception as e:
                 traceback.print_exc()
@@ -337,6 +348,8 @@ def bench_main(sig_path, plan_path):
         with open(sig_path) as f:
             sig = json.load(f)
         record["impl"] = sig["impl"]
+        if sig.get("convention", "function") != "function":
+            raise RuntimeError(f"convention {sig['convention']}: timing is not supported for it yet (correctness runs are)")
         fw = Framework(sig["framework"])
         provenance.update(fw.provenance())
         entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
@@ -362,13 +375,63 @@ def bench_main(sig_path, plan_path):
     return 0 if record["status"] == "ok" else 1
 
 
-def is_bench_plan(path):
+def plan_header(path):
     try:
         with open(path) as f:
-            return f.readline().strip() == "kwb-bench 1"
+            return f.readline().strip()
     except OSError:
-        return False
+        return ""
+
+
+# ---- Convention steps (plan headers `kwb-generate 1`, `kwb-check 1`): see kwb_conventions.py ----------------
+
+def convention_main(sig_path, plan_path, step):
+    """Runs the reference's input generator or its own checker; writes generate.json or check.json."""
+    out_name = "generate.json" if step == "generate" else "check.json"
+    record = {"format": f"kwb.runner-{step}/1", "impl": "?", "calls": [], "status": "ok", "error": "",
+              "host": socket.gethostname()}
+    provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
+                  "numpy": np.__version__}
+    try:
+        import kwb_conventions as kc
+        with open(sig_path) as f:
+            sig = json.load(f)
+        record["impl"] = sig["impl"]
+        fw = Framework(sig["framework"])
+        provenance.update(fw.provenance())
+        module = kc.load_module(sig, os.path.dirname(os.path.abspath(sig_path)))
+        if step == "check" and not hasattr(module, "check_implementation"):
+            raise RuntimeError(f"{sig['source']}: no 'check_implementation'")
+        calls = kc.read_generate_plan(plan_path) if step == "generate" else kc.read_check_plan(plan_path)
+        for call in calls:
+            try:
+                if step == "generate":
+                    kc.generate_one(call, sig, fw, module)
+                    record["calls"].append({"label": call["label"], "status": "ok", "error": "",
+                                            "seed": call["seed"]})
+                else:
+                    record["calls"].append(kc.check_one(call, sig, fw, module, load_input))
+                print(f"kwb-{step}: {call['label']}: ok", file=sys.stderr)
+            except Exception as e:
+                traceback.print_exc()
+                record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}"})
+                record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+                if step == "generate":
+                    break
+    except Exception as e:
+        traceback.print_exc()
+        record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+    record["provenance"] = provenance
+    with open(out_name + ".part", "w") as f:
+        json.dump(record, f)
+    os.replace(out_name + ".part", out_name)
+    return 0 if record["status"] == "ok" else 1
 
 
 if __name__ == "__main__":
-    sys.exit(bench_main(sys.argv[1], sys.argv[2]) if len(sys.argv) > 2 and is_bench_plan(sys.argv[2]) else main())
+    header = plan_header(sys.argv[2]) if len(sys.argv) > 2 else ""
+    if header == "kwb-bench 1":
+        sys.exit(bench_main(sys.argv[1], sys.argv[2]))
+    if header in ("kwb-generate 1", "kwb-check 1"):
+        sys.exit(convention_main(sys.argv[1], sys.argv[2], header.split()[0][4:]))
+    sys.exit(main())

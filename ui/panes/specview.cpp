@@ -13,6 +13,8 @@ namespace {
 
 QString shapeText(const TensorSpec& t)
 {
+    if (!t.shapeKnown) // a foreign convention's output: its shape is what the reference returns
+        return QStringLiteral("`%1` %2, shape from the reference").arg(t.name, dtypeName(t.dtype));
     return QStringLiteral("`%1` %2[%3]").arg(t.name, dtypeName(t.dtype), t.shape.join(QStringLiteral(", ")));
 }
 

@@ -21,6 +21,14 @@ void TaskListModel::setBundles(const QList<LintReport>& bundles, const QString& 
     endResetModel();
 }
 
+void TaskListModel::updateBundle(int row, const LintReport& report)
+{
+    if (row < 0 || row >= m_bundles.size())
+        return;
+    m_bundles[row] = report;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
 int TaskListModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_bundles.size());
@@ -45,6 +53,8 @@ QVariant TaskListModel::data(const QModelIndex& index, int role) const
         if (index.column() == StatusColumn) {
             if (!r.loaded)
                 return tr("invalid");
+            if (r.digest.isEmpty() && r.findings.isEmpty())
+                return tr("not opened"); // a workspace bundle: linted when first opened
             if (c.errors)
                 return c.errors == 1 ? tr("1 error") : tr("%1 errors").arg(c.errors);
             if (c.warnings)
@@ -53,6 +63,8 @@ QVariant TaskListModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::DecorationRole:
+        if (index.column() == TaskColumn && r.loaded && r.digest.isEmpty() && r.findings.isEmpty())
+            return {}; // not linted yet: no status to show
         if (index.column() == TaskColumn)
             return statusIcon(r.loaded ? c.errors : std::max(1, c.errors), c.warnings);
         return {};

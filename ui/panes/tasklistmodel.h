@@ -16,6 +16,8 @@ public:
     explicit TaskListModel(QObject* parent = nullptr);
 
     void setBundles(const QList<LintReport>& bundles, const QString& root);
+    /// Replaces one row's report (a workspace bundle linted when first opened).
+    void updateBundle(int row, const LintReport& report);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+class QLabel;
+class QToolButton;
 class QTreeView;
 
 namespace kwb::ui {
@@ -19,10 +21,17 @@ public:
 
 private:
     void syncSelection();
+    /// Batch workspaces: the reviewed count and the next/previous unreviewed buttons.
+    void refreshQueue();
+    void stepQueue(bool forward);
 
     Session* m_session;
     TaskListModel* m_model;
     QTreeView* m_view;
+    QWidget* m_queueBar;
+    QLabel* m_queueLabel;
+    QToolButton* m_queuePrevious;
+    QToolButton* m_queueNext;
 };
 
 } // namespace kwb::ui

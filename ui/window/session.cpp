@@ -50,6 +50,8 @@ Status Session::openPath(const QString& path)
         return Error { path, {}, QStringLiteral("no such file or folder"), {}, 0 };
     // A task.json names its bundle.
     const QString folder = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
+    if (BatchQueue::isWorkspace(folder))
+        return openWorkspace(folder);
     const QStringList found = findTaskBundles(folder);
     if (found.isEmpty())
         return Error { path, {}, QStringLiteral("no task bundle (a folder with task.json) found"), {}, 0 };
@@ -62,6 +64,7 @@ Status Session::openPath(const QString& path)
         reports << lintBundle(bundle);
 
     m_root = folder;
+    m_queue.reset();
     m_bundles = reports;
     m_current = -1;
     m_task.reset();
@@ -80,6 +83,42 @@ Status Session::openPath(const QString& path)
     return Ok {};
 }
 
+Status Session::openWorkspace(const QString& folder)
+{
+    auto queue = BatchQueue::open(folder);
+    if (!queue)
+        return queue.error();
+    if (queue->size() == 0)
+        return Error { folder, {}, QStringLiteral("the workspace lists no assignments"), {}, 0 };
+    // Reports without a digest stand for "not linted yet": selectTask lints a bundle when it is first opened.
+    QList<LintReport> reports;
+    reports.reserve(queue->size());
+    for (qsizetype i = 0; i < queue->size(); ++i) {
+        const Assignment& a = queue->assignments()[i];
+        LintReport r;
+        r.path = queue->bundlePath(i);
+        r.id = a.bundleId;
+        r.loaded = a.loadError.isEmpty();
+        r.loadError = a.loadError;
+        if (!r.loaded)
+            r.findings << Finding { QStringLiteral("scope.invalid-manifest"), Severity::Error, a.loadError, {}, 0, 0,
+                {}, {}, {}, {} };
+        reports << r;
+    }
+    m_root = folder;
+    m_queue = std::move(*queue);
+    m_bundles = reports;
+    m_current = -1;
+    m_task.reset();
+    Q_EMIT logged(tr("Opened workspace %1: %2 assignments from %3")
+                      .arg(QDir::toNativeSeparators(folder))
+                      .arg(m_bundles.size())
+                      .arg(m_queue->source()));
+    Q_EMIT folderOpened(folder);
+    selectTask(0);
+    return Ok {};
+}
+
 const LintReport* Session::currentReport() const
 {
     return m_current >= 0 && m_current < m_bundles.size() ? &m_bundles[m_current] : nullptr;
@@ -92,6 +131,8 @@ bool Session::selectTask(int index)
     if (index == m_current)
         return true;
     m_current = index;
+    if (m_queue && m_bundles[index].loaded && m_bundles[index].digest.isEmpty())
+        m_bundles[index] = lintBundle(m_bundles[index].path); // a workspace bundle, opened for the first time
     const LintReport& report = m_bundles[index];
     m_task.reset();
     m_actionFindings.clear();

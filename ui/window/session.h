@@ -1,5 +1,6 @@
 #pragma once
 
+#include "importers/batchworkspace.h"
 #include "result.h"
 #include "task/lint.h"
 #include "task/task.h"
@@ -25,6 +26,9 @@ public:
     Status openPath(const QString& path);
     QString rootPath() const { return m_root; }
     const QList<LintReport>& bundles() const { return m_bundles; }
+    /// The assignment queue when the open folder is a batch workspace (docs/batches.md), else nullptr. Its
+    /// bundles are linted when first selected, not up front, so large batches open at once.
+    BatchQueue* queue() { return m_queue ? &*m_queue : nullptr; }
 
     /// Makes bundle `index` current; false when out of range. A bundle whose manifest does not load
     /// still becomes current (task() is null, findings() hold the load error).
@@ -59,7 +63,10 @@ Q_SIGNALS:
     void logged(const QString& line);
 
 private:
+    Status openWorkspace(const QString& folder);
+
     QString m_root;
+    std::optional<BatchQueue> m_queue;
     QList<LintReport> m_bundles;
     int m_current = -1;
     std::optional<Task> m_task;

@@ -1,0 +1,120 @@
+#include "importers/batchworkspace.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace kwb {
+
+bool BatchQueue::isWorkspace(const QString& dir)
+{
+    return QFileInfo(QDir(dir).filePath(QStringLiteral("workspace.json"))).isFile();
+}
+
+Result<BatchQueue> BatchQueue::open(const QString& dir)
+{
+    const QString path = QDir(dir).filePath(QStringLiteral("workspace.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error { path, {}, QStringLiteral("cannot read: %1").arg(f.errorString()) };
+    QJsonParseError e;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &e);
+    if (!doc.isObject())
+        return Error { path, {},
+            QStringLiteral("not a JSON object: %1 (offset %2)").arg(e.errorString()).arg(e.offset) };
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("format")).toString() != u"kwb.workspace/1")
+        return Error { path, QStringLiteral("/format"), QStringLiteral("expected \"kwb.workspace/1\"") };
+    BatchQueue q;
+    q.m_dir = QFileInfo(dir).absoluteFilePath();
+    q.m_source = root.value(QStringLiteral("source")).toString();
+    const QJsonArray list = root.value(QStringLiteral("assignments")).toArray();
+    q.m_assignments.reserve(list.size());
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonObject a = list[i].toObject();
+        Assignment as { a.value(QStringLiteral("task_id")).toString(), a.value(QStringLiteral("id")).toString(),
+            a.value(QStringLiteral("dir")).toString(), a.value(QStringLiteral("title")).toString(),
+            a.value(QStringLiteral("load_error")).toString(), a.value(QStringLiteral("metadata")).toObject() };
+        if (as.taskId.isEmpty() || as.bundleId.isEmpty() || as.dir.isEmpty() || as.dir.contains(QStringLiteral("..")))
+            return Error { path, QStringLiteral("/assignments/%1").arg(i),
+                QStringLiteral("expected task_id, id and a dir inside the workspace") };
+        if (q.m_byBundle.contains(as.bundleId))
+            return Error { path, QStringLiteral("/assignments/%1/id").arg(i),
+                QStringLiteral("bundle id '%1' is listed twice").arg(as.bundleId) };
+        q.m_byBundle.insert(as.bundleId, i);
+        q.m_assignments << as;
+    }
+    q.m_reviewed.fill(false, q.m_assignments.size());
+    return q;
+}
+
+QString BatchQueue::bundlePath(qsizetype i) const
+{
+    return QDir(m_dir).filePath(m_assignments.at(i).dir);
+}
+
+qsizetype BatchQueue::indexOfBundle(const QString& bundleId) const
+{
+    return m_byBundle.value(bundleId, -1);
+}
+
+void BatchQueue::setReviewed(const QSet<QString>& reviewedBundleIds)
+{
+    m_reviewedCount = 0;
+    for (qsizetype i = 0; i < m_assignments.size(); ++i) {
+        m_reviewed[i] = reviewedBundleIds.contains(m_assignments[i].bundleId);
+        m_reviewedCount += m_reviewed[i];
+    }
+}
+
+void BatchQueue::setReviewed(qsizetype i, bool reviewed)
+{
+    if (i < 0 || i >= m_reviewed.size() || m_reviewed[i] == reviewed)
+        return;
+    m_reviewed[i] = reviewed;
+    m_reviewedCount += reviewed ? 1 : -1;
+}
+
+std::optional<qsizetype> BatchQueue::nextUnreviewed(qsizetype from) const
+{
+    const qsizetype n = m_assignments.size();
+    for (qsizetype k = 1; k <= n; ++k) {
+        const qsizetype i = ((from + k) % n + n) % n;
+        if (!m_reviewed[i])
+            return i;
+    }
+    return std::nullopt;
+}
+
+std::optional<qsizetype> BatchQueue::previousUnreviewed(qsizetype from) const
+{
+    const qsizetype n = m_assignments.size();
+    for (qsizetype k = 1; k <= n; ++k) {
+        const qsizetype i = ((from - k) % n + n) % n;
+        if (!m_reviewed[i])
+            return i;
+    }
+    return std::nullopt;
+}
+
+QJsonObject workspaceJson(const QString& source, const QList<Assignment>& assignments)
+{
+    QJsonArray list;
+    for (const Assignment& a : assignments) {
+        QJsonObject o { { QStringLiteral("task_id"), a.taskId }, { QStringLiteral("id"), a.bundleId },
+            { QStringLiteral("dir"), a.dir }, { QStringLiteral("title"), a.title } };
+        if (!a.loadError.isEmpty())
+            o.insert(QStringLiteral("load_error"), a.loadError);
+        if (!a.metadata.isEmpty())
+            o.insert(QStringLiteral("metadata"), a.metadata);
+        list.append(o);
+    }
+    return { { QStringLiteral("format"), QStringLiteral("kwb.workspace/1") }, { QStringLiteral("source"), source },
+        { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
+        { QStringLiteral("assignments"), list } };
+}
+
+} // namespace kwb

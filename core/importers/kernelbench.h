@@ -1,0 +1,41 @@
+#pragma once
+
+#include "importers/bundlewriter.h"
+
+#include <QJsonObject>
+
+namespace kwb {
+
+/// `kwb import kernelbench PATH -o OUTDIR [--candidates DIR] [--hardware NAME]`.
+struct KernelBenchOptions {
+    QString path; ///< a problem file, a level folder, a folder of levels, or a dataset export (.json / .jsonl)
+    QString outDir;
+    QString candidatesDir; ///< optional: candidate modules defining ModelNew, matched to problems by name
+    QString hardware = QStringLiteral("L4"); ///< target device of the bundles (a 24 GB card, as KernelBench's own)
+};
+
+/// One KernelBench problem: `level{L}/{id}_{Name}.py`.
+struct KernelBenchProblem {
+    QString file; ///< absolute path of the problem file (a temporary copy for dataset rows)
+    QString origin; ///< what the user named: the path, or `dataset.jsonl:LINE`
+    int level = 0; ///< 0 when no `level{N}` folder names it
+    int problemId = 0;
+    QString name; ///< the file name's part after the id, without `.py`
+};
+
+/// Imports every problem under `options.path` into one kwb.task/1 bundle each, under
+/// OUTDIR/level{L}/{id}_{Name}/ (backend python, framework torch, convention torch_module). The problem's Python is
+/// parsed statically (never imported); what cannot be known statically is a finding in the bundle's import.json.
+/// The Error is a failure before any problem was looked at (unreadable path, no scanner).
+Result<ImportSummary> importKernelBench(const KernelBenchOptions& options);
+
+/// The problems of a dataset export: a JSON array or JSONL of rows with `problem_id`, `name` and `code` (and
+/// optionally `level`), written as problem files under `tempDir`. Errors name the file and the row's line.
+Result<QList<KernelBenchProblem>> kernelBenchDatasetRows(const QString& path, const QString& tempDir);
+
+// Internal to the importer (kernelbenchbundle.cpp, kernelbenchspec.cpp).
+ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& problem, const QJsonObject& scan,
+    const QStringList& candidates, const KernelBenchOptions& options, const QJsonObject& provenance);
+QString kernelBenchSpec(const KernelBenchProblem& problem, const QJsonObject& scan, const QString& tolerance);
+
+} // namespace kwb

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "run/correctness.h"
+#include "run/implrun.h"
+
+namespace kwb {
+
+/// True when the task's inputs come from its reference's own generator: a reference with the `torch_module`
+/// (KernelBench's get_inputs) or `gpumode` (generate_input) convention.
+bool usesConventionInputs(const Task& task);
+
+/// Runs the reference's generator once, sandboxed, for every trial: it writes data.json and .npy files into
+/// each trial's folder (seeded with the trial's seed), so every implementation loads the same inputs in its own
+/// process. The Error names the failing trial and the generator's own message.
+Status generateConventionInputs(const Task& task, const QList<TrialInputs>& trials, const RunRequest& request,
+    const QString& inputsRoot, const RunHooks& hooks = {});
+
+/// gpumode: the task's own `check_implementation(data, output)`, in a separate process, on the reference's and
+/// every candidate's outputs: gpumode.check-failed where it rejects an output, gpumode.checker-disagrees where it
+/// and the comparison engine disagree on a candidate. Nothing for other conventions.
+Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QMap<QString, CandidateJudgement>& ours,
+    const QList<TrialInputs>& trials, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const RunHooks& hooks = {});
+
+} // namespace kwb

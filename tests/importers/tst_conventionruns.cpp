@@ -1,0 +1,128 @@
+// Imported tasks run end to end through the foreign conventions: the gpumode fixture (a numpy reference, so it
+// runs anywhere) with a correct and a wrong submission; a KernelBench problem where torch is installed, and a
+// clear "torch is missing" where it is not.
+#include "env/toolprobe.h"
+#include "exec/sandboxprobe.h"
+#include "importers/gpumode.h"
+#include "importers/kernelbench.h"
+#include "run/runengine.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+bool has(const RunResult& r, const QString& id, const QString& impl = {})
+{
+    return std::any_of(r.findings.begin(), r.findings.end(),
+        [&](const Finding& f) { return f.id == id && (impl.isEmpty() || f.impl == impl); });
+}
+
+QString ids(const RunResult& r)
+{
+    QStringList out;
+    for (const Finding& f : r.findings)
+        out << f.id + QLatin1Char('[') + f.impl + QStringLiteral("] ") + f.message.left(160);
+    return out.join(u'\n');
+}
+
+bool pythonHas(const QString& module)
+{
+    return probeOutput(runnerPython(),
+        { QStringLiteral("-s"), QStringLiteral("-c"), QStringLiteral("import %1; print('ok')").arg(module) }, 120000)
+        .contains(u"ok");
+}
+} // namespace
+
+class TestConventionRuns : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+
+    RunRequest request(const QString& dir) const
+    {
+        RunRequest r;
+        r.taskDir = dir;
+        r.trials = 2;
+        r.seed = 20261130;
+        r.sandbox = sandboxAvailable().available;
+        return r;
+    }
+
+    QString importGpuModeTask(const QString& name, const QString& submission)
+    {
+        GpuModeOptions o { QStringLiteral(KWB_FIXTURES_DIR "/gpumode/vecadd_py"), m_tmp.filePath(name), submission };
+        auto s = importGpuMode(o);
+        if (!s || s->imported() != 1)
+            return {};
+        return s->bundles.first().dir;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        QVERIFY(m_tmp.isValid());
+    }
+
+    void gpuModeSubmissionPasses()
+    {
+        const QString dir = importGpuModeTask(QStringLiteral("ok"), {});
+        QVERIFY(!dir.isEmpty());
+        RunRequest r = request(dir);
+        r.keepDir = m_tmp.filePath(QStringLiteral("ok-work"));
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
+        QVERIFY2(!has(*result, QStringLiteral("gpumode.check-failed")), qPrintable(ids(*result)));
+        QVERIFY2(!has(*result, QStringLiteral("gpumode.checker-disagrees")), qPrintable(ids(*result)));
+        // The generated inputs are kept as evidence: .npy files and their structure, with the trial's seed.
+        QFile data(QDir(r.keepDir).filePath(QStringLiteral("inputs/test-2/t1/data.json")));
+        QVERIFY(data.open(QIODevice::ReadOnly));
+        const QJsonObject tree = QJsonDocument::fromJson(data.readAll()).object();
+        QCOMPARE(tree.value(QStringLiteral("seed")).toInteger(), qint64(20261131));
+        QCOMPARE(tree.value(QStringLiteral("task_seed")).toInt(), 5236);
+        QCOMPARE(tree.value(QStringLiteral("params")).toObject().value(QStringLiteral("size")).toInt(), 1025);
+        QVERIFY(QFile::exists(QDir(r.keepDir).filePath(QStringLiteral("inputs/test-2/t1/data0.npy"))));
+    }
+
+    void gpuModeWrongSubmissionFailsBothChecks()
+    {
+        const QString dir = importGpuModeTask(
+            QStringLiteral("wrong"), QStringLiteral(KWB_FIXTURES_DIR "/gpumode/vecadd_py/submission_wrong.py"));
+        QVERIFY(!dir.isEmpty());
+        auto result = runCorrectness(request(dir));
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY2(
+            has(*result, QStringLiteral("correct.mismatch"), QStringLiteral("submission")), qPrintable(ids(*result)));
+        QVERIFY2(has(*result, QStringLiteral("gpumode.check-failed"), QStringLiteral("submission")),
+            qPrintable(ids(*result)));
+        QVERIFY(!has(*result, QStringLiteral("gpumode.check-failed"), QStringLiteral("reference")));
+    }
+
+    void kernelBenchRunsOrSaysTorchIsMissing()
+    {
+        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/level1/1_Scaled_Add.py"),
+            m_tmp.filePath(QStringLiteral("kb")), QStringLiteral(KWB_FIXTURES_DIR "/candidates") });
+        QVERIFY(s && s->imported() == 1);
+        auto result = runCorrectness(request(s->bundles.first().dir));
+        if (!pythonHas(QStringLiteral("torch"))) {
+            QVERIFY(!result);
+            QVERIFY2(result.error().oneLine().contains(QStringLiteral("torch is missing")),
+                qPrintable(result.error().oneLine()));
+            QSKIP(
+                "torch is not installed in the runner python: the KernelBench run was checked to say so, then skipped");
+        }
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("1_scaled_add_fused")),
+            qPrintable(ids(*result)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConventionRuns)
+#include "tst_conventionruns.moc"
