@@ -1,5 +1,9 @@
 #include "cli/cli.h"
+#include "env/resourcepaths.h"
 #include "env/toolprobe.h"
+#include "executors/executorspec.h"
+#include "executors/hostcheck.h"
+#include "executors/slurmtools.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -18,7 +22,9 @@ int doctorCommand(const QStringList& args, Io& io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a kwb.doctor/1 JSON document."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    parser.addOptions({ json, help });
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Check an execution host instead: ssh:HOST or slurm[:PARTITION]."), QStringLiteral("E"));
+    parser.addOptions({ json, executor, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb doctor") } + args)) {
         io.err << "kwb doctor: " << parser.errorText() << '\n';
         return ExitBadInput;
@@ -33,7 +39,27 @@ int doctorCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     }
 
-    const QList<ToolInfo> tools = probeTools();
+    const auto spec = ExecutorSpec::parse(parser.value(executor));
+    if (!spec) {
+        io.err << "kwb doctor: " << spec.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    QString host = QSysInfo::machineHostName();
+    QList<ToolInfo> tools;
+    if (spec->kind == ExecutorSpec::Kind::Ssh) {
+        const auto settings = hostSettings(spec->host);
+        if (!settings) {
+            io.err << "kwb doctor: " << settings.error().oneLine() << '\n';
+            return ExitEnvironment;
+        }
+        host = spec->name();
+        tools = probeSshHost(*settings);
+    } else if (spec->kind == ExecutorSpec::Kind::Slurm) {
+        host = spec->name();
+        tools = probeSlurm(spec->partition);
+    } else {
+        tools = probeTools();
+    }
     bool missingRequired = false;
     for (const auto& t : tools)
         missingRequired |= t.required && !t.found;
@@ -43,14 +69,17 @@ int doctorCommand(const QStringList& args, Io& io)
         for (const auto& t : tools)
             list.append(t.toJson());
         const QJsonObject doc { { QStringLiteral("format"), QStringLiteral("kwb.doctor/1") },
-            { QStringLiteral("kwb_version"), QStringLiteral(KWB_VERSION) },
-            { QStringLiteral("host"), QSysInfo::machineHostName() },
-            { QStringLiteral("os"), QSysInfo::prettyProductName() }, { QStringLiteral("ok"), !missingRequired },
+            { QStringLiteral("kwb_version"), QStringLiteral(KWB_VERSION) }, { QStringLiteral("host"), host },
+            { QStringLiteral("executor"), spec->name() }, { QStringLiteral("os"), QSysInfo::prettyProductName() },
+            { QStringLiteral("ok"), !missingRequired }, { QStringLiteral("resources"), resourcesDir() },
+            { QStringLiteral("rubrics"), rubricsDir() }, { QStringLiteral("cache"), cacheDir() },
             { QStringLiteral("tools"), list } };
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else {
-        io.out << "kwb " << QStringLiteral(KWB_VERSION) << " on " << QSysInfo::machineHostName() << " ("
-               << QSysInfo::prettyProductName() << ")\n\n";
+        io.out << "kwb " << QStringLiteral(KWB_VERSION) << " on " << host << " (" << QSysInfo::prettyProductName()
+               << ")\n"
+               << "resources " << resourcesDir() << "\nrubrics   " << rubricsDir() << "\ncache     " << cacheDir()
+               << "\n\n";
         for (const auto& t : tools) {
             const QString mark = t.found ? QStringLiteral("ok     ")
                                          : (t.required ? QStringLiteral("MISSING") : QStringLiteral("absent "));

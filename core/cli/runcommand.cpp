@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "executors/executorspec.h"
 #include "run/runengine.h"
 
 #include <QCommandLineParser>
@@ -61,9 +62,11 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("Keep the work folder (inputs, outputs, logs) here."), QStringLiteral("DIR"));
     const QCommandLineOption noSandbox(
         QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation (limits still apply)."));
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Where runners run: local (default) or ssh:HOST (see docs/remote.md)."), QStringLiteral("E"));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, help });
+    p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
         io.err << "kwb run: " << p.errorText() << '\n';
@@ -108,6 +111,17 @@ int runCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
+    const auto spec = ExecutorSpec::parse(p.value(executor));
+    if (!spec) {
+        io.err << "kwb run: " << spec.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    if (spec->kind == ExecutorSpec::Kind::Slurm) {
+        io.err << "kwb run: --executor slurm runs batches: use 'kwb batch TASK --action run --executor " << spec->name()
+               << " --out DIR'\n";
+        return ExitBadInput;
+    }
+    request.executor = spec->name();
 
     auto result = runCorrectness(request, [&](const QString& step, int, int) {
         io.err << "kwb run: " << step << '\n';

@@ -171,7 +171,8 @@ QByteArray signatureJson(const Task& task, const Implementation& impl)
             QJsonObject { { QStringLiteral("name"), o.name }, { QStringLiteral("dtype"), dtypeName(o.dtype) } });
     const QJsonObject sig { { QStringLiteral("impl"), impl.id }, { QStringLiteral("framework"), impl.framework },
         { QStringLiteral("source"), QFileInfo(impl.source).fileName() }, { QStringLiteral("entry"), impl.entry },
-        { QStringLiteral("args"), args }, { QStringLiteral("outputs"), outputs } };
+        { QStringLiteral("args"), args }, { QStringLiteral("outputs"), outputs },
+        { QStringLiteral("convention"), impl.convention } };
     return QJsonDocument(sig).toJson(QJsonDocument::Indented);
 }
 } // namespace

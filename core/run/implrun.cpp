@@ -2,6 +2,7 @@
 
 #include "env/toolprobe.h"
 #include "exec/runtocompletion.h"
+#include "executors/sshimplrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -65,6 +66,10 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     run.role = role;
     run.workDir = QDir(workRoot).filePath(impl.id);
     QDir().mkpath(run.workDir);
+    if (request.executor.startsWith(QStringLiteral("ssh:"))) {
+        runImplementationOverSsh(run, task, impl, trials, repeats, request, workRoot, inputsRoot, hooks);
+        return run;
+    }
 
     auto build = buildRunner(task, impl);
     if (!build) {
@@ -83,26 +88,10 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
 
-    auto plan = planText(task, impl, trials, repeats);
-    if (!plan) {
+    if (auto prepared = prepareRunFolder(task, impl, trials, repeats, run.workDir); !prepared) {
         run.status = QStringLiteral("failed");
-        run.error = plan.error().oneLine();
+        run.error = prepared.error().oneLine();
         return run;
-    }
-    QFile planFile(QDir(run.workDir).filePath(QStringLiteral("plan.txt")));
-    if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
-        run.status = QStringLiteral("failed");
-        run.error = QStringLiteral("%1: cannot write the plan").arg(planFile.fileName());
-        return run;
-    }
-    planFile.close();
-    for (const auto& t : trials) {
-        for (int r = 0; r < repeats; ++r) {
-            QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
-            if (repeats > 1)
-                label += QLatin1Char('/') + QChar(u'a' + r);
-            QDir().mkpath(QDir(run.workDir).filePath(callOutDir(label)));
-        }
     }
 
     ProcessSpec spec;
@@ -135,22 +124,48 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
     run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
-    for (Finding f : outcome->findings) {
-        f.impl = impl.id;
+    judgeRunnerOutcome(run, *outcome, int(trials.size()) * repeats);
+    return run;
+}
+
+Status prepareRunFolder(
+    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir)
+{
+    auto plan = planText(task, impl, trials, repeats);
+    if (!plan)
+        return plan.error();
+    QFile planFile(QDir(dir).filePath(QStringLiteral("plan.txt")));
+    if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size())
+        return Error { planFile.fileName(), {}, QStringLiteral("cannot write the plan"), QStringLiteral("env") };
+    planFile.close();
+    for (const auto& t : trials) {
+        for (int r = 0; r < repeats; ++r) {
+            QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
+            if (repeats > 1)
+                label += QLatin1Char('/') + QChar(u'a' + r);
+            QDir().mkpath(QDir(dir).filePath(callOutDir(label)));
+        }
+    }
+    return Ok {};
+}
+
+void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls)
+{
+    for (Finding f : outcome.findings) {
+        f.impl = run.id;
         run.findings << f;
     }
     readResult(run);
-    const bool allCalls = run.calls.size() == trials.size() * repeats
+    const bool allCalls = run.calls.size() == expectedCalls
         && std::all_of(run.calls.cbegin(), run.calls.cend(), [](const CallRecord& c) { return c.ok; });
-    if (outcome->succeeded() && allCalls) {
+    if (outcome.succeeded() && allCalls) {
         run.status = QStringLiteral("ok");
-        return run;
+        return;
     }
     run.status = QStringLiteral("failed");
     if (run.error.isEmpty())
-        run.error = outcome->detail;
+        run.error = outcome.detail;
     diagnoseFailure(run);
-    return run;
 }
 
 } // namespace kwb

@@ -56,4 +56,12 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
     const QString& inputsRoot, const RunHooks& hooks = {});
 
+/// Writes `dir`/plan.txt (for `trials` as the runner sees them) and the calls' output folders.
+Status prepareRunFolder(
+    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir);
+
+/// Reads the runner's result.json from run.workDir and judges the run: ok when the process succeeded and every one
+/// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
+void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
+
 } // namespace kwb

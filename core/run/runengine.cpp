@@ -2,7 +2,9 @@
 
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
+#include "executors/sshimplrun.h"
 #include "inputs/inputgenerator.h"
+#include "run/conventionsteps.h"
 #include "run/oraclecheck.h"
 #include "task/digest.h"
 #include "task/taskloader.h"
@@ -67,7 +69,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     auto candidates = selectCandidates(task, request.implIds);
     if (!candidates)
         return candidates.error();
-    if (request.sandbox) {
+    const bool local = request.executor.isEmpty() || request.executor == u"local";
+    if (request.sandbox && local) {
         const SandboxStatus s = sandboxAvailable();
         if (!s.available)
             return Error { {}, {},
@@ -100,6 +103,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             result.trials << t;
         }
     }
+    if (usesConventionInputs(task)) {
+        if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, hooks); !g)
+            return g.error();
+    }
 
     // Candidates first: nothing the reference computed can be lying around in memory they reuse.
     for (const Implementation& cand : *candidates) {
@@ -109,8 +116,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         result.impls << runImplementation(
             task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
     }
-    if (hooks.cancel && hooks.cancel->load())
+    if (hooks.cancel && hooks.cancel->load()) {
+        removeRemoteRun(request.executor, work);
         return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+    }
     step(QStringLiteral("running reference %1").arg(task.reference.id));
     result.impls << runImplementation(
         task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
@@ -138,7 +147,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         }
         if (oracle && oracle->ok())
             result.findings << judgeReferenceAgainstOracle(task, ref, *oracle, result.trials);
+        result.findings << runTaskOwnChecks(
+            task, result.impls, result.judgements, result.trials, request, work, inputsRoot, hooks);
     }
+    removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));
 
     QJsonArray seeds;
@@ -153,7 +165,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         { QStringLiteral("input_generator"), inputGeneratorName() }, { QStringLiteral("trial_seeds"), seeds },
         { QStringLiteral("seed_source"), request.seed ? QStringLiteral("--seed") : QStringLiteral("os") },
         { QStringLiteral("runner_python"), runnerPython() }, { QStringLiteral("sandbox"), request.sandbox },
-        { QStringLiteral("trials"), request.trials } };
+        { QStringLiteral("trials"), request.trials },
+        { QStringLiteral("executor"), local ? QStringLiteral("local") : request.executor } };
     return result;
 }
 

@@ -32,21 +32,24 @@ struct Recipe {
     QStringList run; // relative to the runner folder, before the plan path
 };
 
-Result<Recipe> recipeFor(const Task& task, const Implementation& impl, const QString& glueName)
+Result<Recipe> recipeFor(
+    const Task& task, const Implementation& impl, const QString& glueName, const QString& toolOverride)
 {
     const QString source = QFileInfo(impl.source).fileName();
     Recipe r;
     if (impl.backend == u"python") {
-        r.tool = runnerPython();
+        r.tool = toolOverride.isEmpty() ? runnerPython() : toolOverride;
         if (r.tool.isEmpty())
             return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id),
                 QStringLiteral("env") };
-        r.files = { QStringLiteral("python_main.py") };
+        r.files = { QStringLiteral("python_main.py"), QStringLiteral("kwb_conventions.py") };
         r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
         return r;
     }
     const bool cuda = impl.backend == u"cuda";
-    r.tool = QStandardPaths::findExecutable(cuda ? QStringLiteral("nvcc") : QStringLiteral("g++"));
+    r.tool = !toolOverride.isEmpty()
+        ? toolOverride
+        : QStandardPaths::findExecutable(cuda ? QStringLiteral("nvcc") : QStringLiteral("g++"));
     if (r.tool.isEmpty())
         return Error { {}, {},
             QStringLiteral("%1 not found on PATH: cannot build '%2'").arg(cuda ? u"nvcc" : u"g++", impl.id),
@@ -83,42 +86,65 @@ QString runQuiet(const QString& program, const QStringList& args, const QString&
 }
 } // namespace
 
-Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options)
+Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl, const QString& tool)
 {
     auto glue = generateGlue(task, impl);
     if (!glue)
         return glue.error();
-    auto recipe = recipeFor(task, impl, glue->fileName);
+    auto recipe = recipeFor(task, impl, glue->fileName, tool);
     if (!recipe)
         return recipe.error();
 
-    // Everything that goes into the runner, in a fixed order: files by name, the command, the tool's version.
-    QMap<QString, QByteArray> files { { glue->fileName, glue->content } };
+    // Everything that goes into the runner, in a fixed order: files by name, then the command.
+    RunnerSources sources;
+    sources.files.insert(glue->fileName, glue->content);
     for (const QString& f : recipe->files) {
         QFile in(QDir(harnessDir()).filePath(f));
         if (!in.open(QIODevice::ReadOnly))
             return Error { in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"),
                 QStringLiteral("env") };
-        files.insert(f, in.readAll());
+        sources.files.insert(f, in.readAll());
     }
     QFile src(task.path(impl.source));
     if (!src.open(QIODevice::ReadOnly))
         return Error { impl.source, {}, QStringLiteral("cannot read: %1").arg(src.errorString()),
             QStringLiteral("scope.missing-file") };
-    files.insert(QFileInfo(impl.source).fileName(), src.readAll());
+    sources.files.insert(QFileInfo(impl.source).fileName(), src.readAll());
+    // Support files a python implementation imports (task.py, utils.py, …) sit beside its source.
+    for (const QString& extra : impl.files) {
+        QFile in(task.path(extra));
+        if (!in.open(QIODevice::ReadOnly))
+            return Error { extra, {}, QStringLiteral("cannot read: %1").arg(in.errorString()),
+                QStringLiteral("scope.missing-file") };
+        sources.files.insert(QFileInfo(extra).fileName(), in.readAll());
+    }
+    sources.tool = recipe->tool;
+    sources.compileArgs = recipe->compileArgs;
+    sources.run = recipe->run;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (auto it = sources.files.cbegin(); it != sources.files.cend(); ++it) {
+        hash.addData(it.key().toUtf8() + '\0' + QByteArray::number(it.value().size()) + '\0');
+        hash.addData(it.value());
+    }
+    hash.addData((sources.tool + QLatin1Char('\0') + sources.compileArgs.join(QLatin1Char(' '))).toUtf8());
+    sources.key = impl.backend + QLatin1Char('-') + QString::fromLatin1(hash.result().toHex().left(24));
+    return sources;
+}
+
+Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options)
+{
+    auto recipe = runnerSources(task, impl);
+    if (!recipe)
+        return recipe.error();
+    const QMap<QString, QByteArray>& files = recipe->files;
 
     RunnerBuild build;
     const bool python = recipe->compileArgs.isEmpty();
     const QString version = probeOutput(recipe->tool, { QStringLiteral("--version") });
     build.toolVersion = version.trimmed().section(QLatin1Char('\n'), python ? 0 : -1).trimmed();
+    // The tool's version joins the key: an upgraded compiler builds afresh.
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (auto it = files.cbegin(); it != files.cend(); ++it) {
-        hash.addData(it.key().toUtf8() + '\0' + QByteArray::number(it.value().size()) + '\0');
-        hash.addData(it.value());
-    }
-    hash.addData(
-        (recipe->tool + QLatin1Char('\0') + recipe->compileArgs.join(QLatin1Char(' ')) + QLatin1Char('\0') + version)
-            .toUtf8());
+    hash.addData((recipe->key + QLatin1Char('\0') + version).toUtf8());
     const QString root = options.cacheRoot.isEmpty() ? cacheDir() + QStringLiteral("/runners") : options.cacheRoot;
     build.dir
         = QDir(root).filePath(impl.backend + QLatin1Char('-') + QString::fromLatin1(hash.result().toHex().left(24)));

@@ -3,6 +3,7 @@
 #include "result.h"
 #include "task/task.h"
 
+#include <QMap>
 #include <QStringList>
 
 namespace kwb {
@@ -24,6 +25,19 @@ struct BuildOptions {
     QString cacheRoot; ///< defaults to cacheDir()/runners
     int timeoutMs = 300000;
 };
+
+/// The files and commands of a runner before anything is compiled: what buildRunner() builds here and what a
+/// remote executor copies to its host and builds there.
+struct RunnerSources {
+    QMap<QString, QByteArray> files; ///< by file name: the harness files, the glue and the implementation's source
+    QString tool; ///< the compiler or python (absolute here; as configured for a remote host)
+    QStringList compileArgs; ///< empty for python
+    QStringList run; ///< program and arguments before the plan path; `./x`, `*.py`, `*.json` are in the runner folder
+    QString key; ///< `<backend>-<hash>` of the files, the tool path and the arguments (not the tool's version)
+};
+
+/// The sources of `impl`'s runner; `tool` overrides the compiler or python found on this machine.
+Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl, const QString& tool = {});
 
 /// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
 /// attempted (no compiler, unwritable cache, bad glue) — its findingId says which; a compiler that

@@ -18,6 +18,7 @@ struct RunRequest {
     RunLimits limits;
     bool sandbox = true; ///< false only with --no-sandbox
     QString keepDir; ///< keep the work folder here; empty: a temporary folder, removed afterwards
+    QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (see executors/executorspec.h)
 };
 
 } // namespace kwb

@@ -123,6 +123,8 @@ Result<QByteArray> planText(const Task& task, const Implementation& impl, const 
                 plan += QStringLiteral("dim %1 %2\n").arg(it.key()).arg(it.value());
             plan += *launch;
             for (const auto& o : task.outputs) {
+                if (!o.shapeKnown)
+                    continue; // the implementation returns it: its shape is whatever the call gives
                 auto shape = resolveShape(o, *c);
                 if (!shape)
                     return shape.error();

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+namespace kwb {
+
+/// Where an action runs: `local` (the sandbox of core/exec), `ssh:HOST` (a host of the user's OpenSSH
+/// configuration) or `slurm[:PARTITION]` (job arrays on a cluster sharing the work folder).
+struct ExecutorSpec {
+    enum class Kind { Local, Ssh, Slurm };
+    Kind kind = Kind::Local;
+    QString host; ///< ssh: the host as `ssh` knows it (an alias of ~/.ssh/config, user@name, …)
+    QString partition; ///< slurm: empty for the cluster's default partition
+
+    bool isLocal() const { return kind == Kind::Local; }
+    /// The canonical text: `local`, `ssh:HOST`, `slurm`, `slurm:PARTITION`.
+    QString name() const;
+
+    /// Parses `--executor` text; an empty string is `local`. The error names the option and what is expected.
+    static Result<ExecutorSpec> parse(const QString& text);
+};
+
+} // namespace kwb

@@ -1,0 +1,127 @@
+#include "executors/hostsettings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace kwb {
+
+QString hostsFile()
+{
+    QString dir = qEnvironmentVariable("KWB_CONFIG_DIR");
+    if (dir.isEmpty())
+        dir = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+            + QStringLiteral("/kernel-workbench");
+    return QDir(dir).filePath(QStringLiteral("hosts.json"));
+}
+
+QJsonObject HostSettings::toJson() const
+{
+    QJsonObject e;
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        e.insert(it.key(), it.value());
+    return { { QStringLiteral("work_root"), workRoot }, { QStringLiteral("gxx"), gxx },
+        { QStringLiteral("nvcc"), nvcc }, { QStringLiteral("python"), python }, { QStringLiteral("env"), e },
+        { QStringLiteral("ssh_config"), sshConfig }, { QStringLiteral("connect_timeout_s"), connectTimeoutS },
+        { QStringLiteral("alive_interval_s"), aliveIntervalS } };
+}
+
+namespace {
+Result<QJsonObject> readHosts(const QString& file)
+{
+    QFile f(file);
+    if (!f.exists())
+        return QJsonObject {};
+    if (!f.open(QIODevice::ReadOnly))
+        return Error { file, {}, QStringLiteral("cannot read: %1").arg(f.errorString()), QStringLiteral("env") };
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError)
+        return Error { file, QStringLiteral("byte %1").arg(pe.offset), pe.errorString(), QStringLiteral("env") };
+    if (!doc.isObject() || !doc.object().value(QStringLiteral("hosts")).isObject())
+        return Error { file, QStringLiteral("/hosts"), QStringLiteral("expected an object of hosts"),
+            QStringLiteral("env") };
+    return doc.object();
+}
+
+// Reads one string field, failing on any other type: a typo'd setting must not silently fall back.
+bool readString(const QJsonObject& o, const char* key, QString& out, QString& bad)
+{
+    const QJsonValue v = o.value(QLatin1StringView(key));
+    if (v.isUndefined())
+        return true;
+    if (!v.isString() || v.toString().isEmpty()) {
+        bad = QLatin1StringView(key);
+        return false;
+    }
+    out = v.toString();
+    return true;
+}
+} // namespace
+
+Result<HostSettings> hostSettings(const QString& host)
+{
+    HostSettings s;
+    s.host = host;
+    const QString file = hostsFile();
+    auto hosts = readHosts(file);
+    if (!hosts)
+        return hosts.error();
+    const QJsonValue entry = hosts->value(QStringLiteral("hosts")).toObject().value(host);
+    if (entry.isUndefined())
+        return s;
+    const QString where = QStringLiteral("/hosts/") + host;
+    if (!entry.isObject())
+        return Error { file, where, QStringLiteral("expected an object"), QStringLiteral("env") };
+    const QJsonObject o = entry.toObject();
+    QString bad;
+    if (!readString(o, "work_root", s.workRoot, bad) || !readString(o, "gxx", s.gxx, bad)
+        || !readString(o, "nvcc", s.nvcc, bad) || !readString(o, "python", s.python, bad)
+        || !readString(o, "ssh_config", s.sshConfig, bad))
+        return Error { file, where + QLatin1Char('/') + bad, QStringLiteral("expected a non-empty string"),
+            QStringLiteral("env") };
+    for (const char* key : { "connect_timeout_s", "alive_interval_s" }) {
+        const QJsonValue v = o.value(QLatin1StringView(key));
+        if (v.isUndefined())
+            continue;
+        if (!v.isDouble() || v.toInt() < 1 || v.toInt() > 600)
+            return Error { file, where + QLatin1Char('/') + QLatin1StringView(key),
+                QStringLiteral("expected an integer number of seconds in [1, 600]"), QStringLiteral("env") };
+        (qstrcmp(key, "connect_timeout_s") == 0 ? s.connectTimeoutS : s.aliveIntervalS) = v.toInt();
+    }
+    const QJsonValue env = o.value(QStringLiteral("env"));
+    if (!env.isUndefined() && !env.isObject())
+        return Error { file, where + QStringLiteral("/env"), QStringLiteral("expected an object of strings"),
+            QStringLiteral("env") };
+    const QJsonObject e = env.toObject();
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        if (!it.value().isString())
+            return Error { file, where + QStringLiteral("/env/") + it.key(), QStringLiteral("expected a string"),
+                QStringLiteral("env") };
+        s.env.insert(it.key(), it.value().toString());
+    }
+    return s;
+}
+
+Status saveHostSettings(const HostSettings& settings)
+{
+    const QString file = hostsFile();
+    auto hosts = readHosts(file);
+    if (!hosts)
+        return hosts.error();
+    QJsonObject doc = *hosts;
+    QJsonObject all = doc.value(QStringLiteral("hosts")).toObject();
+    all.insert(settings.host, settings.toJson());
+    doc.insert(QStringLiteral("format"), QStringLiteral("kwb.hosts/1"));
+    doc.insert(QStringLiteral("hosts"), all);
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(doc).toJson()) < 0 || !out.commit())
+        return Error { file, {}, QStringLiteral("cannot write: %1").arg(out.errorString()), QStringLiteral("env") };
+    return Ok {};
+}
+
+} // namespace kwb

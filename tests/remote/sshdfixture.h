@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+/// A throw-away sshd on 127.0.0.1 (high port, its own host key, an authorized client key in a temp folder) running as
+/// the current user, an ssh_config naming it `kwbtest`, and a hosts.json (KWB_CONFIG_DIR) pointing the workbench at
+/// it. Started by start(), stopped by the destructor.
+class SshdFixture {
+public:
+    SshdFixture();
+    ~SshdFixture();
+
+    /// Empty on success, else why sshd could not be started (the test fails with it).
+    QString start();
+
+    QString hostAlias() const { return QStringLiteral("kwbtest"); }
+    QString sshConfig() const;
+    QString workRoot() const; ///< the host's work root: kept under the cache folder, so its runner cache persists
+    qint64 sshdPid() const { return m_sshd ? m_sshd->processId() : 0; }
+    /// Kills every connection sshd is serving (its child processes), leaving the listener up.
+    int killConnections() const;
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<QProcess> m_sshd;
+    int m_port = 0;
+};
+
+/// PIDs whose parent is `parent`.
+QList<qint64> childProcesses(qint64 parent);
