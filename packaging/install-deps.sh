@@ -11,8 +11,16 @@ packages=(
     libqscintilla2-qt6-dev nlohmann-json3-dev libgl-dev
     # GUI tests and screenshots
     xvfb xauth fonts-dejavu-core
+    # sanitizer and fuzz builds (the asan, tsan and fuzz presets), packaging and its checks
+    clang libclang-rt-14-dev dpkg-dev file desktop-file-utils appstream
     # runtime tools used by the engine and its tests
     python3 python3-numpy python3-venv bubblewrap rsync openssh-client
+    # remote executors and their tests (tests/remote: a throw-away sshd, a one-node Slurm with munge)
+    openssh-server slurm-wlm slurmctld slurmd slurm-client munge
+    # task.yml of imported GPU MODE tasks (resources/importers/kwb_scan.py)
+    python3-yaml
+    # reference agreement statistics for the audit tests (tests/audit/fixtures/agreement_reference.py)
+    python3-sklearn python3-statsmodels python3-nltk
     # tests/bench/timer_vs_gbench (optional: built only when found)
     libbenchmark-dev
 )

@@ -1,5 +1,10 @@
 #include "workbenchapp.h"
 
+#include "audit/auditscreenshot.h"
+
+#include "compile/compilecontroller.h"
+#include "performance/benchcontroller.h"
+#include "performance/performancepane.h"
 #include "run/runcontroller.h"
 #include "window/actions.h"
 
@@ -11,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
@@ -55,7 +61,8 @@ bool selectTask(Session& session, const QString& name)
 }
 
 // Renders the window once layout, lexing and scrolling have settled, then quits with the result.
-int screenshot(MainWindow& window, const QString& out, const QSize& size, bool runFirst)
+int screenshot(
+    MainWindow& window, const QString& out, const QSize& size, bool runFirst, bool compileFirst, bool benchFirst)
 {
     window.resize(size);
     window.show();
@@ -69,7 +76,25 @@ int screenshot(MainWindow& window, const QString& out, const QSize& size, bool r
             code = fail(QStringLiteral("%1: cannot write the PNG").arg(out));
         QApplication::exit(code);
     };
-    if (runFirst) {
+    if (benchFirst) {
+        // Capture once the bench (and the profilers) have ended, with the performance pane on screen and given
+        // most of the bottom area.
+        if (QDockWidget* d = window.dock(QStringLiteral("performanceDock"))) {
+            window.resizeDocks({ d }, { size.height() * 11 / 20 }, Qt::Vertical);
+            window.resizeDocks({ d }, { size.width() * 3 / 4 }, Qt::Horizontal);
+        }
+        const auto later = [&] { QTimer::singleShot(400, &window, capture); };
+        QObject::connect(window.benchController(), &BenchController::finished, &window, later);
+        QObject::connect(window.benchController(), &BenchController::failed, &window, later);
+        QTimer::singleShot(0, window.actions().profile, &QAction::trigger);
+    } else if (compileFirst) {
+        // Capture once the compile has ended, with its diagnostics in the editors and the Compile dock.
+        const auto later = [&] { QTimer::singleShot(400, &window, capture); };
+        auto* compiler = window.findChild<CompileController*>(QStringLiteral("compileController"));
+        QObject::connect(compiler, &CompileController::finished, &window, later);
+        QObject::connect(compiler, &CompileController::failed, &window, later);
+        QTimer::singleShot(0, window.actions().compile, &QAction::trigger);
+    } else if (runFirst) {
         // Capture once the run has ended, with its results on screen.
         const auto later = [&] { QTimer::singleShot(400, &window, capture); };
         QObject::connect(window.runController(), &RunController::finished, &window, later);
@@ -120,8 +145,20 @@ int runWorkbench(int argc, char* argv[])
     const QCommandLineOption runOption(QStringLiteral("run"),
         QStringLiteral("Run the task (as Task ▸ Run) once it is open; with --screenshot, capture after the run."));
     parser.addOption(runOption);
+    const QCommandLineOption compileOption(QStringLiteral("compile"),
+        QStringLiteral("Compile the task (as Task ▸ Compile) once it is open; with --screenshot, capture after it."));
+    parser.addOption(compileOption);
+    const QCommandLineOption benchOption(QStringLiteral("bench"),
+        QStringLiteral("Benchmark the task (as Task ▸ Profile) once it is open; with --screenshot, capture after it."));
+    parser.addOption(benchOption);
+    const QCommandLineOption budgetOption(QStringLiteral("budget"),
+        QStringLiteral("Bench sampling seconds per implementation and case (default 2)."), QStringLiteral("S"));
+    parser.addOption(budgetOption);
     parser.addOption(taskOption);
     parser.addOption(candidateOption);
+    const QCommandLineOption auditOption(QStringLiteral("audit"),
+        QStringLiteral("Open the audit window on review files or review databases (the PATHs) instead of tasks."));
+    parser.addOption(auditOption);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -136,6 +173,15 @@ int runWorkbench(int argc, char* argv[])
         return 0;
     }
     const QStringList paths = parser.positionalArguments();
+    if (parser.isSet(auditOption)) {
+        const auto m = QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(parser.value(sizeOption));
+        if (!m.hasMatch())
+            return fail(
+                QStringLiteral("--size: expected WxH such as 1600x1000, got '%1'").arg(parser.value(sizeOption)));
+        applyApplicationTheme();
+        return runAuditWindow(paths, parser.isSet(shotOption) ? parser.value(shotOption) : QString(),
+            QSize(m.captured(1).toInt(), m.captured(2).toInt()), parser.value(taskOption));
+    }
     if (paths.size() > 1)
         return fail(QStringLiteral("one PATH at most (got %1)").arg(paths.size()));
     const bool shot = parser.isSet(shotOption);
@@ -185,10 +231,23 @@ int runWorkbench(int argc, char* argv[])
     }
     if (parser.isSet(diffOption))
         window.sourceView()->setDiffMode(true);
+    if (parser.isSet(budgetOption)) {
+        bool ok = false;
+        const double budget = parser.value(budgetOption).toDouble(&ok);
+        if (!ok || budget < 0.05 || budget > 60)
+            return fail(QStringLiteral("--budget: expected seconds between 0.05 and 60, got '%1'")
+                            .arg(parser.value(budgetOption)));
+        window.performancePane()->setBudgetS(budget);
+    }
     if (shot)
-        return screenshot(window, parser.value(shotOption), size, parser.isSet(runOption));
+        return screenshot(window, parser.value(shotOption), size, parser.isSet(runOption), parser.isSet(compileOption),
+            parser.isSet(benchOption));
     if (parser.isSet(runOption))
         QTimer::singleShot(0, window.actions().run, &QAction::trigger);
+    if (parser.isSet(compileOption))
+        QTimer::singleShot(0, window.actions().compile, &QAction::trigger);
+    if (parser.isSet(benchOption))
+        QTimer::singleShot(0, window.actions().profile, &QAction::trigger);
     window.show();
     return QApplication::exec();
 }

@@ -14,12 +14,20 @@ const QList<Command>& commands()
         { "occupancy", "Theoretical occupancy of a block configuration on an arch", &occupancyCommand },
         { "bench", "Time reference and candidates, interleaved, with speedup CIs and verdicts (kwb.bench/1)",
             &benchCommand },
+        { "profile", "Profile candidates: ncu metrics, compute-sanitizer checks, perf counters (kwb.profile/1)",
+            &profileCommand },
+        { "check", "Lint, compile, run, bench and profile a task in one report (kwb.check/1, .md, .html)",
+            &checkCommand },
+        { "batch", "Run one action on many tasks: in parallel, over SSH or as Slurm arrays; resumable (kwb.batch/1)",
+            &batchCommand },
         { "compare", "Compare two tensor files (.npy, .safetensors) under a tolerance", &compareCommand },
         { "diagnose", "Classify a failure log (driver, OOM, launch config, ...)", &diagnoseCommand },
         { "doctor", "Report the tools this machine has (compilers, python, sandbox, GPU)", &doctorCommand },
         { "review", "Check reviews (kwb.review/1): completeness, evidence, contradictions, staleness", &reviewCommand },
         { "export", "Export reviews to json, jsonl, csv, Label Studio or Markdown", &exportCommand },
         { "import", "Import reviews into the review database without duplicates", &importCommand },
+        { "audit", "Audit review sets: agreement per criterion, contradictions, re-verification, audit log",
+            &auditCommand },
     };
     return all;
 }

@@ -41,9 +41,13 @@ int compareCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
 int runCommand(const QStringList& args, Io& io);
 int benchCommand(const QStringList& args, Io& io);
+int profileCommand(const QStringList& args, Io& io);
+int checkCommand(const QStringList& args, Io& io);
+int batchCommand(const QStringList& args, Io& io);
 int exportCommand(const QStringList& args, Io& io);
 int importCommand(const QStringList& args, Io& io);
 int reviewCommand(const QStringList& args, Io& io);
+int auditCommand(const QStringList& args, Io& io);
 int compileCommand(const QStringList& args, Io& io);
 int occupancyCommand(const QStringList& args, Io& io);
 

@@ -60,16 +60,18 @@ int compileCommand(const QStringList& args, Io& io)
     const QCommandLineOption arch(
         QStringLiteral("arch"), QStringLiteral("Archs instead of target.arch (sm_80,sm_90)."), QStringLiteral("LIST"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one kwb.compile/1 JSON document."));
+    const QCommandLineOption noSandbox(QStringLiteral("no-sandbox"),
+        QStringLiteral("Run the python import check without bubblewrap (it runs the candidate's top level)."));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    parser.addOptions({ impl, arch, json, help });
+    parser.addOptions({ impl, arch, json, noSandbox, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb compile") } + args)) {
         io.err << "kwb compile: " << parser.errorText() << " (see 'kwb compile --help')\n";
         return ExitBadInput;
     }
     if (parser.isSet(help)) {
         QString text = parser.helpText();
-        text.replace(
-            0, text.indexOf(u'\n'), QStringLiteral("Usage: kwb compile [--impl ID]... [--arch LIST] [--json] TASK"));
+        text.replace(0, text.indexOf(u'\n'),
+            QStringLiteral("Usage: kwb compile [--impl ID]... [--arch LIST] [--json] [--no-sandbox] TASK"));
         io.out << text;
         return ExitOk;
     }
@@ -84,6 +86,7 @@ int compileCommand(const QStringList& args, Io& io)
     }
     CompileRequest request;
     request.implIds = parser.values(impl);
+    request.sandbox = !parser.isSet(noSandbox);
     for (const QString& a : parser.values(arch))
         request.archs << a.split(QLatin1Char(','), Qt::SkipEmptyParts);
     auto result = compileTask(loaded->task, request);

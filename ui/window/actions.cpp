@@ -48,6 +48,24 @@ Actions Actions::create(QObject* owner)
     a.stop->setEnabled(false);
     a.compareTensors = make(owner, "actionCompareTensors", QObject::tr("&Compare Tensors…"), {},
         QObject::tr("Compare two .npy or .safetensors files under the dtype's default tolerance"));
+    a.compile = make(owner, "actionCompile", QObject::tr("&Compile"), { QKeySequence(Qt::CTRL | Qt::Key_B) },
+        QObject::tr("Build every implementation for the task's target and check its resources and launches"));
+    a.profile = make(owner, "actionProfile", QObject::tr("&Profile"), { QKeySequence(Qt::CTRL | Qt::Key_P) },
+        QObject::tr("Benchmark reference and candidates interleaved, and profile them where a profiler exists"));
+    a.checkAll
+        = make(owner, "actionCheckAll", QObject::tr("Check &All"), { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R) },
+            QObject::tr("Lint, compile, run and benchmark the task in one report"));
+    a.exportReviews = make(owner, "actionExportReviews", QObject::tr("&Export Reviews…"),
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E) },
+        QObject::tr("Write reviews as JSON, JSONL, CSV, Label Studio or Markdown"));
+    a.citeSelection = make(owner, "actionCiteSelection", QObject::tr("C&ite Selection in Review…"),
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C) },
+        QObject::tr("Cite the selected lines of the focused editor as evidence for a criterion"));
+    a.submitReview = make(owner, "actionSubmitReview", QObject::tr("S&ubmit Review"),
+        { QKeySequence(Qt::CTRL | Qt::Key_Return) }, QObject::tr("Submit the review once it is complete"));
+    a.openAudit = make(owner, "actionOpenAudit", QObject::tr("&Audit Reviews…"),
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A) },
+        QObject::tr("Browse reviews, compare reviewers and check agreement"));
     a.resetLayout = make(owner, "actionResetLayout", QObject::tr("&Reset Layout"), {});
     a.shortcuts = make(owner, "actionShortcuts", QObject::tr("&Keyboard Shortcuts"), { QKeySequence(Qt::Key_F1) });
     a.about = make(owner, "actionAbout", QObject::tr("&About Kernel Review Workbench"), {});
@@ -57,7 +75,8 @@ Actions Actions::create(QObject* owner)
 QList<QAction*> Actions::all() const
 {
     QList<QAction*> list { open, quit, nextTask, previousTask, nextCandidate, previousCandidate, toggleDiff, nextChange,
-        previousChange, nextFinding, previousFinding, find, run, stop, compareTensors, resetLayout, shortcuts, about };
+        previousChange, nextFinding, previousFinding, find, run, stop, compile, profile, checkAll, compareTensors,
+        exportReviews, citeSelection, submitReview, openAudit, resetLayout, shortcuts, about };
     return list << focus;
 }
 

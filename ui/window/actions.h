@@ -25,6 +25,13 @@ struct Actions {
     QAction* run = nullptr;
     QAction* stop = nullptr;
     QAction* compareTensors = nullptr;
+    QAction* compile = nullptr; ///< Ctrl+B, wired in mainwindowcompile.cpp
+    QAction* profile = nullptr; ///< Ctrl+P, wired in mainwindowperformance.cpp
+    QAction* checkAll = nullptr; ///< Ctrl+Shift+R, wired in mainwindowperformance.cpp
+    QAction* exportReviews = nullptr; ///< File ▸ Export, wired in mainwindowrubric.cpp
+    QAction* citeSelection = nullptr; ///< editor selection ▸ evidence, wired in mainwindowrubric.cpp
+    QAction* submitReview = nullptr; ///< wired in mainwindowrubric.cpp
+    QAction* openAudit = nullptr; ///< the audit window, wired in mainwindowaudit.cpp
     QAction* resetLayout = nullptr;
     QAction* shortcuts = nullptr;
     QAction* about = nullptr;

@@ -60,6 +60,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     createMenus();
     connectActions();
     setupRun();
+    setupAudit();
     for (CodeEditor* e : { m_source->leftEditor(), m_source->rightEditor() }) {
         QList<QKeySequence> keys;
         for (const QAction* a : m_actions.all())
@@ -99,6 +100,7 @@ void MainWindow::createMenus()
     }
     file->addSeparator();
     file->addAction(m_actions.compareTensors);
+    file->addAction(m_actions.exportReviews);
     file->addSeparator();
     file->addAction(m_actions.quit);
 
@@ -107,7 +109,7 @@ void MainWindow::createMenus()
     task->addSeparator();
     task->addActions({ m_actions.nextCandidate, m_actions.previousCandidate });
     task->addSeparator();
-    task->addActions({ m_actions.run, m_actions.stop });
+    task->addActions({ m_actions.compile, m_actions.run, m_actions.profile, m_actions.checkAll, m_actions.stop });
 
     QMenu* review = menuBar()->addMenu(tr("&Review"));
     review->addActions({ m_actions.toggleDiff, m_actions.nextChange, m_actions.previousChange });
@@ -115,6 +117,10 @@ void MainWindow::createMenus()
     review->addActions({ m_actions.nextFinding, m_actions.previousFinding });
     review->addSeparator();
     review->addAction(m_actions.find);
+    review->addSeparator();
+    review->addActions({ m_actions.citeSelection, m_actions.submitReview });
+    review->addSeparator();
+    review->addAction(m_actions.openAudit);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QMenu* focus = view->addMenu(tr("&Focus"));

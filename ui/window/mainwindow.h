@@ -13,8 +13,12 @@ class QSplitter;
 
 namespace kwb::ui {
 
+class BenchController;
+class CompileController;
+class CompilePane;
 class ConsolePane;
 class FindingsPane;
+class PerformancePane;
 class RecentMenu;
 class RunController;
 class RunResultsPane;
@@ -48,6 +52,8 @@ public:
     QDockWidget* dock(const QString& objectName) const;
     RunController* runController() const { return m_run; }
     RunResultsPane* runResults() const { return m_results; }
+    BenchController* benchController() const { return m_bench; }
+    PerformancePane* performancePane() const { return m_performance; }
 
     /// Opens a task folder or a folder of tasks; on failure the window keeps what it had.
     Status openPath(const QString& path);
@@ -58,9 +64,20 @@ public Q_SLOTS:
 protected:
     void closeEvent(QCloseEvent* event) override;
 
+    /// A dock with that objectName (see dock()) around content, owned by window.
+    static QDockWidget* makeDock(QMainWindow* window, const char* name, const QString& title, QWidget* content);
+
 private:
     void createDocks();
     void setupRun();
+    // Each feature's dock and actions, in its own file (mainwindow<feature>.cpp).
+    void setupCompile(); ///< compileDock, Ctrl+B
+    void setupPerformance(); ///< performanceDock, Ctrl+P, Ctrl+Shift+R
+    void startProfile(); ///< mainwindowperformance.cpp
+    void startCheckAll(); ///< mainwindowperformance.cpp
+    bool performanceCanStart(const QString& action); ///< mainwindowperformance.cpp
+    void setupRubric(); ///< rubricDock, cite, submit, File ▸ Export
+    void setupAudit(); ///< the audit window
     void startRun();
     void compareTensorFiles();
     void createMenus();
@@ -83,8 +100,13 @@ private:
     RecentMenu* m_recent = nullptr;
     QLabel* m_statusTask;
     RunController* m_run = nullptr;
+    CompileController* m_compile = nullptr;
+    CompilePane* m_compilePane = nullptr;
     RunResultsPane* m_results = nullptr;
     QProgressBar* m_progress = nullptr;
+    BenchController* m_bench = nullptr; ///< Profile and Check All (mainwindowperformance.cpp)
+    PerformancePane* m_performance = nullptr;
+    QProgressBar* m_benchProgress = nullptr;
     QByteArray m_defaultState;
 };
 

@@ -17,8 +17,7 @@
 
 namespace kwb::ui {
 
-namespace {
-QDockWidget* makeDock(QMainWindow* window, const char* name, const QString& title, QWidget* content)
+QDockWidget* MainWindow::makeDock(QMainWindow* window, const char* name, const QString& title, QWidget* content)
 {
     auto* d = new QDockWidget(title, window);
     d->setObjectName(QLatin1StringView(name));
@@ -26,7 +25,6 @@ QDockWidget* makeDock(QMainWindow* window, const char* name, const QString& titl
     d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     return d;
 }
-} // namespace
 
 void MainWindow::createDocks()
 {
@@ -38,18 +36,9 @@ void MainWindow::createDocks()
     auto* console = makeDock(this, "consoleDock", tr("Console"), m_console);
     m_results = new RunResultsPane(this);
     makeDock(this, "correctnessDock", tr("Correctness"), m_results);
-    makeDock(this, "compileDock", tr("Compile"),
-        new PlaceholderPane(tr("Compile"),
-            tr("The build of each implementation for the target arch: compiler diagnostics with file:line, "
-               "registers, spills and shared memory per kernel, launch-configuration checks and occupancy.")));
-    makeDock(this, "performanceDock", tr("Performance"),
-        new PlaceholderPane(tr("Performance"),
-            tr("Interleaved reference/candidate timings: median, IQR, bootstrap confidence interval of the speedup, "
-               "a verdict, and the roofline floor for the target hardware.")));
-    makeDock(this, "rubricDock", tr("Rubric"),
-        new PlaceholderPane(tr("Rubric"),
-            tr("The review form: a score per rubric criterion with comments, evidence linked to findings, "
-               "the verdict and the summary.")));
+    setupCompile();
+    setupPerformance();
+    setupRubric();
 
     addFocusAction(tr("Focus Task List"), m_taskList->view(), tasks, 1);
     addFocusAction(tr("Focus Spec"), m_spec, nullptr, 2);
@@ -94,7 +83,7 @@ void MainWindow::resetLayout()
     }
     console->raise();
     // Code gets the room: narrow side docks, a results area about a quarter of the height.
-    resizeDocks({ tasks, rubric }, { 270, 190 }, Qt::Horizontal);
+    resizeDocks({ tasks, rubric }, { 250, 430 }, Qt::Horizontal);
     resizeDocks({ findings, console }, { 620, 480 }, Qt::Horizontal);
     resizeDocks({ findings }, { 200 }, Qt::Vertical);
 }

@@ -1,0 +1,13 @@
+// Rubric JSON: the loader with its schema checks.
+#include "rubric/rubricloader.h"
+
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const auto rubric = kwb::parseRubric(
+        QByteArray(reinterpret_cast<const char*>(data), qsizetype(size)), QStringLiteral("fuzz.rubric.json"));
+    if (!rubric.ok() && rubric.error().file.isEmpty())
+        __builtin_trap();
+    return 0;
+}

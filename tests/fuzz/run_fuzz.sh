@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target: first every saved regression input (crashes found before must stay fixed),
+# then SECONDS of fuzzing from the seed folders. New inputs go to a throw-away folder.
+# Usage: run_fuzz.sh FUZZER SECONDS REGRESSION_DIR SEED_DIR...
+set -euo pipefail
+fuzzer=$1 seconds=$2 regressions=$3
+shift 3
+work=$(mktemp -d "${TMPDIR:-/tmp}/kwb-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
+    echo "== regression inputs in $regressions"
+    "$fuzzer" -runs=0 "$regressions"/*
+fi
+seeds=()
+for d in "$@"; do [ -d "$d" ] && seeds+=("$d"); done
+echo "== fuzzing for ${seconds}s from ${seeds[*]}"
+cd "$work"  # crash-* files land here and are printed by libFuzzer
+"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    "$work" "${seeds[@]}" 2>&1 | tail -n 40
+exit "${PIPESTATUS[0]}"
