@@ -3,7 +3,9 @@
 #include "rubric/jsonin.h"
 
 #include <QCryptographicHash>
+
 #include <QFile>
+#include <algorithm>
 
 namespace kwb {
 
@@ -23,10 +25,21 @@ Result<ReportDoc> parseReportDoc(const QByteArray& bytes, const QString& file)
     r.file = file;
     r.bytes = bytes;
     r.digest = contentDigest(bytes);
+    // The evidence documents of the engine's actions: run (kwb.report/1, which names its action), compile, bench
+    // and check. All hold `task.id` and `findings`.
+    static const QList<std::pair<QString, QString>> formats { { QStringLiteral("kwb.report/1"), QString() },
+        { QStringLiteral("kwb.compile/1"), QStringLiteral("compile") },
+        { QStringLiteral("kwb.bench/1"), QStringLiteral("bench") },
+        { QStringLiteral("kwb.check/1"), QStringLiteral("check") } };
     const QString format = in.string(*doc, {}, QStringLiteral("format"));
-    if (!in.failed() && format != QLatin1StringView("kwb.report/1"))
-        in.fail(QStringLiteral("/format"), QStringLiteral("expected \"kwb.report/1\", found \"%1\"").arg(format));
-    r.action = in.string(*doc, {}, QStringLiteral("action"));
+    const auto known = std::find_if(formats.begin(), formats.end(), [&](const auto& f) { return f.first == format; });
+    if (!in.failed() && known == formats.end())
+        in.fail(QStringLiteral("/format"),
+            QStringLiteral(
+                "expected \"kwb.report/1\", \"kwb.compile/1\", \"kwb.bench/1\" or \"kwb.check/1\", found \"%1\"")
+                .arg(format));
+    if (!in.failed())
+        r.action = known->second.isEmpty() ? in.string(*doc, {}, QStringLiteral("action")) : known->second;
     const QJsonObject task = in.object(*doc, {}, QStringLiteral("task"));
     r.taskId = in.string(task, QStringLiteral("/task"), QStringLiteral("id"));
     r.taskDigest = in.string(task, QStringLiteral("/task"), QStringLiteral("digest"), false, true);

@@ -30,7 +30,8 @@ struct ReportDoc {
 /// `sha256:<hex>` of `bytes`.
 QString contentDigest(const QByteArray& bytes);
 
-/// Parses a kwb.report/1 document; the Error names the file and the JSON path.
+/// Parses a kwb.report/1 (run), kwb.compile/1, kwb.bench/1 or kwb.check/1 document; the Error names the file
+/// and the JSON path.
 Result<ReportDoc> parseReportDoc(const QByteArray& bytes, const QString& file);
 
 /// Reads and parses the report at `path`.

@@ -25,6 +25,18 @@ QStringList gencodeArgs(const QStringList& archs)
 }
 
 namespace {
+/// The line of `tool --version` that names the version: nvcc's "Cuda compilation tools, release 13.0, V13.0.88"
+/// (its last line is a build id), otherwise the first line (g++, python).
+QString toolVersionLine(const QString& output)
+{
+    const QStringList lines = output.trimmed().split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        if (line.contains(QLatin1StringView("compilation tools, release")))
+            return line.trimmed();
+    }
+    return lines.isEmpty() ? QString() : lines.first().trimmed();
+}
+
 struct Recipe {
     QStringList files; // harness files to copy
     QString tool; // absolute path of the compiler or python
@@ -141,7 +153,7 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     RunnerBuild build;
     const bool python = recipe->compileArgs.isEmpty();
     const QString version = probeOutput(recipe->tool, { QStringLiteral("--version") });
-    build.toolVersion = version.trimmed().section(QLatin1Char('\n'), python ? 0 : -1).trimmed();
+    build.toolVersion = toolVersionLine(version);
     // The tool's version joins the key: an upgraded compiler builds afresh.
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData((recipe->key + QLatin1Char('\0') + version).toUtf8());

@@ -2,6 +2,7 @@
 //   g++ -std=c++17 -O2 -I<harness> cpp_main.cpp glue.cpp <implementation>.cpp -o runner
 #include "kwb_harness.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -35,8 +36,29 @@ struct HostBackend {
     // plan sets flush_bytes; 0 disables the flush), touching one byte per 64-byte line with changing values.
     std::vector<unsigned char> flushBuffer;
     unsigned char flushValue = 0;
+    // The kernel's view of the cache (what lscpu shows) first: glibc's sysconf reads CPUID, which some
+    // hypervisors fill with the whole host's cache (320 MiB seen on a 32 MiB guest).
+    static long long sysfsCacheBytes(int index)
+    {
+        char path[64];
+        std::snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
+        FILE* f = std::fopen(path, "r");
+        if (!f)
+            return 0;
+        long long value = 0;
+        char unit = 0;
+        const int got = std::fscanf(f, "%lld%c", &value, &unit);
+        std::fclose(f);
+        if (got < 1)
+            return 0;
+        return unit == 'K' ? value << 10 : unit == 'M' ? value << 20 : value;
+    }
     static long long lastLevelCacheBytes()
     {
+        for (int index : { 3, 2 }) {
+            if (const long long bytes = sysfsCacheBytes(index); bytes > 0)
+                return bytes;
+        }
         long long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
         if (llc <= 0)
             llc = sysconf(_SC_LEVEL2_CACHE_SIZE);

@@ -2,6 +2,7 @@
 
 #include "review/atomicfile.h"
 #include "review/evidenceref.h"
+#include "review/reportdoc.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,6 +21,35 @@ static QJsonValue json(const char* text)
 class TestReviewModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Run, compile, bench and check documents are all citable evidence; anything else is refused at /format.
+    void reportFormats_data()
+    {
+        QTest::addColumn<QByteArray>("doc");
+        QTest::addColumn<QString>("action"); // empty: refused
+        const QByteArray body = R"("task": {"id": "t1"}, "findings": [{"id": "compile.error", "severity": "error"}]})";
+        QTest::newRow("run") << QByteArray(R"({"format": "kwb.report/1", "action": "run", )" + body) << u"run"_s;
+        QTest::newRow("compile") << QByteArray(R"({"format": "kwb.compile/1", )" + body) << u"compile"_s;
+        QTest::newRow("bench") << QByteArray(R"({"format": "kwb.bench/1", )" + body) << u"bench"_s;
+        QTest::newRow("check") << QByteArray(R"({"format": "kwb.check/1", )" + body) << u"check"_s;
+        QTest::newRow("lint") << QByteArray(R"({"format": "kwb.lint/1", )" + body) << QString();
+    }
+    void reportFormats()
+    {
+        QFETCH(QByteArray, doc);
+        QFETCH(QString, action);
+        const Result<ReportDoc> r = parseReportDoc(doc, u"r.json"_s);
+        if (action.isEmpty()) {
+            QVERIFY(!r);
+            QCOMPARE(r.error().where, u"/format"_s);
+            return;
+        }
+        QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
+        QCOMPARE(r->action, action);
+        QCOMPARE(r->taskId, u"t1"_s);
+        QCOMPARE(r->findings.size(), 1);
+        QCOMPARE(r->findings.first().id, u"compile.error"_s);
+    }
+
     void roundTrip()
     {
         const Review r = test::completeReview();

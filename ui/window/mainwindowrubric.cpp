@@ -1,9 +1,14 @@
 // The Rubric dock and its actions: the review of the current task, Cite Selection, Submit and File ▸ Export.
 #include "window/mainwindow.h"
 
+#include "bench/benchengine.h"
+#include "check/checkengine.h"
+#include "compile/compilecontroller.h"
 #include "editor/codeeditor.h"
 #include "panes/consolepane.h"
 #include "panes/sourceview.h"
+#include "performance/benchcontroller.h"
+#include "performance/benchview.h"
 #include "review/evidenceref.h"
 #include "rubric/exportdialog.h"
 #include "rubric/reviewsession.h"
@@ -183,6 +188,22 @@ void MainWindow::setupRubric()
             review->hasReview() ? review->review().taskId : QString(), this);
         d->setAttribute(Qt::WA_DeleteOnClose);
         d->open();
+    });
+
+    // Compile, Profile and Check All reports become citable evidence like run reports.
+    const auto attach = [this, review](const QJsonObject& report, const QString& what) {
+        const QByteArray bytes = QJsonDocument(report).toJson(QJsonDocument::Indented);
+        const Result<QString> digest = review->attachReport(bytes, what);
+        m_console->appendLine(
+            digest ? tr("review: %1 %2 attached").arg(what, *digest) : tr("review: %1").arg(digest.error().oneLine()));
+    };
+    connect(m_compile, &CompileController::finished, review,
+        [attach](std::shared_ptr<const CompileResult> result) { attach(result->toJson(), tr("compile report")); });
+    connect(m_bench, &BenchController::finished, review, [attach](std::shared_ptr<const PerformanceOutcome> outcome) {
+        if (outcome->check)
+            attach(checkReportJson(*outcome->check), tr("check report"));
+        else if (outcome->bench && outcome->bench->result)
+            attach(benchReportJson(*outcome->bench->result), tr("bench report"));
     });
 
     // The run controller is made after the docks (setupRun); connect once the event loop runs, which is
