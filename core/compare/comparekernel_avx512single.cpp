@@ -23,8 +23,11 @@
 #include <iterator>
 
 // GCC 12's _mm512_undefined_*() (behind the reductions and conversions) initialise a variable from itself.
+// (clang has no -Wmaybe-uninitialized and rejects the name under -Werror.)
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 namespace kwb::detail::avx512single {
 namespace {
