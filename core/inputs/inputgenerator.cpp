@@ -167,11 +167,14 @@ Status fillInput(const InitSpec& init, DType dtype, uint64_t key, void* dst, int
         fillChunk(sampler, dtype, dst, 0, count, firstIndex);
         return Ok {};
     }
-    std::vector<std::jthread> pool;
+    // Each thread gets its bounds by value: `pool` joins in its destructor, after later locals are gone.
     const int64_t step = (count + threads - 1) / threads;
-    for (int64_t begin = 0; begin < count; begin += step)
+    std::vector<std::jthread> pool;
+    for (int64_t begin = 0; begin < count; begin += step) {
+        const int64_t end = std::min(count, begin + step);
         pool.emplace_back(
-            [&, begin] { fillChunk(sampler, dtype, dst, begin, std::min(count, begin + step), firstIndex); });
+            [&sampler, dtype, dst, begin, end, firstIndex] { fillChunk(sampler, dtype, dst, begin, end, firstIndex); });
+    }
     return Ok {};
 }
 
