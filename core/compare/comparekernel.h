@@ -13,6 +13,7 @@ constexpr int kBins = 32;
 /// Elements per chunk: 16 flushes × 15 iterations × 4 lanes (8 × 15 × 8 in the AVX-512 build), so 4-bit histogram
 /// counters never overflow between flushes and 8-bit ones never within a chunk.
 constexpr std::int64_t kChunk = 960;
+static_assert(kChunk / 16 <= 64, "ChunkFast::candidateSteps has a bit per 16-element step");
 /// Elements per block: the unit of work of a thread, and of the ordered summation that makes sums
 /// independent of the thread count.
 constexpr std::int64_t kBlock = kChunk * 64;
@@ -39,6 +40,9 @@ struct ChunkFast {
     std::uint32_t hist[kBins] = {};
     bool relCandidate = false; ///< some element may raise the running max relative error
     bool worstCandidate = false; ///< some element may enter the worst-k list
+    /// The 16-element steps of the chunk that hold the candidates and mismatches (bit s: elements 16s…16s+15); a
+    /// kernel that does not track them leaves every bit set, and the exact pass then covers the whole chunk.
+    std::uint64_t candidateSteps = ~std::uint64_t(0);
 };
 
 /// The relative margin by which the vectorised pass shrinks its thresholds, so that rounding in the cheap test (a

@@ -9,11 +9,10 @@
 
 namespace kwb::detail::avx512single {
 
-// 16 elements: their bit patterns widened to 32 bits (for ULPs), their values as float32 and as two float64 halves.
+// 16 elements: their bit patterns widened to 32 bits (for ULPs) and their values as float32 (exact for all three).
 struct Step {
     __m512i bits;
     __m512 v;
-    __m512d lo, hi;
 };
 
 struct LoadF32 {
@@ -24,8 +23,6 @@ struct LoadF32 {
         Step s;
         s.v = _mm512_loadu_ps(p);
         s.bits = _mm512_castps_si512(s.v);
-        s.lo = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(p)));
-        s.hi = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(p) + 8));
         return s;
     }
 };
@@ -38,8 +35,6 @@ struct LoadBF16 {
         Step s;
         s.bits = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
         s.v = _mm512_castsi512_ps(_mm512_slli_epi32(s.bits, 16));
-        s.lo = _mm512_cvtps_pd(_mm512_castps512_ps256(s.v));
-        s.hi = _mm512_cvtps_pd(_mm512_extractf32x8_ps(s.v, 1));
         return s;
     }
 };
@@ -53,8 +48,6 @@ struct LoadF16 {
         const __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
         s.bits = _mm512_cvtepu16_epi32(raw);
         s.v = _mm512_cvtph_ps(raw); // exact for every half value
-        s.lo = _mm512_cvtps_pd(_mm512_castps512_ps256(s.v));
-        s.hi = _mm512_cvtps_pd(_mm512_extractf32x8_ps(s.v, 1));
         return s;
     }
 };

@@ -1,17 +1,19 @@
 // The single-precision kernel: float32, float16 and bfloat16 pairs, 16 elements per step in 512-bit vectors
 // (AVX-512 F/VL/DQ/BW/VBMI; core/compare/CMakeLists.txt). Only called when the CPU reports those extensions.
 //
-// What must be exact is computed exactly: differences, sums and maximum in float64 (every value of these dtypes is
-// a float64, and the difference is rounded once, as on the exact path), ULP distances in 32-bit integer lanes (two
-// values of these dtypes are less than 2^32 positions apart). Everything rare is found by one cheap test per step
-// and done in a slow path for that step only: elements that may mismatch, raise the max relative error or enter
-// worst-k (float32 tests on the difference rounded towards zero, against limits shrunk by 2^-20 and rounded down,
-// so they let through an element too many, never one too few; the slow path repeats them exactly in float64),
-// pairs of opposite signs (ULPs across zero), and errors outside the histogram window.
-// Histogram: the bin follows from the exponent bits of the difference rounded towards zero (truncation keeps the
-// exponent; differences of these dtypes are multiples of 2^-149, so none truncates to zero). A per-block window of
-// the 7 bins that held the most errors so far is counted in 4-bit lane counters through a 128-entry byte table
-// (one table lookup, one shift, one add per step); bins outside it are counted one by one in the slow path.
+// What must be exact is computed exactly. The difference is taken in float32, where it is exact whenever the fast
+// path uses it (Sterbenz: |a − e| ≤ min(|a|, |e|), or a zero side — implied by the cheap test while the max
+// relative error is at most 1/4, tested otherwise), and widened to float64 for the sums and maximum; ULP distances
+// are in 32-bit integer lanes (two values of these dtypes are less than 2^32 positions apart). Everything rare is
+// found by one cheap test per step and the step is then redone exactly in float64: elements that may mismatch,
+// raise the max relative error or enter worst-k (float32 tests against limits shrunk by 2^-20 and rounded down, so
+// they let through an element too many, never one too few), pairs of opposite signs (ULPs across zero), inexact
+// float32 differences, and errors outside the histogram window. Such steps are marked for the exact element pass.
+// Histogram: the bin follows from the exponent bits of the difference rounded towards zero (an exact float32
+// difference is its own rounding; differences of these dtypes are multiples of 2^-149, so none truncates to zero).
+// A per-block window of the 7 bins that held the most errors so far is counted in 4-bit lane counters through a
+// 128-entry byte table (one table lookup, one shift, one add per step); bins outside it are counted one by one in
+// the slow path.
 #include "compare/comparekernel.h"
 #include "compare/comparekernel_avx512loads.h"
 
@@ -121,19 +123,52 @@ struct Limits {
     __m512d rtol, atol, wRtol, wAtol, relT, worstT;
 };
 
-// One step's rare work: the exact mismatch, relative-error and worst-k tests, ULPs across zero, and the histogram
-// bins outside the window.
-template <bool UlpLimit>
-inline void slowStep(const Limits& k, const Step& sa, const Step& se, __m512d dLo, __m512d dHi, __mmask16 sameSign,
-    __m512i same, __m512i dzBits, __m512i code, __m512i& ulpMax, std::int64_t& mismatches, bool& relFlag,
-    bool& worstFlag, ChunkFast& out)
+// The running sums and maxima of a chunk, in registers.
+struct Accumulators {
+    __m512d sumAbsLo = _mm512_setzero_pd(), sumAbsHi = _mm512_setzero_pd();
+    __m512d sumSqLo = _mm512_setzero_pd(), sumSqHi = _mm512_setzero_pd();
+    __m512d maxAbs = _mm512_setzero_pd(); // the slow steps' maximum
+    __m512 maxAbsSingle = _mm512_setzero_ps(); // the fast steps' maximum (exact differences)
+    __m512i ulpMax = _mm512_setzero_si512();
+};
+
+inline __m512d lowHalf(__m512 v)
 {
+    return _mm512_cvtps_pd(_mm512_castps512_ps256(v));
+}
+
+inline __m512d highHalf(__m512 v)
+{
+    return _mm512_cvtps_pd(_mm512_extractf32x8_ps(v, 1));
+}
+
+// One step whose cheap test failed: everything again in float64, exactly as compareexact.cpp computes it (no FMA
+// contraction in this file) — the sums and maximum, the difference rounded towards zero for the histogram (and the
+// window code that follows from it), ULPs across zero, the mismatch, relative-error and worst-k tests, and the
+// histogram bins outside the window. True when the step holds a mismatch or a candidate for the exact pass.
+template <bool UlpLimit>
+inline bool slowStep(const Limits& k, const Step& sa, const Step& se, __mmask16 sameSign, __m512i same,
+    Accumulators& acc, __m512i& dzBits, __m512i& code, std::int64_t& mismatches, bool& relFlag, bool& worstFlag,
+    ChunkFast& out)
+{
+    const __m512d eLo = lowHalf(se.v), eHi = highHalf(se.v);
+    const __m512d diffLo = _mm512_sub_pd(lowHalf(sa.v), eLo), diffHi = _mm512_sub_pd(highHalf(sa.v), eHi);
+    const __m512d dLo = _mm512_abs_pd(diffLo), dHi = _mm512_abs_pd(diffHi);
+    acc.sumAbsLo = _mm512_add_pd(acc.sumAbsLo, dLo);
+    acc.sumAbsHi = _mm512_add_pd(acc.sumAbsHi, dHi);
+    acc.sumSqLo = _mm512_fmadd_pd(diffLo, diffLo, acc.sumSqLo);
+    acc.sumSqHi = _mm512_fmadd_pd(diffHi, diffHi, acc.sumSqHi);
+    acc.maxAbs = _mm512_max_pd(acc.maxAbs, _mm512_max_pd(dLo, dHi));
+    dzBits = _mm512_castps_si512(_mm512_insertf32x8(
+        _mm512_castps256_ps512(_mm512_cvt_roundpd_ps(dLo, kTowardZero)), _mm512_cvt_roundpd_ps(dHi, kTowardZero), 1));
+    code = _mm512_permutex2var_epi8(
+        k.tableLo, _mm512_srli_epi32(_mm512_add_epi32(dzBits, _mm512_set1_epi32(0x00800000)), 24), k.tableHi);
+
     const __mmask16 crosses = __mmask16(~sameSign);
     const __m512i across = _mm512_sub_epi32(_mm512_add_epi32(sa.bits, se.bits), k.sign);
-    const __m512i ulp = _mm512_mask_blend_epi32(crosses, same, across); // same: 0 across zero
-    ulpMax = _mm512_mask_max_epu32(ulpMax, crosses, ulpMax, across);
-    // As compareexact.cpp computes them (no FMA contraction in this file).
-    const __m512d aeLo = _mm512_abs_pd(se.lo), aeHi = _mm512_abs_pd(se.hi);
+    const __m512i ulp = _mm512_mask_blend_epi32(crosses, same, across);
+    acc.ulpMax = _mm512_max_epu32(acc.ulpMax, ulp);
+    const __m512d aeLo = _mm512_abs_pd(eLo), aeHi = _mm512_abs_pd(eHi);
     const __m512d tolLo = _mm512_add_pd(k.atol, _mm512_mul_pd(k.rtol, aeLo));
     const __m512d tolHi = _mm512_add_pd(k.atol, _mm512_mul_pd(k.rtol, aeHi));
     unsigned mis
@@ -143,12 +178,14 @@ inline void slowStep(const Limits& k, const Step& sa, const Step& se, __m512d dL
     mismatches += __builtin_popcount(mis);
     const __mmask8 nzLo = _mm512_cmp_pd_mask(aeLo, _mm512_setzero_pd(), _CMP_NEQ_OQ);
     const __mmask8 nzHi = _mm512_cmp_pd_mask(aeHi, _mm512_setzero_pd(), _CMP_NEQ_OQ);
-    relFlag = relFlag || _mm512_mask_cmp_pd_mask(nzLo, _mm512_div_pd(dLo, aeLo), k.relT, _CMP_GT_OQ)
+    const bool rel = _mm512_mask_cmp_pd_mask(nzLo, _mm512_div_pd(dLo, aeLo), k.relT, _CMP_GT_OQ)
         || _mm512_mask_cmp_pd_mask(nzHi, _mm512_div_pd(dHi, aeHi), k.relT, _CMP_GT_OQ);
     const __m512d twLo = _mm512_add_pd(k.wAtol, _mm512_mul_pd(k.wRtol, aeLo));
     const __m512d twHi = _mm512_add_pd(k.wAtol, _mm512_mul_pd(k.wRtol, aeHi));
-    worstFlag = worstFlag || _mm512_cmp_pd_mask(_mm512_div_pd(dLo, twLo), k.worstT, _CMP_GT_OQ)
+    const bool worst = _mm512_cmp_pd_mask(_mm512_div_pd(dLo, twLo), k.worstT, _CMP_GT_OQ)
         || _mm512_cmp_pd_mask(_mm512_div_pd(dHi, twHi), k.worstT, _CMP_GT_OQ);
+    relFlag = relFlag || rel;
+    worstFlag = worstFlag || worst;
     unsigned outside = _mm512_cmpgt_epu32_mask(code, _mm512_set1_epi32(28));
     if (outside) {
         alignas(64) std::uint32_t idx[16];
@@ -156,9 +193,12 @@ inline void slowStep(const Limits& k, const Step& sa, const Step& se, __m512d dL
         for (; outside; outside &= outside - 1)
             ++out.hist[binOfIndex(int(idx[__builtin_ctz(outside)]))];
     }
+    return mis != 0 || rel || worst;
 }
 
-template <class Load, bool UlpLimit>
+// ProvenExact: the running max relative error is at most 1/4, so every element that passes the cheap test has
+// |a − e| ≤ |e|/4 (or e = 0): by Sterbenz's lemma its float32 difference is exact. Otherwise exactness is tested.
+template <class Load, bool UlpLimit, bool ProvenExact>
 void chunkWith(const std::byte* a, const std::byte* e, const Limits& k, ChunkFast& out, HistLanes& lanes)
 {
     const __m512i absBits = _mm512_set1_epi32(0x7FFFFFFF);
@@ -166,12 +206,10 @@ void chunkWith(const std::byte* a, const std::byte* e, const Limits& k, ChunkFas
     const __m512i exponentCarry = _mm512_set1_epi32(0x00800000);
     const __m512i lastCode = _mm512_set1_epi32(28);
 
-    __m512d sumAbsLo = _mm512_setzero_pd(), sumAbsHi = _mm512_setzero_pd();
-    __m512d sumSqLo = _mm512_setzero_pd(), sumSqHi = _mm512_setzero_pd();
-    __m512d maxAbs = _mm512_setzero_pd();
-    __m512i ulpMax = _mm512_setzero_si512();
+    Accumulators acc;
     std::int64_t mismatches = 0, zeros = 0;
     bool relFlag = false, worstFlag = false;
+    std::uint64_t steps = 0;
     __m512i evenBytes = _mm512_setzero_si512(), oddBytes = _mm512_setzero_si512();
 
     for (int flush = 0; flush < 4; ++flush) {
@@ -180,28 +218,17 @@ void chunkWith(const std::byte* a, const std::byte* e, const Limits& k, ChunkFas
             const std::size_t offset = std::size_t(flush * 15 + it) * 16 * Load::size;
             const Step sa = Load::load(a + offset);
             const Step se = Load::load(e + offset);
-            const __m512d diffLo = _mm512_sub_pd(sa.lo, se.lo), diffHi = _mm512_sub_pd(sa.hi, se.hi);
-            const __m512d dLo = _mm512_abs_pd(diffLo), dHi = _mm512_abs_pd(diffHi);
-            sumAbsLo = _mm512_add_pd(sumAbsLo, dLo);
-            sumAbsHi = _mm512_add_pd(sumAbsHi, dHi);
-            // d·d + sum with one rounding: more accurate than a product and a sum, and the same on every run.
-            sumSqLo = _mm512_fmadd_pd(diffLo, diffLo, sumSqLo);
-            sumSqHi = _mm512_fmadd_pd(diffHi, diffHi, sumSqHi);
-            maxAbs = _mm512_max_pd(maxAbs, _mm512_max_pd(dLo, dHi));
-            const __m512 dz = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvt_roundpd_ps(dLo, kTowardZero)),
-                _mm512_cvt_roundpd_ps(dHi, kTowardZero), 1);
-            const __m512i dzBits = _mm512_castps_si512(dz);
+            // The float32 difference: exact for every element the tests below let through (see ProvenExact).
+            __m512i dzBits = _mm512_and_si512(_mm512_castps_si512(_mm512_sub_ps(sa.v, se.v)), absBits);
+            const __m512 dz = _mm512_castsi512_ps(dzBits);
 
             // ULP distance for equal signs: |ua − ue| (across zero, in the slow path: |a| + |e| positions).
             const __mmask16 sameSign = _mm512_testn_epi32_mask(_mm512_xor_si512(sa.bits, se.bits), k.sign);
-            const __m512i same = _mm512_maskz_abs_epi32(sameSign, _mm512_sub_epi32(sa.bits, se.bits));
-            ulpMax = _mm512_max_epu32(ulpMax, same);
+            const __m512i same = _mm512_abs_epi32(_mm512_sub_epi32(sa.bits, se.bits));
 
-            // Histogram: add 1 at the window counter of each element.
+            // Histogram window code of each element (bytes 1–3 of the index are 0: table[0] = 0).
             const __m512i index = _mm512_srli_epi32(_mm512_add_epi32(dzBits, exponentCarry), 24);
-            const __m512i code = _mm512_permutex2var_epi8(k.tableLo, index, k.tableHi); // bytes 1–3: table[0] = 0
-            nibbles = _mm512_add_epi32(nibbles, _mm512_sllv_epi32(one, code));
-            zeros += __builtin_popcount(_mm512_testn_epi32_mask(dzBits, dzBits));
+            __m512i code = _mm512_permutex2var_epi8(k.tableLo, index, k.tableHi);
 
             // Cheap test of everything rare: under the lower of the tolerance and worst-k lines and the relative limit
             // (|e| one step down: NaN for e = 0, where min() takes the line), same signs, inside the window.
@@ -213,28 +240,48 @@ void chunkWith(const std::byte* a, const std::byte* e, const Limits& k, ChunkFas
             fine = _mm512_mask_cmple_epu32_mask(fine, code, lastCode);
             if constexpr (UlpLimit)
                 fine = _mm512_mask_cmple_epu32_mask(fine, same, k.maxUlp);
-            if (__builtin_expect(fine != 0xFFFF, 0))
-                slowStep<UlpLimit>(
-                    k, sa, se, dLo, dHi, sameSign, same, dzBits, code, ulpMax, mismatches, relFlag, worstFlag, out);
+            if constexpr (!ProvenExact) {
+                // Sterbenz: |a − e| < min(|a|, |e|) (tested on the rounded difference, which can only be larger
+                // when the exact one is not below), or one side is zero.
+                const __m512 least = _mm512_min_ps(_mm512_castsi512_ps(_mm512_and_si512(sa.bits, absBits)), aeF);
+                fine = _mm512_mask_cmp_ps_mask(fine, dz, least, _CMP_LT_OQ)
+                    | _mm512_mask_testn_epi32_mask(fine, _mm512_castps_si512(least), absBits);
+            }
+            if (__builtin_expect(fine == 0xFFFF, 1)) {
+                acc.sumAbsLo = _mm512_add_pd(acc.sumAbsLo, lowHalf(dz));
+                const __m512d dHi = highHalf(dz);
+                acc.sumAbsHi = _mm512_add_pd(acc.sumAbsHi, dHi);
+                acc.sumSqLo = _mm512_fmadd_pd(lowHalf(dz), lowHalf(dz), acc.sumSqLo);
+                acc.sumSqHi = _mm512_fmadd_pd(dHi, dHi, acc.sumSqHi);
+                acc.maxAbsSingle = _mm512_max_ps(acc.maxAbsSingle, dz);
+                acc.ulpMax = _mm512_max_epu32(acc.ulpMax, same);
+            } else {
+                if (slowStep<UlpLimit>(
+                        k, sa, se, sameSign, same, acc, dzBits, code, mismatches, relFlag, worstFlag, out))
+                    steps |= std::uint64_t(1) << (flush * 15 + it);
+            }
+            nibbles = _mm512_add_epi32(nibbles, _mm512_sllv_epi32(one, code));
+            zeros += __builtin_popcount(_mm512_testn_epi32_mask(dzBits, dzBits));
         }
         const __m512i low = _mm512_set1_epi32(0x0F0F0F0F);
         evenBytes = _mm512_add_epi32(evenBytes, _mm512_and_si512(nibbles, low));
         oddBytes = _mm512_add_epi32(oddBytes, _mm512_and_si512(_mm512_srli_epi32(nibbles, 4), low));
     }
 
-    out.sumAbs = _mm512_reduce_add_pd(_mm512_add_pd(sumAbsLo, sumAbsHi));
-    out.sumSq = _mm512_reduce_add_pd(_mm512_add_pd(sumSqLo, sumSqHi));
-    out.maxAbs = _mm512_reduce_max_pd(maxAbs);
+    out.sumAbs = _mm512_reduce_add_pd(_mm512_add_pd(acc.sumAbsLo, acc.sumAbsHi));
+    out.sumSq = _mm512_reduce_add_pd(_mm512_add_pd(acc.sumSqLo, acc.sumSqHi));
+    out.maxAbs = std::max(_mm512_reduce_max_pd(acc.maxAbs), double(_mm512_reduce_max_ps(acc.maxAbsSingle)));
     // NaN/Inf somewhere, or a difference beyond the float32 range (where the cheap tests saturate): the exact path
     // redoes the chunk, and the histogram counters stay untouched.
     if (!std::isfinite(out.sumAbs) || out.maxAbs > double(FLT_MAX)) {
         out.sumAbs = INFINITY;
         return;
     }
-    out.maxUlp = std::int64_t(unsigned(_mm512_reduce_max_epu32(ulpMax)));
+    out.maxUlp = std::int64_t(unsigned(_mm512_reduce_max_epu32(acc.ulpMax)));
     out.mismatches = mismatches;
     out.relCandidate = relFlag;
     out.worstCandidate = worstFlag;
+    out.candidateSteps = steps;
     lanes.zeros += zeros;
     // 8-bit counters (at most 60 per chunk) into the block's 16-bit ones (layout: counterOf()).
     const __m512i halves = _mm512_set1_epi32(0x00FF00FF);
@@ -245,12 +292,14 @@ void chunkWith(const std::byte* a, const std::byte* e, const Limits& k, ChunkFas
     counts[3] = _mm512_add_epi16(counts[3], _mm512_and_si512(_mm512_srli_epi32(oddBytes, 8), halves));
 }
 
-template <class Load>
-void chunk(const std::byte* a, const std::byte* e, const FastParams& p, double relThreshold, double worstThreshold,
-    ChunkFast& out, HistLanes& lanes)
+// The cheap test's limits in float32 (shrunk by 2^-20 and rounded down).
+struct CheapLimits {
+    float lineR, lineA, relLo;
+};
+
+CheapLimits cheapLimits(const FastParams& p, double relThreshold, double worstThreshold)
 {
     constexpr double shrink = 1.0 - 0x1p-20;
-    Limits k;
     // The mismatch line rtol·|e| + atol and the worst-k line t·(worstRtol·|e| + worstAtol), t the k-th worst score,
     // are usually proportional; the line of the smaller slope and intercept is under both in any case.
     float wr = 0.0f, wa = -1.0f; // heap not full: everything is a candidate
@@ -260,9 +309,37 @@ void chunk(const std::byte* a, const std::byte* e, const FastParams& p, double r
         wr = floatBelow(worstThreshold * p.worstRtol * shrink);
         wa = floatBelow(worstThreshold * p.worstAtol * shrink);
     }
-    k.lineR = _mm512_set1_ps(std::min(floatBelow(p.rtol * shrink), wr));
-    k.lineA = _mm512_set1_ps(std::min(floatBelow(p.atol * shrink), wa));
-    k.relLo = _mm512_set1_ps(floatBelow(relThreshold * shrink));
+    return { std::min(floatBelow(p.rtol * shrink), wr), std::min(floatBelow(p.atol * shrink), wa),
+        floatBelow(relThreshold * shrink) };
+}
+
+// The thresholds change a few times per block at most: the last limits of each thread are kept.
+const CheapLimits& cachedLimits(const FastParams& p, double relThreshold, double worstThreshold)
+{
+    thread_local struct {
+        FastParams p;
+        double rel = NAN, worst = NAN; // NaN: nothing cached (NaN thresholds are never reused)
+        CheapLimits limits {};
+    } cache;
+    if (relThreshold != cache.rel || worstThreshold != cache.worst || p.rtol != cache.p.rtol || p.atol != cache.p.atol
+        || p.worstRtol != cache.p.worstRtol || p.worstAtol != cache.p.worstAtol) {
+        cache.limits = cheapLimits(p, relThreshold, worstThreshold);
+        cache.p = p;
+        cache.rel = relThreshold;
+        cache.worst = worstThreshold;
+    }
+    return cache.limits;
+}
+
+template <class Load>
+void chunk(const std::byte* a, const std::byte* e, const FastParams& p, double relThreshold, double worstThreshold,
+    ChunkFast& out, HistLanes& lanes)
+{
+    const CheapLimits& cheap = cachedLimits(p, relThreshold, worstThreshold);
+    Limits k;
+    k.lineR = _mm512_set1_ps(cheap.lineR);
+    k.lineA = _mm512_set1_ps(cheap.lineA);
+    k.relLo = _mm512_set1_ps(cheap.relLo);
     k.maxUlp = _mm512_set1_epi32(int(unsigned(std::min<std::int64_t>(p.maxUlp, 0xFFFFFFFFll))));
     k.sign = _mm512_set1_epi32(int(Load::sign));
     k.tableLo = _mm512_load_si512(lanes.table);
@@ -274,10 +351,11 @@ void chunk(const std::byte* a, const std::byte* e, const FastParams& p, double r
     k.relT = _mm512_set1_pd(relThreshold);
     k.worstT = _mm512_set1_pd(worstThreshold);
     // Two values of these dtypes are less than 2^32 − 1 positions apart: such a limit cannot be exceeded.
-    if (p.maxUlp < 0xFFFFFFFFll)
-        chunkWith<Load, true>(a, e, k, out, lanes);
+    const bool ulpLimit = p.maxUlp < 0xFFFFFFFFll;
+    if (relThreshold <= 0.25)
+        (ulpLimit ? chunkWith<Load, true, true> : chunkWith<Load, false, true>)(a, e, k, out, lanes);
     else
-        chunkWith<Load, false>(a, e, k, out, lanes);
+        (ulpLimit ? chunkWith<Load, true, false> : chunkWith<Load, false, false>)(a, e, k, out, lanes);
 }
 
 } // namespace

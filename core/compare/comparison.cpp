@@ -80,8 +80,12 @@ void processBlock(const Params& p, FastKernel kernel, std::int64_t block, std::i
             part.hist[b] += f.hist[b];
         const bool worstNeeded = p.worstK > 0 && (f.worstCandidate || int(part.heap.size()) < p.worstK);
         if (f.relCandidate || worstNeeded || (f.mismatches > 0 && p.gridRows > 0)) {
+            // Only the steps that hold candidates: the others have none, and the thresholds only grow.
             double unusedAbs = 0, unusedSq = 0;
-            exactRange(p, c, ce, false, part, unusedAbs, unusedSq);
+            const std::uint64_t steps = int(part.heap.size()) < p.worstK ? ~std::uint64_t(0) : f.candidateSteps;
+            for (std::int64_t s = 0; s < kChunk / 16; ++s)
+                if (steps >> s & 1)
+                    exactRange(p, c + 16 * s, std::min(ce, c + 16 * s + 16), false, part, unusedAbs, unusedSq);
         }
     }
     if (kernel.settle)
