@@ -174,29 +174,33 @@ std::optional<double> cohenKappa(const RatingTable& t, int a, int b, KappaWeight
 
 std::optional<double> fleissKappa(const RatingTable& t)
 {
+    // Gwet (2014) / irrCAC fleiss.kappa.raw: P̄ over units with two or more ratings; the chance term from
+    // π_k = mean over every rated unit of n_uk / m_u. With equal m_u this is Fleiss (1971).
     const int q = t.categoryCount();
-    std::vector<double> categoryTotals(size_t(q), 0.0);
-    double ratings = 0;
+    std::vector<double> pi(size_t(q), 0.0);
+    double rated = 0;
     double pSum = 0;
     int units = 0;
     for (const Counts& c : categoryCounts(t)) {
         const double m = total(c);
-        if (m < 2)
+        if (m < 1)
             continue;
+        rated += 1;
         double squares = 0;
         for (int j = 0; j < q; ++j) {
             squares += c[size_t(j)] * c[size_t(j)];
-            categoryTotals[size_t(j)] += c[size_t(j)];
+            pi[size_t(j)] += c[size_t(j)] / m;
         }
+        if (m < 2)
+            continue;
         pSum += (squares - m) / (m * (m - 1));
-        ratings += m;
         ++units;
     }
     if (units == 0)
         return std::nullopt;
     double pe = 0;
-    for (double x : categoryTotals)
-        pe += (x / ratings) * (x / ratings);
+    for (double x : pi)
+        pe += (x / rated) * (x / rated);
     if (pe >= 1)
         return std::nullopt;
     return (pSum / units - pe) / (1 - pe);

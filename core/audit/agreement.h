@@ -30,8 +30,10 @@ std::optional<double> percentAgreement(const RatingTable& t);
 /// Empty when fewer than one such unit, or when the expected disagreement is zero.
 std::optional<double> cohenKappa(const RatingTable& t, int a, int b, KappaWeights w);
 
-/// Fleiss' κ over units with at least two ratings; with the same number of ratings on every unit this is
-/// Fleiss (1971) (statsmodels' fleiss_kappa); units with fewer ratings weigh their pairs as Fleiss' P_i does.
+/// Fleiss' κ, generalised to missing ratings as in Gwet (2014) (irrCAC's fleiss.kappa.raw): observed agreement
+/// over units with at least two ratings, chance agreement Σ π_k² with π_k the mean over every rated unit of
+/// its share of ratings in category k. With the same number of ratings on every unit this is Fleiss (1971)
+/// (statsmodels' fleiss_kappa).
 std::optional<double> fleissKappa(const RatingTable& t);
 
 /// Krippendorff's α from the coincidence matrix (units with fewer than two ratings are not pairable and

@@ -163,26 +163,59 @@ Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDo
                 out.claimed << q;
         }
     }
-    RunRequest request;
-    request.taskDir = taskDir;
-    request.trials = out.trials;
-    request.seed = out.seed;
-    request.sandbox = sandbox;
-    const Result<RunResult> run = runCorrectness(request, progress);
-    if (!run)
-        return run.error();
-    for (const Finding& f : run->findings) {
-        if (isRunFinding(f.id) && !out.found.contains(qualified(f.id, f.caseName)))
-            out.found << qualified(f.id, f.caseName);
+    const QString runLabel = QStringLiteral("run (cited and attached)");
+    const QList<Implementation> impls = task->task.implementations();
+    const bool needsGpu = std::any_of(
+        impls.begin(), impls.end(), [](const Implementation& i) { return i.backend == QLatin1StringView("cuda"); });
+    if (needsGpu && !gpuPresent()) {
+        for (const QString& c : out.claimed)
+            out.claims.append({ runLabel, c, ClaimCheck::Status::CannotReverify, QStringLiteral("shown"), {},
+                QStringLiteral("needs a GPU (the task has cuda implementations); this machine has none") });
+    } else {
+        RunRequest request;
+        request.taskDir = taskDir;
+        request.trials = out.trials;
+        request.seed = out.seed;
+        request.sandbox = sandbox;
+        const Result<RunResult> run = runCorrectness(request, progress);
+        if (!run)
+            return run.error();
+        for (const Finding& f : run->findings) {
+            if (isRunFinding(f.id) && !out.found.contains(qualified(f.id, f.caseName)))
+                out.found << qualified(f.id, f.caseName);
+        }
+        out.differences = compareClaims(review, out.claimed, run->findings);
+        out.report = runReportJson(*run);
+        for (const QString& c : out.claimed) {
+            const bool shown = reproduced(c, out.found);
+            out.claims.append({ runLabel, c, shown ? ClaimCheck::Status::Confirmed : ClaimCheck::Status::Differs,
+                QStringLiteral("shown"), shown ? QStringLiteral("shown") : QStringLiteral("not shown"), out.seedNote });
+        }
     }
-    out.differences = compareClaims(review, out.claimed, run->findings);
-    out.report = runReportJson(*run);
+    const Result<QList<ClaimCheck>> others
+        = reverifyReportClaims(review, reports, taskDir, sandbox, [&](const QString& step) {
+              if (progress)
+                  progress(step, 0, 0);
+          });
+    if (!others)
+        return others.error();
+    out.claims += *others;
     return out;
+}
+
+bool ReverifyResult::differs() const
+{
+    return !differences.isEmpty() || std::any_of(claims.begin(), claims.end(), [](const ClaimCheck& c) {
+        return c.status == ClaimCheck::Status::Differs;
+    });
 }
 
 QJsonObject reverifyJson(const ReverifyResult& r)
 {
     QJsonArray diffs;
+    QJsonArray claims;
+    for (const ClaimCheck& c : r.claims)
+        claims.append(claimCheckJson(c));
     for (const ReverifyDifference& d : r.differences)
         diffs.append(QJsonObject { { QStringLiteral("kind"), d.kind }, { QStringLiteral("finding"), d.finding },
             { QStringLiteral("criterion"), d.criterion }, { QStringLiteral("message"), d.message } });
@@ -192,6 +225,7 @@ QJsonObject reverifyJson(const ReverifyResult& r)
         { QStringLiteral("trials"), r.trials }, { QStringLiteral("seed_note"), r.seedNote },
         { QStringLiteral("claimed"), QJsonArray::fromStringList(r.claimed) },
         { QStringLiteral("found"), QJsonArray::fromStringList(r.found) }, { QStringLiteral("differences"), diffs },
+        { QStringLiteral("claims"), claims },
         { QStringLiteral("report_digest"), r.report.isEmpty() ? QString() : contentDigest(reportBytes) } };
 }
 

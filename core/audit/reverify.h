@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/reverifyclaims.h"
 #include "result.h"
 #include "review/reportdoc.h"
 #include "review/review.h"
@@ -27,7 +28,13 @@ struct ReverifyResult {
     QStringList claimed; ///< run findings the review stands on (`id` or `id#case=NAME`)
     QStringList found; ///< run findings of the re-run (`id#case=NAME` where the finding has a case)
     QList<ReverifyDifference> differences;
-    QJsonObject report; ///< the re-run's kwb.report/1
+    /// Every claim checked, per claim confirmed / differs / cannot be re-verified here: the run findings the
+    /// review stands on, then the claims of its attached compile, bench and check reports.
+    QList<ClaimCheck> claims;
+    QJsonObject report; ///< the re-run's kwb.report/1 (empty when correctness could not be re-run here)
+
+    /// Whether anything differs (a difference or a claim that differs).
+    bool differs() const;
 };
 
 /// The run finding areas a re-run reproduces: correctness, runtime classes and sandbox limits.
@@ -41,8 +48,10 @@ void recordedSeeds(const Review& review, const QList<ReportDoc>& reports, Reveri
 /// scores deny through the contradiction rules) with the findings of a re-run.
 QList<ReverifyDifference> compareClaims(const Review& review, const QStringList& claimed, const Findings& found);
 
-/// Re-runs `kwb run` on `taskDir` with the recorded seeds and compares. An Error is a run that could not
-/// start (bad task, no sandbox); the review and the bundle must be of the same task id.
+/// Re-runs `kwb run` on `taskDir` with the recorded seeds and compares, then re-verifies the claims of the
+/// compile, bench and check reports the review attaches (reverifyReportClaims()). A task with a `cuda`
+/// implementation is not re-run on a machine without a GPU: its run claims cannot be re-verified here. An Error
+/// is a run that could not start (bad task, no sandbox); the review and the bundle must be of the same task id.
 Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDoc>& reports, const QString& taskDir,
     bool sandbox = true, const ProgressFn& progress = {});
 

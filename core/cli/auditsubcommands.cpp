@@ -209,15 +209,19 @@ int reverify(const QStringList& args, Io& io)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Re-run the correctness checks the reviews' scores depend on (kwb run, with the seeds their attached run\n"
-        "report recorded) and report where the re-run differs from what each review claimed; the outcome is\n"
-        "appended to the audit log. Exit codes: 0 no differences, 1 differences, 2 bad input, 3 no sandbox."));
+        "Re-run the checks the reviews' scores depend on and report, per claim, whether it is confirmed, differs\n"
+        "(with both values) or cannot be re-verified here (and why): correctness (kwb run, with the seeds their\n"
+        "attached run report recorded), compile (the same implementations and archs), bench (the recorded seed,\n"
+        "budget and rounds, compared within the bench's noise band) and check reports. The outcome is appended\n"
+        "to the audit log. Exit codes: 0 no differences, 1 differences, 2 bad input, 3 no sandbox."));
     p.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Review files or databases."), QStringLiteral("FILE..."));
     const QCommandLineOption task(
         QStringLiteral("task"), QStringLiteral("The task bundle the reviews are of."), QStringLiteral("DIR"));
     const QCommandLineOption report(QStringLiteral("report"),
-        QStringLiteral("A kwb.report/1 file the reviews attach (repeatable)."), QStringLiteral("FILE"));
+        QStringLiteral("A report the reviews attach: kwb.report/1, kwb.compile/1, kwb.bench/1 or kwb.check/1 "
+                       "(repeatable)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption noSandbox(
         QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap (trusted code only)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the outcomes as JSON."));
@@ -259,7 +263,7 @@ int reverify(const QStringList& args, Io& io)
             io.err << "kwb audit reverify: " << e.error().oneLine() << '\n';
             return ExitBadInput;
         }
-        if (!v->differences.isEmpty())
+        if (v->differs())
             exit = ExitFindings;
         if (p.isSet(json)) {
             all.append(data);
@@ -270,7 +274,16 @@ int reverify(const QStringList& args, Io& io)
                << (v->found.isEmpty() ? QStringLiteral("-") : v->found.join(u' ')) << '\n';
         for (const ReverifyDifference& d : v->differences)
             io.out << "  " << d.kind << ": " << d.message << '\n';
-        if (v->differences.isEmpty())
+        for (const ClaimCheck& c : v->claims) {
+            io.out << "  " << claimStatusName(c.status) << ": [" << c.report << "] " << c.claim << ": claimed "
+                   << (c.claimed.isEmpty() ? QStringLiteral("-") : c.claimed);
+            if (c.status != ClaimCheck::Status::CannotReverify)
+                io.out << ", here " << c.now;
+            if (!c.note.isEmpty())
+                io.out << " (" << c.note << ')';
+            io.out << '\n';
+        }
+        if (!v->differs())
             io.out << "  no differences\n";
         io.out << "  logged as entry " << e->seq << '\n';
     }

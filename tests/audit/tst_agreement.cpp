@@ -80,6 +80,20 @@ private Q_SLOTS:
             1e-12);
     }
 
+    // The same data is irrCAC's `cac.raw4raters` (Gwet 2014); the package's overview vignette prints
+    // percent agreement 0.8181818, Fleiss' κ 0.76117 (p_e 0.2387153) and AC1 0.77544 (p_e 0.1903212). Units
+    // are rated by 1 to 4 raters, so this checks the generalisation of Fleiss' κ to missing ratings.
+    void gwetPublishedWithMissing()
+    {
+        const RatingTable t = krippendorffExample();
+        QCOMPARE_LE(std::abs(percentAgreement(t).value() - 0.8181818), 5e-8);
+        QCOMPARE_LE(std::abs(fleissKappa(t).value() - 0.76117), 5e-6);
+        QCOMPARE_LE(std::abs(gwetAc1(t).value() - 0.77544), 5e-6);
+        // From the printed p_a and p_e, to full precision: (0.8181818… − 0.2387153) / (1 − 0.2387153).
+        QCOMPARE_LE(
+            std::abs(fleissKappa(t).value() - (9.0 / 11 - 0.2387152777777778) / (1 - 0.2387152777777778)), 1e-12);
+    }
+
     void references_data()
     {
         QTest::addColumn<QJsonObject>("c");
@@ -109,6 +123,8 @@ private Q_SLOTS:
             { QStringLiteral("alpha_ordinal"), a.alpha[1] },
             { QStringLiteral("alpha_interval"), a.alpha[2] },
             { QStringLiteral("fleiss_kappa"), a.fleiss },
+            { QStringLiteral("fleiss_kappa_missing"), a.fleiss }, // Gwet's generalisation (irrCAC)
+            { QStringLiteral("nltk_kappa"), a.cohen[0] }, // NLTK AnnotationTask.kappa, complete two-rater data
             { QStringLiteral("cohen_unweighted"), a.cohen[0] },
             { QStringLiteral("cohen_linear"), a.cohen[1] },
             { QStringLiteral("cohen_quadratic"), a.cohen[2] },

@@ -4,8 +4,10 @@
 #include "audit/auditlog.h"
 #include "audit/auditwindow.h"
 #include "audit/reviewcompareview.h"
+#include "audit/reviewdetailview.h"
 #include "audit/reviewfilter.h"
 #include "audit/reviewtablemodel.h"
+#include "editor/codeeditor.h"
 #include "review/reviewstore.h"
 #include "uitest.h"
 #include "window/mainwindow.h"
@@ -15,11 +17,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 
 using namespace kwb;
 using namespace kwb::ui;
@@ -202,6 +207,82 @@ private Q_SLOTS:
             QCOMPARE(a.adjudicated, 1);
             QCOMPARE(a.withAdjudicated.value(), a.reviewer == QLatin1StringView("alice") ? 1.0 : 0.0);
         }
+    }
+
+    // One review read-only beside its task: sources, scores, comments, the attached run report's findings and
+    // the cited evidence resolved against them; nothing editable.
+    void opensOneReviewReadOnly()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles() + QStringList { kReviews + QStringLiteral("/rmsnorm-run.report.json") },
+            dir.filePath(QStringLiteral("no-log.jsonl"))));
+        QCOMPARE(w.reviewModel()->rowCount(), 16); // the report is evidence, not a review
+        QVERIFY(!w.openReview(QStringLiteral("no-such/review/2026-01-01T00:00:00Z")));
+        // Double-click path: select alice's rmsnorm review and trigger Open Review.
+        const QString alice = QStringLiteral("rmsnorm-f32-unrolled/alice/2026-11-20T10:00:00Z");
+        for (int r = 0; r < w.filter()->rowCount(); ++r) {
+            const QModelIndex i = w.filter()->index(r, 0);
+            if (w.reviewModel()->row(w.filter()->mapToSource(i).row()).review.identity() == alice)
+                w.reviewView()->selectionModel()->setCurrentIndex(
+                    i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        }
+        w.findChild<QAction*>(QStringLiteral("actionAuditOpenReview"))->trigger();
+        ReviewDetailView* d = w.detailView();
+        QCOMPARE(d->reviewIdentity(), alice);
+        QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("auditTabs"))->currentWidget(), d);
+        // Sources: spec, reference and the candidate, read-only, with alice's line comment marked.
+        QVERIFY2(d->sources()->count() >= 3, qPrintable(QString::number(d->sources()->count())));
+        CodeEditor* candidate = d->editorFor(QStringLiteral("candidate.cpp"));
+        QVERIFY(candidate);
+        QVERIFY(d->editorFor(QStringLiteral("spec.md")));
+        QVERIFY(candidate->isReadOnly());
+        QVERIFY(candidate->text().contains(QStringLiteral("rmsnorm")));
+        const QString before = candidate->text();
+        candidate->setFocus();
+        QTest::keyClicks(candidate, QStringLiteral("edit"));
+        QCOMPARE(candidate->text(), before);
+        QVERIFY(candidate->markersAtLine(candidate->displayLine(14)) & (1 << CodeEditor::kCommentMarker));
+        QCOMPARE(d->sources()->currentWidget(), candidate); // opens on the first line comment
+        QCOMPARE(candidate->currentSourceLine(), 14);
+        QVERIFY(d->header()->text().contains(QStringLiteral("differs from the reviewed digest"))); // fixture digest
+        // Scores: every scored criterion, none editable.
+        QTableWidget* scores = d->scores();
+        QCOMPARE(scores->editTriggers(), QAbstractItemView::NoEditTriggers);
+        QVERIFY(scores->rowCount() >= 12);
+        bool nc4 = false;
+        for (int r = 0; r < scores->rowCount(); ++r) {
+            for (int c = 0; c < scores->columnCount(); ++c)
+                QVERIFY(!(scores->item(r, c)->flags() & Qt::ItemIsEditable));
+            if (scores->item(r, 0)->text() == QLatin1StringView("NC4")) {
+                nc4 = true;
+                QCOMPARE(scores->item(r, 1)->text(), QStringLiteral("1"));
+                QVERIFY(scores->item(r, 2)->text().contains(QStringLiteral("remainder loop")));
+            }
+        }
+        QVERIFY(nc4);
+        // Evidence: the attached run report with its mismatches; the cited finding resolved against it.
+        QTreeWidget* ev = d->evidence();
+        QTreeWidgetItem* attached = ev->topLevelItem(0);
+        QCOMPARE(attached->childCount(), 1);
+        QVERIFY(attached->child(0)->text(0).startsWith(QStringLiteral("run report sha256:54a85ea6")));
+        QVERIFY(attached->child(0)->childCount() >= 2);
+        QVERIFY(attached->child(0)->child(0)->text(0).contains(QStringLiteral("correct.mismatch")));
+        const auto cited = ev->findItems(QStringLiteral("NC4: finding:correct.mismatch#case=tail&impl=unrolled"),
+            Qt::MatchExactly | Qt::MatchRecursive);
+        QCOMPARE(cited.size(), 1);
+        QVERIFY2(cited.first()->text(1).startsWith(QStringLiteral("shown by the run report")),
+            qPrintable(cited.first()->text(1)));
+        // Clicking a file reference shows that source.
+        const auto spec = ev->findItems(QStringLiteral("TS1: file:spec.md"), Qt::MatchExactly | Qt::MatchRecursive);
+        QCOMPARE(spec.size(), 1);
+        Q_EMIT ev->itemClicked(spec.first(), 0);
+        QCOMPARE(d->sources()->currentWidget(), d->editorFor(QStringLiteral("spec.md")));
+        // Bob attaches nothing: his cited mismatch-free evidence and flags show; no report listed.
+        QVERIFY(w.openReview(QStringLiteral("rmsnorm-f32-unrolled/bob/2026-11-21T14:30:00Z")));
+        QCOMPARE(ev->topLevelItem(0)->childCount(), 0);
+        QVERIFY(ev->topLevelItem(3)->text(0).startsWith(QStringLiteral("Audit flags (")));
+        QVERIFY(ev->topLevelItem(3)->childCount() >= 1);
     }
 
     void agreementTableShowsLowAgreement()

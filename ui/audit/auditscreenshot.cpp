@@ -10,7 +10,8 @@
 
 namespace kwb::ui {
 
-int runAuditWindow(const QStringList& paths, const QString& screenshot, const QSize& size, const QString& task)
+int runAuditWindow(
+    const QStringList& paths, const QString& screenshot, const QSize& size, const QString& task, const QString& review)
 {
     AuditWindow window;
     if (!paths.isEmpty()) {
@@ -20,9 +21,13 @@ int runAuditWindow(const QStringList& paths, const QString& screenshot, const QS
         }
     }
     const QString shared = task.isEmpty() ? window.firstSharedTask() : task;
-    if (!shared.isEmpty()) {
+    if (!shared.isEmpty() && review.isEmpty()) {
         window.selectTask(shared);
         window.compareTask(shared); // also when the table's filters hide the task
+    }
+    if (!review.isEmpty() && !window.openReview(review)) {
+        std::fprintf(stderr, "kernel-workbench: --review: no loaded review is '%s'\n", qPrintable(review));
+        return 2;
     }
     if (screenshot.isEmpty()) {
         window.resize(1400, 900);

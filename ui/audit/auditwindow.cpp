@@ -2,6 +2,7 @@
 
 #include "audit/agreementmodel.h"
 #include "audit/reviewcompareview.h"
+#include "audit/reviewdetailview.h"
 #include "audit/reviewfilter.h"
 #include "audit/reviewtablemodel.h"
 #include "env/resourcepaths.h"
@@ -44,6 +45,28 @@ bool isDatabase(const QString& path)
     return f.open(QIODevice::ReadOnly) && f.read(16) == QByteArray("SQLite format 3\0", 16);
 }
 
+// Report documents (kwb.report/1, kwb.compile/1, kwb.bench/1, kwb.check/1) among the paths: the evidence the
+// reviews attach. The other paths are review files and databases.
+Status splitReports(const QStringList& paths, QStringList& reviewPaths, QList<ReportDoc>& reports)
+{
+    for (const QString& path : paths) {
+        QFile f(path);
+        const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(4096) : QByteArray();
+        const bool report = !path.endsWith(QLatin1StringView(".jsonl")) && head.contains("\"format\"")
+            && (head.contains("\"kwb.report/1\"") || head.contains("\"kwb.compile/1\"")
+                || head.contains("\"kwb.bench/1\"") || head.contains("\"kwb.check/1\""))
+            && !head.contains("\"kwb.review/1\"");
+        if (!report) {
+            reviewPaths << path;
+            continue;
+        }
+        const Result<ReportDoc> doc = loadReportDoc(path);
+        if (!doc)
+            return doc.error();
+        reports << *doc;
+    }
+    return Ok {};
+}
 } // namespace
 
 AuditWindow::AuditWindow(QWidget* parent)
@@ -53,6 +76,7 @@ AuditWindow::AuditWindow(QWidget* parent)
     , m_view(new QTableView(this))
     , m_tabs(new QTabWidget(this))
     , m_compare(new ReviewCompareView(this))
+    , m_detail(new ReviewDetailView(this))
     , m_agreement(new AgreementModel(this))
     , m_reviewers(new ReviewerAgreementModel(this))
     , m_flags(new QListWidget(this))
@@ -63,6 +87,8 @@ AuditWindow::AuditWindow(QWidget* parent)
     auto* tools = addToolBar(tr("Audit"));
     tools->setObjectName(QStringLiteral("auditToolBar"));
     tools->addAction(tr("Open Reviews…"), this, &AuditWindow::openFilesDialog);
+    tools->addAction(tr("Open Review"), this, &AuditWindow::openCurrentReview)
+        ->setObjectName(QStringLiteral("actionAuditOpenReview"));
     tools->addSeparator();
     tools->addAction(tr("Accept"), this, &AuditWindow::acceptSelected)
         ->setObjectName(QStringLiteral("actionAuditAccept"));
@@ -85,6 +111,7 @@ AuditWindow::AuditWindow(QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(false);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AuditWindow::selectionChanged);
+    connect(m_view, &QAbstractItemView::doubleClicked, this, &AuditWindow::openCurrentReview);
 
     auto* agreementTab = new QSplitter(Qt::Vertical, this);
     auto* agreementView = new QTableView(agreementTab);
@@ -104,6 +131,9 @@ AuditWindow::AuditWindow(QWidget* parent)
     m_tabs->addTab(m_compare, tr("Side by side"));
     m_tabs->addTab(agreementTab, tr("Agreement"));
     m_tabs->addTab(m_flags, tr("Flags"));
+    m_detail->setObjectName(QStringLiteral("reviewDetail"));
+    m_tabs->addTab(m_detail, tr("Review (read-only)"));
+    m_taskDirs = taskDirsUnder(QDir(resourcesDir()).filePath(QStringLiteral("tasks")));
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
@@ -117,11 +147,14 @@ AuditWindow::AuditWindow(QWidget* parent)
 
 Status AuditWindow::openReviews(const QStringList& paths, const QString& auditLog)
 {
-    const Result<QList<Review>> reviews = collectReviews(paths);
+    QStringList reviewPaths;
+    QList<ReportDoc> reports;
+    if (const Status s = splitReports(paths, reviewPaths, reports); !s)
+        return s;
+    const Result<QList<Review>> reviews = collectReviews(reviewPaths);
     if (!reviews)
         return reviews.error();
-    QList<ReportDoc> reports;
-    for (const QString& path : paths) {
+    for (const QString& path : reviewPaths) {
         if (!isDatabase(path))
             continue;
         ReviewStore store;
@@ -203,6 +236,7 @@ void AuditWindow::setReviews(
     }
     m_tabs->setTabText(2, tr("Flags (%1)").arg(m_result.flags.size()));
     m_compare->clear();
+    m_detail->clear();
     m_status->setText(tr("%1 reviews of %2 tasks by %3 reviewers; %4 flags; α CI: %5 bootstrap resamples, seed %6")
                           .arg(m_result.reviews)
                           .arg(m_result.tasks)

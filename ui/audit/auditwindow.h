@@ -19,14 +19,16 @@ namespace kwb::ui {
 
 class AgreementModel;
 class ReviewCompareView;
+class ReviewDetailView;
 class ReviewFilter;
 class ReviewTableModel;
 class ReviewerAgreementModel;
 
 /// The audit window (Review ▸ Audit Reviews): a table of reviews from the review database or from files
 /// (sort, filter by reviewer, task kind, verdict, flags and a criterion's score range, search in comments);
-/// below it, the selected task's reviews side by side with their differences highlighted, the agreement
-/// statistics per criterion and per reviewer, and every flag.
+/// below it, the selected task's reviews side by side with their differences highlighted, one review read-only
+/// beside its task's sources and evidence, the agreement statistics per criterion and per reviewer, and every
+/// flag.
 class AuditWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -41,6 +43,11 @@ public:
 
     /// Shows every review of `taskId` side by side (or only `identities`, when given) and switches to that tab.
     void compareTask(const QString& taskId, const QStringList& identities = {});
+    /// Shows one review read-only beside its task's sources, with its scores, comments, attached reports and
+    /// cited evidence (the Review tab); false when no loaded review has that identity.
+    bool openReview(const QString& identity);
+    /// Where task bundles are looked up for the Review tab (default: the bundled tasks).
+    void setTasksDir(const QString& dir);
     /// Selects every listed review of `taskId` in the table (which shows them side by side).
     void selectTask(const QString& taskId);
     /// The first task reviewed by two or more reviewers, or an empty string.
@@ -57,6 +64,7 @@ public:
     ReviewTableModel* reviewModel() const { return m_model; }
     ReviewFilter* filter() const { return m_filter; }
     ReviewCompareView* compareView() const { return m_compare; }
+    ReviewDetailView* detailView() const { return m_detail; }
     AgreementModel* agreementModel() const { return m_agreement; }
     QTableView* reviewView() const { return m_view; }
     const AuditResult& result() const { return m_result; }
@@ -66,6 +74,7 @@ private:
     void refreshFilterChoices();
     void selectionChanged();
     void openFilesDialog();
+    void openCurrentReview();
     void acceptSelected();
     void returnSelected();
     void adjudicateSelected();
@@ -76,6 +85,7 @@ private:
     QTableView* m_view;
     QTabWidget* m_tabs;
     ReviewCompareView* m_compare;
+    ReviewDetailView* m_detail;
     AgreementModel* m_agreement;
     ReviewerAgreementModel* m_reviewers;
     QListWidget* m_flags;
@@ -92,6 +102,7 @@ private:
     QList<ReportDoc> m_reports;
     QList<AuditLogEntry> m_log;
     QString m_logPath;
+    QMap<QString, QString> m_taskDirs; ///< task id → bundle folder
     AuditResult m_result;
     std::optional<Rubric> m_rubric;
 };
