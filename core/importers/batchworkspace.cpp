@@ -47,7 +47,7 @@ Result<BatchQueue> BatchQueue::open(const QString& dir)
         q.m_byBundle.insert(as.bundleId, i);
         q.m_assignments << as;
     }
-    q.m_reviewed.fill(false, q.m_assignments.size());
+    q.m_reviews.fill(QueueReview {}, q.m_assignments.size());
     return q;
 }
 
@@ -63,19 +63,39 @@ qsizetype BatchQueue::indexOfBundle(const QString& bundleId) const
 
 void BatchQueue::setReviewed(const QSet<QString>& reviewedBundleIds)
 {
-    m_reviewedCount = 0;
-    for (qsizetype i = 0; i < m_assignments.size(); ++i) {
-        m_reviewed[i] = reviewedBundleIds.contains(m_assignments[i].bundleId);
-        m_reviewedCount += m_reviewed[i];
-    }
+    QHash<QString, QueueReview> byBundle;
+    for (const QString& id : reviewedBundleIds)
+        byBundle.insert(id, { QueueReview::State::Submitted, {} });
+    setReviews(byBundle);
 }
 
 void BatchQueue::setReviewed(qsizetype i, bool reviewed)
 {
-    if (i < 0 || i >= m_reviewed.size() || m_reviewed[i] == reviewed)
+    if (isReviewed(i) != reviewed)
+        setReview(i, { reviewed ? QueueReview::State::Submitted : QueueReview::State::Unreviewed, {} });
+}
+
+void BatchQueue::setReviews(const QHash<QString, QueueReview>& byBundle)
+{
+    m_reviewedCount = m_draftCount = 0;
+    for (qsizetype i = 0; i < m_assignments.size(); ++i) {
+        m_reviews[i] = byBundle.value(m_assignments[i].bundleId);
+        m_reviewedCount += m_reviews[i].state == QueueReview::State::Submitted;
+        m_draftCount += m_reviews[i].state == QueueReview::State::Draft;
+    }
+}
+
+void BatchQueue::setReview(qsizetype i, const QueueReview& review)
+{
+    if (i < 0 || i >= m_reviews.size())
         return;
-    m_reviewed[i] = reviewed;
-    m_reviewedCount += reviewed ? 1 : -1;
+    const auto count = [this](const QueueReview& r, int sign) {
+        m_reviewedCount += sign * (r.state == QueueReview::State::Submitted);
+        m_draftCount += sign * (r.state == QueueReview::State::Draft);
+    };
+    count(m_reviews[i], -1);
+    m_reviews[i] = review;
+    count(review, +1);
 }
 
 std::optional<qsizetype> BatchQueue::nextUnreviewed(qsizetype from) const
@@ -83,7 +103,7 @@ std::optional<qsizetype> BatchQueue::nextUnreviewed(qsizetype from) const
     const qsizetype n = m_assignments.size();
     for (qsizetype k = 1; k <= n; ++k) {
         const qsizetype i = ((from + k) % n + n) % n;
-        if (!m_reviewed[i])
+        if (!isReviewed(i))
             return i;
     }
     return std::nullopt;
@@ -94,7 +114,7 @@ std::optional<qsizetype> BatchQueue::previousUnreviewed(qsizetype from) const
     const qsizetype n = m_assignments.size();
     for (qsizetype k = 1; k <= n; ++k) {
         const qsizetype i = ((from - k) % n + n) % n;
-        if (!m_reviewed[i])
+        if (!isReviewed(i))
             return i;
     }
     return std::nullopt;

@@ -22,6 +22,15 @@ struct Assignment {
     QJsonObject metadata; ///< the line's `metadata`, echoed into the feedback
 };
 
+/// Where an assignment's review stands in the review database: nothing yet, a draft, or a submitted review
+/// (with its verdict: accept | minor | major | reject, empty while undecided).
+struct QueueReview {
+    enum class State { Unreviewed, Draft, Submitted };
+    State state = State::Unreviewed;
+    QString verdict;
+    bool operator==(const QueueReview&) const = default;
+};
+
 /// A workspace (`kwb.workspace/1`): a folder of bundles plus workspace.json listing the assignments in batch
 /// order. Opening reads workspace.json only — nothing is linted or digested up front — so a batch of 10,000
 /// opens at once; the queue then walks it by review state.
@@ -44,8 +53,14 @@ public:
     /// Marks the assignments whose bundle id is in `reviewedBundleIds` as reviewed (a submitted review exists).
     void setReviewed(const QSet<QString>& reviewedBundleIds);
     void setReviewed(qsizetype i, bool reviewed);
-    bool isReviewed(qsizetype i) const { return m_reviewed.value(i); }
+    /// The review state of every assignment, by bundle id (assignments not named are unreviewed).
+    void setReviews(const QHash<QString, QueueReview>& byBundle);
+    void setReview(qsizetype i, const QueueReview& review);
+    QueueReview review(qsizetype i) const { return m_reviews.value(i); }
+    /// Reviewed = a submitted review exists; a draft is still unreviewed for the queue.
+    bool isReviewed(qsizetype i) const { return m_reviews.value(i).state == QueueReview::State::Submitted; }
     qsizetype reviewedCount() const { return m_reviewedCount; }
+    qsizetype draftCount() const { return m_draftCount; }
 
     /// The next (previous) unreviewed assignment after (before) `from`, wrapping around; nullopt when none is left.
     std::optional<qsizetype> nextUnreviewed(qsizetype from) const;
@@ -56,8 +71,9 @@ private:
     QString m_source;
     QList<Assignment> m_assignments;
     QHash<QString, qsizetype> m_byBundle;
-    QList<bool> m_reviewed;
+    QList<QueueReview> m_reviews;
     qsizetype m_reviewedCount = 0;
+    qsizetype m_draftCount = 0;
 };
 
 /// workspace.json for `assignments` imported from `source`.

@@ -16,6 +16,25 @@ QSet<QString> reviewedBundleIds(const QList<Review>& reviews)
     return ids;
 }
 
+QHash<QString, QueueReview> queueReviewsByBundle(const QList<Review>& reviews)
+{
+    QHash<QString, QueueReview> out;
+    QHash<QString, QDateTime> when; // of the review each entry was taken from
+    for (const Review& r : reviews) {
+        const QueueReview::State state
+            = r.status == Review::Status::Submitted ? QueueReview::State::Submitted : QueueReview::State::Draft;
+        const QDateTime at = r.updated.isValid() ? r.updated : r.created;
+        const auto it = out.constFind(r.taskId);
+        const bool better
+            = it == out.constEnd() || state > it->state || (state == it->state && at > when.value(r.taskId));
+        if (better) {
+            out.insert(r.taskId, { state, r.verdict });
+            when.insert(r.taskId, at);
+        }
+    }
+    return out;
+}
+
 QByteArray batchFeedbackJsonl(const BatchQueue& queue, const QList<Review>& reviews, FeedbackCounts* counts)
 {
     QMultiHash<QString, const Review*> byTask;

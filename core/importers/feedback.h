@@ -10,6 +10,10 @@ namespace kwb {
 /// The bundle ids that have a submitted review: what the queue counts as reviewed.
 QSet<QString> reviewedBundleIds(const QList<Review>& reviews);
 
+/// Where each bundle's review stands, by bundle id: Submitted (with the verdict of the latest submitted review)
+/// when one is submitted, else Draft (with the draft's verdict so far) when a draft exists.
+QHash<QString, QueueReview> queueReviewsByBundle(const QList<Review>& reviews);
+
 struct FeedbackCounts {
     int reviewed = 0; ///< assignments with at least one submitted review
     int unreviewed = 0;

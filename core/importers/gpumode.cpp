@@ -1,5 +1,6 @@
 #include "importers/gpumode.h"
 
+#include "importers/gpumodemanifest.h"
 #include "importers/scanner.h"
 #include "task/lint.h"
 
@@ -46,32 +47,6 @@ QString licenceFile(const QString& taskDir)
             break;
     }
     return {};
-}
-
-// The output dtype the description states ("Output: … (float16)"), else empty.
-QString describedOutputDtype(const QString& description)
-{
-    static const QRegularExpression re(
-        QStringLiteral(
-            "output[^\\n]*?\\b(float16|bfloat16|float32|float64|float8_e4m3fn|float8_e5m2|int8|int32|int64|uint8)\\b"),
-        QRegularExpression::CaseInsensitiveOption);
-    const auto m = re.match(description);
-    return m.hasMatch() ? m.captured(1).toLower() : QString();
-}
-
-std::optional<QJsonObject> toleranceFrom(const QJsonObject& refNames)
-{
-    const QString assigned = refNames.value(QStringLiteral("check_implementation"))
-                                 .toObject()
-                                 .value(QStringLiteral("assigned"))
-                                 .toString();
-    static const QRegularExpression rtol(QStringLiteral("rtol\\s*=\\s*([0-9.eE+-]+)"));
-    static const QRegularExpression atol(QStringLiteral("atol\\s*=\\s*([0-9.eE+-]+)"));
-    const auto r = rtol.match(assigned), a = atol.match(assigned);
-    if (!r.hasMatch() || !a.hasMatch())
-        return std::nullopt;
-    return QJsonObject { { QStringLiteral("rtol"), r.captured(1).toDouble() },
-        { QStringLiteral("atol"), a.captured(1).toDouble() } };
 }
 
 ImportedBundle importTask(
@@ -228,15 +203,9 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
         = importsTorch.match(QString::fromUtf8(refCode)).hasMatch() ? QStringLiteral("torch") : QStringLiteral("numpy");
 
     const QString description = y.value(QStringLiteral("description")).toString();
-    QString outDtype = describedOutputDtype(description);
     QJsonArray notes;
-    if (outDtype.isEmpty()) {
-        outDtype = QStringLiteral("float32");
-        notes.append(QJsonObject { { QStringLiteral("line"), keyLine(yamlText, QStringLiteral("description")) },
-            { QStringLiteral("message"),
-                QStringLiteral("output dtype not stated in the description: the manifest says float32, and the "
-                               "reference's first run checks it") } });
-    }
+    const QJsonArray outputs = gpuModeOutputs(scan.value(QStringLiteral("ref_returns")).toObject(),
+        describedOutputDtype(description), keyLine(yamlText, QStringLiteral("description")), notes);
     const QString taskName = QDir(dir).dirName();
     b.id = taskIdFrom(QStringLiteral("gpumode-") + taskName);
     b.dir = QDir(options.outDir).filePath(taskName);
@@ -287,10 +256,7 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
         { QStringLiteral("target"),
             QJsonObject { { QStringLiteral("framework"), lang == u"cu" ? QStringLiteral("cuda") : framework },
                 { QStringLiteral("hardware"), options.hardware } } },
-        { QStringLiteral("inputs"), QJsonArray {} },
-        { QStringLiteral("outputs"),
-            QJsonArray { QJsonObject {
-                { QStringLiteral("name"), QStringLiteral("out0") }, { QStringLiteral("dtype"), outDtype } } } },
+        { QStringLiteral("inputs"), QJsonArray {} }, { QStringLiteral("outputs"), outputs },
         { QStringLiteral("cases"), cases }, { QStringLiteral("reference"), reference },
         { QStringLiteral("candidates"), candidates } };
     if (const auto tol = toleranceFrom(ref))

@@ -75,6 +75,11 @@ public:
     /// The draft of (taskId, reviewer) with its revision, or nullopt when none.
     Result<std::optional<StoredReview>> loadDraftRevision(const QString& taskId, const QString& reviewer) const;
     Status discardDraft(const QString& taskId, const QString& reviewer);
+    /// Every working copy (all tasks, all reviewers), ordered by task id and reviewer.
+    Result<QList<Review>> drafts() const;
+    /// Every stored review and working copy with only task id, reviewer, status, verdict and updated filled,
+    /// read without parsing the documents: cheap enough for a batch queue to re-read on every move.
+    Result<QList<Review>> reviewHeaders() const;
 
     /// Stores a kwb.report/1 document (deduplicated by digest) and returns it parsed.
     Result<ReportDoc> addReport(const QByteArray& bytes, const QString& file);

@@ -83,6 +83,41 @@ Result<std::optional<StoredReview>> ReviewStore::loadDraftRevision(const QString
     return std::optional<StoredReview> { StoredReview { *r, q.value(1).toLongLong() } };
 }
 
+Result<QList<Review>> ReviewStore::drafts() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral("SELECT body FROM drafts ORDER BY task_id, reviewer")))
+        return sqlError(QStringLiteral("cannot read drafts"), q.lastError().text());
+    QList<Review> out;
+    while (q.next()) {
+        Result<Review> r = parseReview(q.value(0).toByteArray(), m_path + QStringLiteral(" (draft)"));
+        if (!r)
+            return r.error();
+        out.append(*r);
+    }
+    return out;
+}
+
+Result<QList<Review>> ReviewStore::reviewHeaders() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral(
+            "SELECT task_id, reviewer, status, json_extract(body, '$.verdict'), updated FROM reviews"
+            " UNION ALL SELECT task_id, reviewer, 'draft', json_extract(body, '$.verdict'), updated FROM drafts")))
+        return sqlError(QStringLiteral("cannot read reviews"), q.lastError().text());
+    QList<Review> out;
+    while (q.next()) {
+        Review r;
+        r.taskId = q.value(0).toString();
+        r.reviewer = q.value(1).toString();
+        r.status = q.value(2).toString() == u"submitted" ? Review::Status::Submitted : Review::Status::Draft;
+        r.verdict = q.value(3).toString();
+        r.updated = QDateTime::fromString(q.value(4).toString(), Qt::ISODateWithMs);
+        out.append(r);
+    }
+    return out;
+}
+
 Status ReviewStore::discardDraft(const QString& taskId, const QString& reviewer)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));

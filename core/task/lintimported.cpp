@@ -205,8 +205,9 @@ void importedAnalysis(const Context& c, Findings& out)
             const bool isFloat = x.dtype.startsWith(QStringLiteral("float")) || x.dtype == u"bfloat16";
             return !isFloat || (x.dist == u"uniform" && x.low >= 0);
         });
-        // Only the first operation sees the inputs themselves (a linear layer before a relu makes values signed).
-        if (allUnit && !ops.isEmpty()) {
+        // Only when forward is that one operation is its output a copy of the input (F.relu(self.conv(x)) applies
+        // the convolution first, and x / mean(abs(x)) is not abs(x)); ops are in evaluation order.
+        if (allUnit && ops.size() == 1) {
             const QJsonObject first = ops.first().toObject();
             if (kIdentityOnNonNegative.contains(leaf(first.value(QStringLiteral("op")).toString())))
                 out << at(QStringLiteral("scope.degenerate-output"), Severity::Warning, file,

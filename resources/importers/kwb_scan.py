@@ -126,7 +126,11 @@ def tensor_expr(node, env, local):
         item["notes"].append(msg)
 
     if isinstance(node, ast.Name) and node.id in local:
-        inner = tensor_expr(local[node.id], env, local)
+        value = local_value(local, node)
+        if value is None:
+            note(f"'{node.id}' is used before it is assigned")
+            return item
+        inner = tensor_expr(value, env, local)
         inner["expr"], inner["line"] = node.id, getattr(node, "lineno", inner["line"])
         return inner
     try:
@@ -156,9 +160,11 @@ def tensor_expr(node, env, local):
         return item
     func = dotted(node.func) or ""
     leaf = node.func.attr if isinstance(node.func, ast.Attribute) else func.split(".")[-1]
+    # Functional forms of the shape-keeping methods: torch.tril(x), torch.abs(x, ...) are x.tril(), x.abs().
+    functional = func.startswith("torch.") and leaf in SHAPE_KEEPING and bool(node.args)
     # Method chains: x.float(), x.cuda(), x.to(torch.float16), Pareto(...).sample((n,)).
-    if isinstance(node.func, ast.Attribute) and not func.startswith(("torch.", "np.", "numpy.")):
-        base_node = node.func.value
+    if functional or isinstance(node.func, ast.Attribute) and not func.startswith(("torch.", "np.", "numpy.")):
+        base_node = node.args[0] if functional else node.func.value
         if leaf in CASTS or leaf in PASS_THROUGH or leaf in SHAPE_KEEPING or leaf == "to":
             base = tensor_expr(base_node, env, local)
             item.update(shape=base["shape"], dtype=base["dtype"], dist=base["dist"], notes=base["notes"],
@@ -287,18 +293,34 @@ def _shape_of(v):
     return []
 
 
+def _end(node):
+    return (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
+
+
+def local_value(local, name_node):
+    """The value a local name holds where `name_node` reads it: the last assignment that ends before the read
+    (`A = (A + A.T) / 2` reads the previous A, never itself)."""
+    at = (getattr(name_node, "lineno", 0), getattr(name_node, "col_offset", 0))
+    earlier = [value for end, value in local.get(name_node.id, []) if end <= at]
+    return earlier[-1] if earlier else None
+
+
 def function_returns(fn, env):
     """The items a get_inputs()-like function returns, with the local assignments they name."""
     local, ret = {}, None
     for stmt in ast.walk(fn):
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            local[stmt.targets[0].id] = stmt.value
+            local.setdefault(stmt.targets[0].id, []).append((_end(stmt), stmt.value))
         if isinstance(stmt, ast.Return):
             ret = stmt.value
+    for defs in local.values():
+        defs.sort(key=lambda d: d[0])
     if ret is None:
         return None, ["returns nothing"]
-    if isinstance(ret, ast.Name) and ret.id in local and isinstance(local[ret.id], (ast.List, ast.Tuple)):
-        ret = local[ret.id]
+    if isinstance(ret, ast.Name) and ret.id in local:
+        value = local_value(local, ret)
+        if isinstance(value, (ast.List, ast.Tuple)):
+            ret = value
     if not isinstance(ret, (ast.List, ast.Tuple)):
         return None, [f"returns '{ast.unparse(ret)}', not a list the scanner can read"]
     items, notes = [], []
@@ -332,10 +354,18 @@ def static_args(call, env):
     return out
 
 
+def evaluation_order(node):
+    """The nodes under `node` in the order Python evaluates them: arguments before the call that takes them, so in
+    `F.relu(self.conv1(x))` the convolution comes first."""
+    for child in ast.iter_child_nodes(node):
+        yield from evaluation_order(child)
+    yield node
+
+
 def call_names(fn, modules, env):
-    """Operations a function body calls, in source order: torch.*, F.*, self.<module> (with its type), methods."""
+    """Operations a function body calls, in evaluation order: torch.*, F.*, self.<module> (with its type), methods."""
     ops = []
-    for node in ast.walk(fn):
+    for node in (n for stmt in fn.body for n in evaluation_order(stmt)):
         if isinstance(node, ast.Call):
             name = dotted(node.func)
             if name and name.startswith("self.") and name.count(".") == 1 and name[5:] in modules:
@@ -349,7 +379,6 @@ def call_names(fn, modules, env):
                 type(node.op))
             if sym:
                 ops.append({"op": sym, "line": node.lineno})
-    ops.sort(key=lambda o: o["line"])
     return ops
 
 
@@ -376,23 +405,40 @@ def dropout_p(model, init_env, out):
 
 
 def module_constants(tree):
+    """Module-level constants: `a = 1`, `a, b = 1, 2`, chained `h = w = 128`, annotated `n: int = 4`."""
     env, notes = {}, []
     for stmt in tree.body:
-        if isinstance(stmt, ast.Assign):
-            targets = stmt.targets[0]
-            names = [targets] if isinstance(targets, ast.Name) else (
-                targets.elts if isinstance(targets, ast.Tuple) else [])
-            try:
-                v = evaluate(stmt.value, env)
-                vals = [v] if len(names) == 1 else list(v)
-                for n, x in zip(names, vals):
-                    if isinstance(n, ast.Name):
-                        env[n.id] = x
-            except (NotStatic, TypeError) as e:
-                for n in names:
-                    if isinstance(n, ast.Name):
-                        env[n.id] = NotStatic
-                        notes.append({"line": stmt.lineno, "message": f"constant '{n.id}': {e}"})
+        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets = [stmt.target]
+        elif isinstance(stmt, ast.Assign):
+            targets = stmt.targets
+        else:
+            continue
+        try:
+            v = evaluate(stmt.value, env)
+            error = None
+        except (NotStatic, TypeError) as e:
+            v, error = NotStatic, e
+        for target in targets:
+            names = [target] if isinstance(target, ast.Name) else (
+                target.elts if isinstance(target, (ast.Tuple, ast.List)) else [])
+            if error is None and len(names) > 1 or isinstance(target, (ast.Tuple, ast.List)):
+                try:
+                    vals = list(v) if error is None else None
+                    if vals is not None and len(vals) != len(names):
+                        raise TypeError(f"{len(names)} names but {len(vals)} values")
+                except TypeError as e:
+                    vals, error = None, e
+            else:
+                vals = [v] if error is None else None
+            for i, n in enumerate(names):
+                if not isinstance(n, ast.Name):
+                    continue
+                if vals is None:
+                    env[n.id] = NotStatic
+                    notes.append({"line": stmt.lineno, "message": f"constant '{n.id}': {error}"})
+                else:
+                    env[n.id] = vals[i]
     return env, notes
 
 
@@ -409,7 +455,11 @@ def scan_kernelbench(path):
         out["errors"].append({"line": 0, "message": f"cannot read: {e}"})
         return out
     env, notes = module_constants(tree)
-    out["notes"] += notes
+    # A module-level name that is not a constant (a helper like `to_2tuple = _ntuple(2)`) matters only where the
+    # inputs use it; constants that feed other constants are named in those constants' own notes.
+    used = {n.id for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in ("get_inputs", "get_init_inputs")
+            for n in ast.walk(f) if isinstance(n, ast.Name)}
+    out["notes"] += [n for n in notes if n["message"].split("'")[1] in used]
     out["constants"] = {k: v for k, v in env.items() if v is not NotStatic and not isinstance(v, str)}
     out["module_doc"] = ast.get_docstring(tree) or ""
     defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
@@ -465,55 +515,6 @@ def scan_kernelbench(path):
     return out
 
 
-def scan_gpumode(folder):
-    import yaml  # only the gpumode importer needs PyYAML
-    out = {"dir": folder, "name": os.path.basename(os.path.normpath(folder)), "notes": [], "errors": []}
-    yml = os.path.join(folder, "task.yml")
-    try:
-        with open(yml, encoding="utf-8") as f:
-            doc = yaml.safe_load(f)
-    except OSError as e:
-        out["errors"].append({"file": "task.yml", "line": 0, "message": f"cannot read: {e.strerror}"})
-        return out
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        out["errors"].append({"file": "task.yml", "line": mark.line + 1 if mark else 0,
-                              "column": mark.column + 1 if mark else 0,
-                              "message": f"YAML: {getattr(e, 'problem', None) or e}"})
-        return out
-    if not isinstance(doc, dict):
-        out["errors"].append({"file": "task.yml", "line": 1, "message": "expected a mapping at the top level"})
-        return out
-    out["yaml"] = json.loads(json.dumps(doc, default=str))
-    # Lines (1-based) of the top-level keys and of every tests/benchmarks entry, for errors that name them.
-    with open(yml, encoding="utf-8") as f:
-        root = yaml.compose(f)
-    lines = {}
-    for key_node, value_node in root.value:
-        lines[str(key_node.value)] = key_node.start_mark.line + 1
-        if isinstance(value_node, yaml.SequenceNode):
-            lines[str(key_node.value) + "[]"] = [item.start_mark.line + 1 for item in value_node.value]
-    out["lines"] = lines
-    ref = os.path.join(folder, "reference.py")
-    if os.path.exists(ref):
-        try:
-            with open(ref, encoding="utf-8") as f:
-                tree = ast.parse(f.read(), filename=ref)
-            names = {}
-            for n in tree.body:
-                if isinstance(n, ast.FunctionDef):
-                    names[n.name] = {"line": n.lineno, "params": [a.arg for a in n.args.args],
-                                     "kwonly": [a.arg for a in n.args.kwonlyargs]}
-                elif isinstance(n, ast.Assign):
-                    for t in n.targets:
-                        if isinstance(t, ast.Name):
-                            names[t.id] = {"line": n.lineno, "assigned": ast.unparse(n.value)[:200]}
-            out["reference"] = names
-        except SyntaxError as e:
-            out["errors"].append({"file": "reference.py", "line": e.lineno or 0, "message": f"syntax error: {e.msg}"})
-    return out
-
-
 def finite(v):
     """JSON has no inf or nan: they travel as the strings "inf", "-inf", "nan"."""
     if isinstance(v, float) and not math.isfinite(v):
@@ -525,19 +526,30 @@ def finite(v):
     return v
 
 
+def guarded(scan, path, key):
+    """One file the scanner cannot handle is that file's error, never the end of the whole scan."""
+    try:
+        return scan(path)
+    except (RecursionError, ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+        return {key: path, "name": os.path.basename(os.path.normpath(path)), "notes": [],
+                "errors": [{"line": 0, "message": f"the static scanner failed on this file "
+                            f"({type(e).__name__}: {str(e)[:200]})"}]}
+
+
 def main(argv):
     if len(argv) < 2 or argv[0] not in ("kernelbench", "gpumode"):
         print("usage: kwb_scan.py kernelbench FILE... | gpumode DIR...", file=sys.stderr)
         return 2
     if argv[0] == "kernelbench":
-        doc = {"problems": [scan_kernelbench(p) for p in argv[1:]]}
+        doc = {"problems": [guarded(scan_kernelbench, p, "file") for p in argv[1:]]}
     else:
         try:
             import yaml  # noqa: F401
         except ImportError:
             print(f"reading task.yml needs PyYAML in {sys.executable} (Debian: python3-yaml)", file=sys.stderr)
             return 3
-        doc = {"tasks": [scan_gpumode(p) for p in argv[1:]]}
+        from kwb_scan_gpumode import scan_gpumode  # beside this file
+        doc = {"tasks": [guarded(scan_gpumode, p, "dir") for p in argv[1:]]}
     json.dump(finite(doc), sys.stdout, default=str, allow_nan=False)
     return 0
 

@@ -1,11 +1,16 @@
 // How long a 10,000-assignment batch workspace takes to open as a queue, beside peers measured in the same run:
 // reading workspace.json alone, stat-ing every bundle's task.json, and walking the folder for bundles (what
-// opening a plain folder of tasks does before it lints each one).
-//   bench_workspace_open [N]     (default 10000; the workspace is generated in a temporary folder first)
+// opening a plain folder of tasks does before it lints each one). Then what every move of the queue costs: reading
+// the review states (stored reviews and drafts) of R reviewed assignments from the review database and mapping them
+// onto the queue, beside reading the database file's bytes.
+//   bench_workspace_open [N] [R]     (defaults 10000 and 2000; generated in a temporary folder first)
 #include "importers/batch.h"
+#include "importers/feedback.h"
+#include "review/reviewstore.h"
 #include "task/taskloader.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -53,6 +58,72 @@ QByteArray line(int i)
 double ms(const QElapsedTimer& t)
 {
     return double(t.nsecsElapsed()) / 1e6;
+}
+
+// R assignments get a review (three in four submitted, the rest a draft); then the states are re-read as the
+// queue does on every move.
+void reviewStates(const QString& ws, const QString& dbPath, int reviewed)
+{
+    auto q = BatchQueue::open(ws);
+    ReviewStore store;
+    if (const Status s = store.open(dbPath); !q || !s) {
+        std::fprintf(stderr, "%s\n", qPrintable(q ? s.error().oneLine() : q.error().oneLine()));
+        return;
+    }
+    reviewed = int(std::min<qsizetype>(reviewed, q->size()));
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < reviewed; ++i) {
+        Review r;
+        r.taskId = q->assignments()[i].bundleId;
+        r.reviewer = QStringLiteral("bench");
+        r.rubricId = QStringLiteral("kernel-task-review");
+        r.rubricVersion = 1;
+        r.taskDigest = QStringLiteral("sha256:") + QString(64, u'b');
+        r.created = r.updated = QDateTime::currentDateTimeUtc();
+        r.verdict = i % 3 ? QStringLiteral("accept") : QStringLiteral("major");
+        r.status = i % 4 == 3 ? Review::Status::Draft : Review::Status::Submitted;
+        QString failure;
+        if (r.status == Review::Status::Draft) {
+            if (const Status d = store.saveDraft(r); !d)
+                failure = d.error().oneLine();
+        } else if (const auto saved = store.save(r, 0); !saved) {
+            failure = saved.error().oneLine();
+        }
+        if (!failure.isEmpty()) {
+            std::fprintf(stderr, "%s\n", qPrintable(failure));
+            return;
+        }
+    }
+    std::printf("setup: %d reviews stored: %.0f ms\n", reviewed, ms(t));
+    for (int round = 0; round < 3; ++round) {
+        t.restart();
+        qint64 bytes = 0; // the database and its write-ahead log
+        for (const QString& file : { dbPath, dbPath + QStringLiteral("-wal") }) {
+            QFile f(file);
+            bytes += f.open(QIODevice::ReadOnly) ? f.readAll().size() : 0;
+        }
+        const double rawMs = ms(t);
+        t.restart(); // peer: every review and draft document read and parsed
+        const auto stored = store.reviews();
+        const auto drafts = store.drafts();
+        if (!stored || !drafts)
+            return;
+        const double fullMs = ms(t);
+        t.restart(); // what the queue reads on every move
+        const auto headers = store.reviewHeaders();
+        if (!headers)
+            return;
+        const double readMs = ms(t);
+        t.restart();
+        q->setReviews(queueReviewsByBundle(*headers));
+        const double mapMs = ms(t);
+        std::printf("round %d: review states of %lld assignments: read %.1f ms + map onto the queue %.1f ms "
+                    "(%lld reviewed, %lld draft) | peers: read the database files %.1f ms (%lld bytes), read and "
+                    "parse every review and draft %.1f ms\n",
+            round, qlonglong(q->size()), readMs, mapMs, qlonglong(q->reviewedCount()), qlonglong(q->draftCount()),
+            rawMs, qlonglong(bytes), fullMs);
+    }
 }
 } // namespace
 
@@ -120,5 +191,6 @@ int main(int argc, char** argv)
             round, openMs, qlonglong(q->size()), readMs, qlonglong(bytes), present, statMs, walkDirMs, qlonglong(found),
             qlonglong(steps), walkMs);
     }
+    reviewStates(ws, tmp.filePath(QStringLiteral("reviews.sqlite")), argc > 2 ? std::atoi(argv[2]) : 2000);
     return 0;
 }

@@ -1,6 +1,7 @@
-// Imported tasks run end to end through the foreign conventions: the gpumode fixture (a numpy reference, so it
-// runs anywhere) with a correct and a wrong submission; a KernelBench problem where torch is installed, and a
-// clear "torch is missing" where it is not.
+// Imported tasks run end to end through the foreign conventions: the gpumode fixtures (numpy references, so they
+// run anywhere) with a correct and a wrong submission and with two outputs; KernelBench problems (a scalar input,
+// init inputs and two outputs, static corners) where torch is installed in the runner python, and a clear "torch
+// is missing" where it is not.
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
 #include "importers/gpumode.h"
@@ -9,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -54,9 +56,10 @@ private:
         return r;
     }
 
-    QString importGpuModeTask(const QString& name, const QString& submission)
+    QString importGpuModeTask(
+        const QString& name, const QString& submission, const QString& task = QStringLiteral("vecadd_py"))
     {
-        GpuModeOptions o { QStringLiteral(KWB_FIXTURES_DIR "/gpumode/vecadd_py"), m_tmp.filePath(name), submission };
+        GpuModeOptions o { QStringLiteral(KWB_FIXTURES_DIR "/gpumode/") + task, m_tmp.filePath(name), submission };
         auto s = importGpuMode(o);
         if (!s || s->imported() != 1)
             return {};
@@ -103,6 +106,45 @@ private Q_SLOTS:
         QVERIFY2(has(*result, QStringLiteral("gpumode.check-failed"), QStringLiteral("submission")),
             qPrintable(ids(*result)));
         QVERIFY(!has(*result, QStringLiteral("gpumode.check-failed"), QStringLiteral("reference")));
+    }
+
+    void gpuModeTwoOutputs()
+    {
+        const QString dir = importGpuModeTask(QStringLiteral("quant"), {}, QStringLiteral("quant_py"));
+        QVERIFY(!dir.isEmpty());
+        auto result = runCorrectness(request(dir));
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
+        QVERIFY2(!has(*result, QStringLiteral("gpumode.check-failed")), qPrintable(ids(*result)));
+    }
+
+    // Problems without a candidate: the reference alone runs (init inputs, two outputs, the static corners).
+    void kernelBenchReferencesRun_data()
+    {
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("init inputs, two outputs") << QStringLiteral("level2/3_Linear_Two_Outputs.py");
+        QTest::newRow("chained constants") << QStringLiteral("level1/8_Chained_Constants.py");
+    }
+
+    void kernelBenchReferencesRun()
+    {
+        QFETCH(QString, problem);
+        if (!pythonHas(QStringLiteral("torch")))
+            QSKIP("torch is not installed in the runner python (KWB_PYTHON selects it): the torch_module reference "
+                  "cannot run here");
+        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/") + problem,
+            m_tmp.filePath(QStringLiteral("kbref-") + QFileInfo(problem).baseName()) });
+        QVERIFY(s && s->imported() == 1);
+        auto result = runCorrectness(request(s->bundles.first().dir));
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        bool ran = false;
+        for (const ImplRun& run : result->impls) {
+            if (run.role == u"reference") {
+                QVERIFY2(run.ok(), qPrintable(run.error + u'\n' + run.log.right(2000)));
+                ran = true;
+            }
+        }
+        QVERIFY(ran);
     }
 
     void kernelBenchRunsOrSaysTorchIsMissing()

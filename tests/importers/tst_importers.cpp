@@ -71,7 +71,7 @@ private Q_SLOTS:
 
     void kernelBenchImportsEveryProblem()
     {
-        QCOMPARE(m_kb->bundles.size(), 6);
+        QCOMPARE(m_kb->bundles.size(), 7);
         QCOMPARE(m_kb->failed(), 0);
         for (const ImportedBundle& b : m_kb->bundles) {
             auto loaded = loadTask(b.dir);
@@ -104,6 +104,10 @@ private Q_SLOTS:
             << QStringLiteral("kb-l2-7-norm_min_clamp")
             << QStringList { QStringLiteral("scope.degenerate-output"), QStringLiteral("import.random-in-forward") }
             << QStringList { QStringLiteral("scope.tolerance-too-loose") };
+        QTest::newRow("chained constants, self-referencing local, product before relu")
+            << QStringLiteral("kb-l1-8-chained_constants") << QStringList {}
+            << QStringList { QStringLiteral("import.not-static"), QStringLiteral("scope.degenerate-output"),
+                   QStringLiteral("scope.undersized-case") }; // a matmul is compute-bound: small is no finding
         QTest::newRow("softmax too wide and too large")
             << QStringLiteral("kb-l3-4-softmax_huge")
             << QStringList { QStringLiteral("scope.oversized-case"), QStringLiteral("scope.tolerance-too-loose") }
@@ -162,6 +166,32 @@ private Q_SLOTS:
             qPrintable(text));
     }
 
+    // Corners the public problem set has: `h = w = 48`, `n: float = 0.5`, `A = (A + A.T) / 2`, torch.tril(x).
+    void kernelBenchStaticCorners()
+    {
+        auto t = loadTask(byId(*m_kb, QStringLiteral("kb-l1-8-chained_constants"))->dir);
+        QVERIFY(t);
+        const QJsonObject case0
+            = json(t->task.path(QStringLiteral("import.json"))).value(QStringLiteral("cases"))[0].toObject();
+        const QJsonArray in = case0.value(QStringLiteral("inputs")).toArray();
+        QCOMPARE(in.size(), 2);
+        for (const auto& v : in) {
+            QCOMPARE(v.toObject().value(QStringLiteral("shape")).toArray(), (QJsonArray { 48, 48 }));
+            QCOMPARE(v.toObject().value(QStringLiteral("dtype")).toString(), QStringLiteral("float32"));
+        }
+        QCOMPARE(
+            case0.value(QStringLiteral("init_inputs"))[0].toObject().value(QStringLiteral("value")).toDouble(), 0.5);
+        // Operations in evaluation order: the product before the relu that takes it.
+        const QJsonArray ops = json(t->task.path(QStringLiteral("import.json")))
+                                   .value(QStringLiteral("analysis"))
+                                   .toObject()
+                                   .value(QStringLiteral("forward_ops"))
+                                   .toArray();
+        QVERIFY(ops.size() >= 2);
+        QCOMPARE(ops[0].toObject().value(QStringLiteral("op")).toString(), QStringLiteral("torch.matmul"));
+        QCOMPARE(ops[1].toObject().value(QStringLiteral("op")).toString(), QStringLiteral("F.relu"));
+    }
+
     void kernelBenchBrokenProblemsFailWithPosition()
     {
         auto s = importKernelBench(
@@ -195,7 +225,7 @@ private Q_SLOTS:
     {
         auto s = importGpuMode({ QStringLiteral(KWB_FIXTURES_DIR "/gpumode"), m_tmp.filePath(QStringLiteral("gm")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
-        QCOMPARE(s->imported(), 2);
+        QCOMPARE(s->imported(), 3);
         const ImportedBundle* py = byId(*s, QStringLiteral("gpumode-vecadd_py"));
         QVERIFY(py);
         auto t = loadTask(py->dir);
@@ -214,6 +244,14 @@ private Q_SLOTS:
         QVERIFY(spec.open(QIODevice::ReadOnly));
         QVERIFY(spec.readAll().contains("`LICENSE` travels with this bundle: MIT License"));
         QVERIFY(!ids(py->findings).contains(QStringLiteral("import.no-license")));
+
+        // ref_kernel returns a tuple: one output each, dtypes from the casts in the return (else the description).
+        auto quant = loadTask(byId(*s, QStringLiteral("gpumode-quant_py"))->dir);
+        QVERIFY2(quant, qPrintable(quant ? QString() : quant.error().oneLine()));
+        QCOMPARE(quant->task.outputs.size(), 2);
+        QCOMPARE(quant->task.outputs[0].dtype, DType::Float32);
+        QCOMPARE(quant->task.outputs[1].dtype, DType::Float64);
+        QCOMPARE(t->task.outputs.size(), 1);
 
         const ImportedBundle* cu = byId(*s, QStringLiteral("gpumode-vecadd_cu"));
         QVERIFY(cu);
@@ -240,7 +278,7 @@ private Q_SLOTS:
                          m_tmp.filePath(QStringLiteral("cli")) },
                      &out, &err),
             0);
-        QVERIFY2(out.contains(QStringLiteral("kwb import kernelbench: 3 imported, 0 failed")), qPrintable(out + err));
+        QVERIFY2(out.contains(QStringLiteral("kwb import kernelbench: 4 imported, 0 failed")), qPrintable(out + err));
         QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("kernelbench"),
                          QStringLiteral(KWB_FIXTURES_DIR "/kernelbench-broken"), QStringLiteral("-o"),
                          m_tmp.filePath(QStringLiteral("cli2")) },
