@@ -1,6 +1,7 @@
 #include "workbenchapp.h"
 
 #include "audit/auditscreenshot.h"
+#include "panes/tasklistpane.h"
 
 #include "compile/compilecontroller.h"
 #include "performance/benchcontroller.h"
@@ -159,6 +160,14 @@ int runWorkbench(int argc, char* argv[])
     const QCommandLineOption auditOption(QStringLiteral("audit"),
         QStringLiteral("Open the audit window on review files or review databases (the PATHs) instead of tasks."));
     parser.addOption(auditOption);
+    const QCommandLineOption reviewOption(QStringLiteral("review"),
+        QStringLiteral("With --audit: open this review (TASK/REVIEWER/CREATED) read-only beside its task."),
+        QStringLiteral("ID"));
+    parser.addOption(reviewOption);
+    const QCommandLineOption batchOption(QStringLiteral("batch"),
+        QStringLiteral("Show the states of a kwb batch output folder in the task list (as its Batch results… button)."),
+        QStringLiteral("OUT"));
+    parser.addOption(batchOption);
     if (!parser.parse(QApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -180,7 +189,7 @@ int runWorkbench(int argc, char* argv[])
                 QStringLiteral("--size: expected WxH such as 1600x1000, got '%1'").arg(parser.value(sizeOption)));
         applyApplicationTheme();
         return runAuditWindow(paths, parser.isSet(shotOption) ? parser.value(shotOption) : QString(),
-            QSize(m.captured(1).toInt(), m.captured(2).toInt()), parser.value(taskOption));
+            QSize(m.captured(1).toInt(), m.captured(2).toInt()), parser.value(taskOption), parser.value(reviewOption));
     }
     if (paths.size() > 1)
         return fail(QStringLiteral("one PATH at most (got %1)").arg(paths.size()));
@@ -231,6 +240,11 @@ int runWorkbench(int argc, char* argv[])
     }
     if (parser.isSet(diffOption))
         window.sourceView()->setDiffMode(true);
+    if (QString error; parser.isSet(batchOption) && !window.taskList()->showBatch(parser.value(batchOption), &error)) {
+        if (shot)
+            return fail(QStringLiteral("--batch: ") + error);
+        std::fprintf(stderr, "kernel-workbench: --batch: %s\n", qPrintable(error));
+    }
     if (parser.isSet(budgetOption)) {
         bool ok = false;
         const double budget = parser.value(budgetOption).toDouble(&ok);

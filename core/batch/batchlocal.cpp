@@ -102,6 +102,7 @@ void runLocalElements(const BatchRequest& request, QList<ElementState>& states, 
             s.status = QStringLiteral("running");
             s.node = QSysInfo::machineHostName();
             s.resumed = false;
+            writeElementState(request.outDir, s); // the GUI follows a batch by its state files
             r.clock.start();
             p->start(cmd.first(), cmd.mid(1));
             changed(index);

@@ -3,6 +3,7 @@
 #include "bench/fairness.h"
 #include "bench/roofline.h"
 #include "exec/sandboxprobe.h"
+#include "executors/sshimplrun.h"
 #include "inputs/inputgenerator.h"
 #include "run/workspace.h"
 #include "task/taskloader.h"
@@ -93,7 +94,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
     if (request.rounds < 1 || request.budgetS <= 0)
         return Error { QStringLiteral("--budget"), {},
             QStringLiteral("needs a positive budget and at least one round") };
-    if (request.sandbox) {
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    if (request.sandbox && !remote) { // a remote host isolates its runners itself (and says how)
         const SandboxStatus s = sandboxAvailable();
         if (!s.available)
             return Error { {}, {},
@@ -116,6 +118,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
             counted(s, doneSteps, totalSteps);
     };
     const auto stopped = [&] {
+        removeRemoteRun(request.executor, work);
         return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
     };
 
@@ -127,7 +130,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         b.role = impl.id == task.reference.id ? QStringLiteral("reference") : QStringLiteral("candidate");
         b.backend = impl.backend;
         say(QStringLiteral("building %1").arg(impl.id));
-        auto build = buildRunner(task, impl);
+        // Remote runners are built on the host, in their first round (cached there by content hash).
+        auto build
+            = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false }) : buildRunner(task, impl);
         if (!build) {
             b.status = QStringLiteral("failed");
             b.error = build.error().oneLine();
@@ -172,6 +177,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         }
     }
 
+    removeRemoteRun(request.executor, work);
     say(QStringLiteral("statistics and bootstrap confidence intervals"));
     result.findings << staticFairnessFindings(task);
     for (const ImplBench& b : result.impls)

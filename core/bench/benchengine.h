@@ -29,6 +29,7 @@ struct BenchRequest {
     RunLimits limits;
     bool sandbox = true;
     QString keepDir;
+    QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (built and run there, one process a round)
 };
 
 /// Everything the runners of one implementation recorded for one case, pooled over the rounds.

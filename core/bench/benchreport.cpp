@@ -149,7 +149,14 @@ QJsonObject benchProvenance(
                 QJsonObject { { QStringLiteral("timer"), b.provenance.value(QStringLiteral("timer")) },
                     { QStringLiteral("clock"), b.provenance.value(QStringLiteral("clock")) } });
     }
-    return QJsonObject {
+    // Over SSH the runners' machine is the host the numbers come from; this one only computed the statistics.
+    QJsonObject remote;
+    for (const ImplBench& b : result.impls) {
+        if (remote.isEmpty() && b.provenance.contains(QStringLiteral("remote_host")))
+            remote = b.provenance;
+    }
+    QJsonObject out {
+        { QStringLiteral("executor"), request.executor.isEmpty() ? QStringLiteral("local") : request.executor },
         { QStringLiteral("host"), QSysInfo::machineHostName() },
         { QStringLiteral("cpu"), cpuModel() },
         { QStringLiteral("os"), QSysInfo::prettyProductName() + QStringLiteral(" / ") + QSysInfo::kernelVersion() },
@@ -175,6 +182,13 @@ QJsonObject benchProvenance(
         { QStringLiteral("same_band"), kSameBand },
         { QStringLiteral("sandbox"), request.sandbox },
     };
+    if (!remote.isEmpty()) {
+        out.insert(QStringLiteral("host"), remote.value(QStringLiteral("remote_host")));
+        out.insert(QStringLiteral("cpu"), remote.value(QStringLiteral("remote_cpu")));
+        out.insert(QStringLiteral("os"), remote.value(QStringLiteral("remote_os")));
+        out.insert(QStringLiteral("statistics_host"), QSysInfo::machineHostName());
+    }
+    return out;
 }
 } // namespace detail
 

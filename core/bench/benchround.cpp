@@ -2,6 +2,7 @@
 
 #include "diagnose/diagnosis.h"
 #include "exec/runtocompletion.h"
+#include "executors/sshrunner.h"
 #include "run/workspace.h"
 
 #include <QDir>
@@ -71,15 +72,56 @@ QString mergeRecord(ImplBench& bench, const QString& path)
     return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()
                                                                  : r.value(QStringLiteral("error")).toString();
 }
+// One round on an SSH host: the runner is built there in the first round (cached by content hash).
+bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBench& bench, const BenchRequest& request,
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
+{
+    SshRunnerJob job;
+    job.executor = request.executor;
+    job.limits = request.limits;
+    job.sandbox = request.sandbox;
+    job.localDir = workDir;
+    job.remoteName = impl.id + QLatin1Char('-') + QFileInfo(workDir).fileName();
+    job.workRoot = QFileInfo(inputsRoot).absolutePath();
+    job.inputsRoot = inputsRoot;
+    job.cancel = cancel;
+    SshRunnerEnd end = runRunnerOverSsh(task, impl, job);
+    if (bench.build.compileCommand.isEmpty() && bench.build.dir.isEmpty())
+        bench.build = end.build;
+    bench.findings << end.findings;
+    if (end.status != u"ok") {
+        const QString status = end.status == u"build-failed" ? end.status : QStringLiteral("failed");
+        if (end.status == u"lost" || end.status == u"stopped") {
+            bench.status = status;
+            bench.error = end.error;
+        } else {
+            fail(bench, status, end.error, end.log, std::nullopt);
+        }
+        return false;
+    }
+    for (Finding f : end.outcome->findings) {
+        f.impl = impl.id;
+        bench.findings << f;
+    }
+    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")));
+    for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
+        bench.provenance.insert(it.key(), it.value());
+    if (end.outcome->succeeded() && error.isEmpty())
+        return true;
+    fail(bench, QStringLiteral("failed"), error.isEmpty() ? end.outcome->detail : error, bench.build.log + end.log,
+        *end.outcome);
+    return false;
+}
 } // namespace
 
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
     const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
 {
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
     QList<TrialInputs> trials;
-    for (const auto& [name, dir] : caseInputs)
-        trials << TrialInputs { name, 0, 0, dir };
+    for (const auto& [name, dir] : caseInputs) // a remote runner reads them relative to its own folder
+        trials << TrialInputs { name, 0, 0, remote ? remoteInputsDir(inputsRoot, dir) : dir };
     auto plan = planText(task, impl, trials, 1);
     if (!plan) {
         fail(bench, QStringLiteral("failed"), plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
@@ -99,6 +141,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return false;
     }
     planFile.close();
+    if (remote)
+        return runBenchRoundOverSsh(task, impl, bench, request, workDir, inputsRoot, cancel);
 
     ProcessSpec spec;
     spec.program = bench.build.command.first();

@@ -80,6 +80,7 @@ void compileStage(CheckContext& ctx, StageOutcome& out)
     }
     ctx.say(CheckStage::Compile, QStringLiteral("compiling %1 implementation(s)").arg(request.implIds.size()));
     request.cancel = ctx.cancel;
+    request.executor = ctx.request.executor;
     request.progress
         = [&](const QString& id, int, int) { ctx.say(CheckStage::Compile, QStringLiteral("compiling ") + id); };
     auto compiled = compileHostOnly(task, request);

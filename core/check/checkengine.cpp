@@ -67,7 +67,7 @@ Result<CheckResult> runCheck(
         return Error { QStringLiteral("--budget/--trials"), {},
             QStringLiteral("needs at least one trial and round and a positive budget") };
 
-    if (request.sandbox) {
+    if (request.sandbox && !request.executor.startsWith(QStringLiteral("ssh:"))) {
         const SandboxStatus s = sandboxAvailable();
         if (!s.available)
             return Error { {}, {},

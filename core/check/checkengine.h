@@ -50,6 +50,9 @@ struct CheckRequest {
     bool sandbox = true;
     bool profile = true; ///< run the Profile stage (it reports missing tools instead of failing)
     QString keepDir; ///< keep the work folders under this folder (run/, bench/, profile/); empty: temporary
+    /// Where compilers and runners run: empty or `local`, or `ssh:HOST` (compile, run and bench there; the
+    /// profile stage wraps runners in local profilers and is skipped with a note).
+    QString executor;
 };
 
 /// What one stage did.

@@ -88,6 +88,7 @@ QJsonObject checkProvenance(const CheckContext& ctx, const QDateTime& started)
                     python.isEmpty() ? QString() : probeOutput(python, { QStringLiteral("--version") }).trimmed() } } },
         { QStringLiteral("tools"), tools }, { QStringLiteral("seeds"), seeds },
         { QStringLiteral("sandbox"), ctx.request.sandbox },
+        { QStringLiteral("executor"), ctx.request.executor.isEmpty() ? QStringLiteral("local") : ctx.request.executor },
         { QStringLiteral("started"), started.toString(Qt::ISODate) },
         { QStringLiteral("finished"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) } };
 }

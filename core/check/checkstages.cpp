@@ -72,6 +72,7 @@ void runStage(CheckContext& ctx, StageOutcome& out)
     request.limits = ctx.request.limits;
     request.sandbox = ctx.request.sandbox;
     request.keepDir = ctx.workDir(QStringLiteral("run"));
+    request.executor = ctx.request.executor;
     RunHooks hooks;
     hooks.cancel = ctx.cancel;
     auto run = runCorrectness(
@@ -131,6 +132,7 @@ void benchStage(CheckContext& ctx, StageOutcome& out)
     request.limits = ctx.request.limits;
     request.sandbox = ctx.request.sandbox;
     request.keepDir = ctx.workDir(QStringLiteral("bench"));
+    request.executor = ctx.request.executor;
     auto bench = runBench(
         request, [&](const QString& step) { ctx.say(CheckStage::Bench, step); }, ctx.cancel);
     if (!bench) {
@@ -162,6 +164,10 @@ void profileStage(CheckContext& ctx, StageOutcome& out)
     }
     if (!ctx.request.profile) {
         out.note = QStringLiteral("not requested (--no-profile)");
+        return;
+    }
+    if (ctx.request.executor.startsWith(QStringLiteral("ssh:"))) {
+        out.note = QStringLiteral("the profilers run on this machine only: not run for %1").arg(ctx.request.executor);
         return;
     }
     // Profile every candidate that compiled, even one that failed the run: a sanitizer says why it failed.

@@ -88,10 +88,6 @@ int batchCommand(const QStringList& arguments, Io& io)
         io.err << "kwb batch: " << spec.error().oneLine() << '\n';
         return ExitBadInput;
     }
-    if (spec->kind == ExecutorSpec::Kind::Ssh && request.action.action != u"run") {
-        io.err << "kwb batch: --executor ssh:HOST supports --action run only\n";
-        return ExitBadInput;
-    }
     request.action.executor = *spec;
     request.action.extraArgs = extra;
     bool ok = true;

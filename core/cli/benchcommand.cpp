@@ -1,5 +1,6 @@
 #include "bench/benchengine.h"
 #include "cli/cli.h"
+#include "executors/executorspec.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -85,7 +86,10 @@ int benchCommand(const QStringList& args, Io& io)
         QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, budget, warmup, rounds, flush, seed, timeout, json, keep, noSandbox, help });
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Where runners are built and run: local (default) or ssh:HOST (see docs/remote.md)."),
+        QStringLiteral("E"));
+    p.addOptions({ impl, cases, budget, warmup, rounds, flush, seed, timeout, json, keep, noSandbox, executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb bench") } + args)) {
         io.err << "kwb bench: " << p.errorText() << '\n';
@@ -135,6 +139,12 @@ int benchCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
+    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("bench")); where) {
+        request.executor = *where;
+    } else {
+        io.err << "kwb bench: " << where.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
 
     auto result = runBench(request, [&](const QString& step) {
         io.err << "kwb bench: " << step << '\n';

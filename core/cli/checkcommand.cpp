@@ -1,5 +1,6 @@
 #include "check/checkengine.h"
 #include "cli/cli.h"
+#include "executors/executorspec.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -66,8 +67,12 @@ int checkCommand(const QStringList& args, Io& io)
         QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ json, outDir, budget, trials, rounds, warmup, flush, impl, cases, seed, timeout, noProfile, keep,
-        noSandbox, help });
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Where compilers and runners run (the profile stage is skipped on ssh): local (default) or "
+                       "ssh:HOST (see docs/remote.md)."),
+        QStringLiteral("E"));
+    p.addOptions({ executor, json, outDir, budget, trials, rounds, warmup, flush, impl, cases, seed, timeout, noProfile,
+        keep, noSandbox, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb check") } + args)) {
         io.err << "kwb check: " << p.errorText() << '\n';
@@ -122,6 +127,12 @@ int checkCommand(const QStringList& args, Io& io)
     request.profile = !p.isSet(noProfile);
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
+    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("check")); where) {
+        request.executor = *where;
+    } else {
+        io.err << "kwb check: " << where.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
 
     auto result = runCheck(request, [&](const CheckProgress& pr) {
         io.err << "kwb check: [" << (pr.stageIndex + 1) << '/' << pr.stageCount << ' ' << checkStageName(pr.stage)

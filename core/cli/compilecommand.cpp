@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "executors/executorspec.h"
 
 #include "compile/compiler.h"
 #include "task/taskloader.h"
@@ -62,8 +63,10 @@ int compileCommand(const QStringList& args, Io& io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one kwb.compile/1 JSON document."));
     const QCommandLineOption noSandbox(QStringLiteral("no-sandbox"),
         QStringLiteral("Run the python import check without bubblewrap (it runs the candidate's top level)."));
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Where compilers run: local (default) or ssh:HOST (see docs/remote.md)."), QStringLiteral("E"));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    parser.addOptions({ impl, arch, json, noSandbox, help });
+    parser.addOptions({ impl, arch, json, noSandbox, executor, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb compile") } + args)) {
         io.err << "kwb compile: " << parser.errorText() << " (see 'kwb compile --help')\n";
         return ExitBadInput;
@@ -71,7 +74,8 @@ int compileCommand(const QStringList& args, Io& io)
     if (parser.isSet(help)) {
         QString text = parser.helpText();
         text.replace(0, text.indexOf(u'\n'),
-            QStringLiteral("Usage: kwb compile [--impl ID]... [--arch LIST] [--json] [--no-sandbox] TASK"));
+            QStringLiteral(
+                "Usage: kwb compile [--impl ID]... [--arch LIST] [--json] [--no-sandbox] [--executor E] TASK"));
         io.out << text;
         return ExitOk;
     }
@@ -87,6 +91,12 @@ int compileCommand(const QStringList& args, Io& io)
     CompileRequest request;
     request.implIds = parser.values(impl);
     request.sandbox = !parser.isSet(noSandbox);
+    if (auto where = singleTaskExecutor(parser.value(executor), QStringLiteral("compile")); where) {
+        request.executor = *where;
+    } else {
+        io.err << "kwb compile: " << where.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
     for (const QString& a : parser.values(arch))
         request.archs << a.split(QLatin1Char(','), Qt::SkipEmptyParts);
     auto result = compileTask(loaded->task, request);

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "executors/executorspec.h"
 #include "profile/profileengine.h"
 
 #include <QCommandLineParser>
@@ -74,7 +75,11 @@ int profileCommand(const QStringList& args, Io& io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the kwb.profile/1 document."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, seed, noNcu, noSanitizer, noPerf, keep, noSandbox, json, help });
+    const QCommandLineOption executor(QStringLiteral("executor"),
+        QStringLiteral("Where it runs: local only (ssh:HOST is refused with the reason): local (default) or ssh:HOST "
+                       "(see docs/remote.md)."),
+        QStringLiteral("E"));
+    p.addOptions({ impl, cases, seed, noNcu, noSanitizer, noPerf, keep, noSandbox, json, executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb profile") } + args)) {
         io.err << "kwb profile: " << p.errorText() << '\n';
@@ -109,6 +114,10 @@ int profileCommand(const QStringList& args, Io& io)
     request.perf = !p.isSet(noPerf);
     request.keepDir = p.value(keep);
     request.sandbox = !p.isSet(noSandbox);
+    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("profile")); !where) {
+        io.err << "kwb profile: " << where.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
     auto result = runProfile(request, [&](const QString& step) {
         io.err << "kwb profile: " << step << '\n';
         io.err.flush();

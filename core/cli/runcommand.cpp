@@ -18,10 +18,14 @@ void printText(const RunResult& r, QTextStream& out)
         out << '\n';
         for (const auto& c : r.judgements.value(run.id).cases) {
             for (const auto& t : c.trials) {
-                for (const auto& o : t.outputs)
-                    out << "      " << c.name << "/t" << t.trial << ' ' << o.output << ": "
-                        << (o.pass ? "pass" : "FAIL") << "  max_abs " << o.maxAbs << "  max_rel " << o.maxRel
-                        << "  mismatches " << o.mismatches << '\n';
+                for (const auto& o : t.outputs) {
+                    out << "      " << c.name << "/t" << t.trial << ' ' << o.output << ": ";
+                    if (!o.comparison)
+                        out << "FAIL  no output to compare\n";
+                    else
+                        out << (o.pass ? "pass" : "FAIL") << "  max_abs " << o.maxAbs << "  max_rel " << o.maxRel
+                            << "  mismatches " << o.mismatches << '\n';
+                }
             }
         }
     }

@@ -3,6 +3,7 @@
 // The per-backend halves of compileImplementation() (compile/compiler.h). Each fills `c` and uses `tmp`, an
 // existing empty folder that is removed afterwards.
 #include "compile/compiler.h"
+#include "compile/toolrun.h"
 
 namespace kwb {
 
@@ -10,6 +11,9 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     const QString& tmp, ImplementationCompile& c);
 void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
     ImplementationCompile& c);
+/// Records where `run` ran (remote runs: the host and its tool's version) in `c`.
+void noteToolHost(ImplementationCompile& c, const ToolRun& run);
+
 void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
     const CompileRequest& request, const QString& tmp, ImplementationCompile& c);
 

@@ -19,6 +19,9 @@ struct CompileRequest {
     bool disassemble = true; ///< keep PTX (and SASS when cuobjdump exists) with the instruction mix
     /// The python import check runs the candidate's top level: under bubblewrap unless this is false.
     bool sandbox = true;
+    /// Where the compilers run: empty or `local` here, `ssh:HOST` on that host (the bundle is copied there and the
+    /// host's own tools of its settings are used; diagnostics name the local files).
+    QString executor;
     /// Polled while compilers run; when it becomes true their process trees are killed and compileTask()
     /// returns an Error whose findingId is `stopped`.
     const std::atomic_bool* cancel = nullptr;

@@ -22,6 +22,8 @@ QJsonObject ImplementationCompile::toJson() const
         { QStringLiteral("ok"), ok },
         { QStringLiteral("command"), command },
         { QStringLiteral("compiler_version"), compilerVersion },
+        { QStringLiteral("executor"), executor },
+        { QStringLiteral("host"), host },
         { QStringLiteral("diagnostics"), diags },
         { QStringLiteral("kernels"), ks },
         { QStringLiteral("instruction_mix"), dis },

@@ -26,6 +26,8 @@ struct ImplementationCompile {
     QList<DisassembledKernel> disassembly; ///< PTX per kernel and arch; SASS when cuobjdump exists
     QStringList notes; ///< what was not done and why (no cuobjdump, no triton, …)
     QString log; ///< the compiler's whole output
+    QString executor = QStringLiteral("local"); ///< where it was compiled: `local` or `ssh:HOST`
+    QString host; ///< the machine's name (remote: `ssh:HOST (its host name)`)
 
     /// One element of `implementations` in `kwb.compile/1`.
     QJsonObject toJson() const;

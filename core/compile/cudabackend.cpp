@@ -77,7 +77,8 @@ QString ptxArch(const QString& ptx)
 void compileCuda(const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request,
     const QString& tmp, ImplementationCompile& c)
 {
-    const QString nvcc = findNvcc();
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const QString nvcc = remote ? QStringLiteral("nvcc") : findNvcc();
     if (nvcc.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; or set KWB_NVCC)");
@@ -91,12 +92,18 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     // the path mapper turns the paths nvcc prints back into bundle-relative ones.
     args << gencodeArgs(archs) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(nvcc, args, tmp);
-    const QStringList version = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
-    c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
+    if (!remote) {
+        const QStringList version
+            = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
+        c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
+    }
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
     options.cancel = request.cancel;
+    options.executor = request.executor;
+    options.bundleDir = task.dir;
     const ToolRun run = runTool(nvcc, args, tmp, options);
+    noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
     if (run.stopped)
@@ -123,8 +130,8 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         const QString ptx = readText(f.absoluteFilePath());
         c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
     }
-    const QString cuobjdump
-        = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() }).isEmpty()
+    const QString cuobjdump = remote ? QStringLiteral("cuobjdump")
+        : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() }).isEmpty()
         ? QStandardPaths::findExecutable(QStringLiteral("cuobjdump"))
         : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() });
     if (cuobjdump.isEmpty()) {

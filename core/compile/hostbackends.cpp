@@ -5,6 +5,7 @@
 #include "env/toolprobe.h"
 
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTemporaryDir>
 
 namespace kwb {
@@ -12,7 +13,8 @@ namespace kwb {
 void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
     ImplementationCompile& c)
 {
-    const QString gxx = QStandardPaths::findExecutable(QStringLiteral("g++"));
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const QString gxx = remote ? QStringLiteral("g++") : QStandardPaths::findExecutable(QStringLiteral("g++"));
     if (gxx.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("g++ not found on PATH");
@@ -22,14 +24,28 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
         QStringLiteral("-fdiagnostics-color=never"), QStringLiteral("-c"), task.path(impl.source), QStringLiteral("-o"),
         tmp + QStringLiteral("/impl.o") };
     c.command = shellCommand(gxx, args, tmp);
-    c.compilerVersion = probeOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (!remote)
+        c.compilerVersion
+            = probeOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
     options.cancel = request.cancel;
+    options.executor = request.executor;
+    options.bundleDir = task.dir;
     const ToolRun run = runTool(gxx, args, tmp, options);
+    noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
+}
+
+void noteToolHost(ImplementationCompile& c, const ToolRun& run)
+{
+    if (run.host.isEmpty())
+        return;
+    c.host = run.host;
+    if (!run.toolVersion.isEmpty())
+        c.compilerVersion = run.toolVersion;
 }
 
 ImplementationCompile compileImplementation(
@@ -39,6 +55,12 @@ ImplementationCompile compileImplementation(
     c.id = impl.id;
     c.backend = impl.backend;
     c.source = impl.source;
+    if (request.executor.startsWith(QStringLiteral("ssh:"))) {
+        c.executor = request.executor;
+        c.host = request.executor; // completed with the host's name once a tool ran there
+    } else {
+        c.host = QSysInfo::machineHostName();
+    }
     QTemporaryDir tmp;
     if (!tmp.isValid()) {
         c.notes << QStringLiteral("cannot create a temporary folder: ") + tmp.errorString();

@@ -168,7 +168,8 @@ void readTritonArtifacts(const QString& output, const QString& tmp, const QStrin
 void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
     const CompileRequest& request, const QString& tmp, ImplementationCompile& c)
 {
-    const QString python = runnerPython();
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const QString python = remote ? QStringLiteral("python3") : runnerPython();
     if (python.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("no python3 found (set KWB_PYTHON)");
@@ -186,21 +187,25 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     c.command = shellCommand(python, args, tmp);
     if (request.sandbox)
         c.command += QStringLiteral("  # in the bubblewrap sandbox (bundle read-only, no network)");
-    c.compilerVersion = probeOutput(python, { QStringLiteral("--version") }).trimmed();
+    if (!remote)
+        c.compilerVersion = probeOutput(python, { QStringLiteral("--version") }).trimmed();
 
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
     options.cancel = request.cancel;
     options.sandbox = request.sandbox;
     options.readOnlyPaths << task.dir;
+    options.executor = request.executor;
+    options.bundleDir = task.dir;
     // A runner python outside /usr (a virtual environment) must be visible inside the sandbox.
-    if (!python.startsWith(QStringLiteral("/usr/"))) {
+    if (!remote && !python.startsWith(QStringLiteral("/usr/"))) {
         QDir prefix = QFileInfo(python).absoluteDir();
         prefix.cdUp();
         options.readOnlyPaths << prefix.absolutePath();
     }
     options.environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
     const ToolRun run = runTool(python, args, tmp, options);
+    noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
     c.toolMissing = run.finished && run.exitCode == 3;

@@ -1,6 +1,7 @@
 #include "compile/toolrun.h"
 
 #include "exec/runtocompletion.h"
+#include "executors/sshtool.h"
 
 #include <QRegularExpression>
 
@@ -8,6 +9,8 @@ namespace kwb {
 
 ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options)
 {
+    if (options.executor.startsWith(QStringLiteral("ssh:")))
+        return runToolOverSsh(program, args, workDir, options);
     ToolRun r;
     ProcessSpec spec;
     spec.program = program;

@@ -15,6 +15,9 @@ struct ToolRun {
     bool finished = false; ///< false: killed at the timeout, or stopped
     bool stopped = false; ///< the caller cancelled it: its process tree was killed
     int exitCode = -1;
+    QString host; ///< remote runs: `ssh:HOST (its host name)`; empty here
+    QString toolVersion; ///< remote runs: the host's tool's version line
+    QString sandbox; ///< remote runs: how the host isolated it (`bwrap` | `rlimits`)
     bool ok() const { return started && finished && exitCode == 0; }
 };
 
@@ -26,10 +29,14 @@ struct ToolOptions {
     bool sandbox = false;
     QStringList readOnlyPaths; ///< sandbox only: folders the tool reads (the bundle, a python prefix)
     QMap<QString, QString> environment; ///< added to the exec layer's minimal environment (LC_ALL=C is set)
+    QString executor; ///< empty or `local`: here; `ssh:HOST`: on that host (executors/sshtool.h)
+    QString bundleDir; ///< remote runs: the folder the arguments name besides `workDir` (copied to the host)
+    int maxProcesses = 1024; ///< remote sandboxed runs: the process limit
 };
 
 /// Runs `program args` in `workDir` (an existing writable folder) through the exec layer with LC_ALL=C
-/// (plain-ASCII diagnostics) and the host PATH, and returns stdout followed by stderr.
+/// (plain-ASCII diagnostics) and the host PATH, and returns stdout followed by stderr. With `options.executor`
+/// `ssh:HOST` it runs on that host instead (runToolOverSsh()).
 ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options);
 
 /// `program args` as one shell-quoted line, the way a reviewer can paste it into a terminal.

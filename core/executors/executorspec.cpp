@@ -46,4 +46,22 @@ Result<ExecutorSpec> ExecutorSpec::parse(const QString& text)
         QStringLiteral("unknown executor '%1' (expected local, ssh:HOST or slurm[:PARTITION])").arg(text) };
 }
 
+Result<QString> singleTaskExecutor(const QString& text, const QString& action)
+{
+    auto spec = ExecutorSpec::parse(text);
+    if (!spec)
+        return spec.error();
+    if (spec->kind == ExecutorSpec::Kind::Slurm)
+        return Error { QStringLiteral("--executor"), {},
+            QStringLiteral("%1 runs batches: use 'kwb batch TASK --action %2 --executor %1 --out DIR'")
+                .arg(spec->name(), action) };
+    if (spec->kind == ExecutorSpec::Kind::Ssh && action == u"profile")
+        return Error { QStringLiteral("--executor"), {},
+            QStringLiteral("kwb profile runs only on this machine (it wraps runners in the local ncu, "
+                           "compute-sanitizer and perf); profile on the host itself, or use 'kwb check --executor "
+                           "%1', which compiles, runs and benches there")
+                .arg(spec->name()) };
+    return spec->name();
+}
+
 } // namespace kwb

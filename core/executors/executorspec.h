@@ -22,4 +22,8 @@ struct ExecutorSpec {
     static Result<ExecutorSpec> parse(const QString& text);
 };
 
+/// The `--executor` of a single-task command (`kwb compile|run|bench|check|profile`): `local` or `ssh:HOST`
+/// (canonical text). Slurm runs batches, and `kwb profile` runs only here: both are errors that say what to do.
+Result<QString> singleTaskExecutor(const QString& text, const QString& action);
+
 } // namespace kwb

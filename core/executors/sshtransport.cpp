@@ -51,7 +51,8 @@ QString SshTransport::rsyncShell() const
     return parts.join(QLatin1Char(' '));
 }
 
-LiveRun SshTransport::pushTo(const QStringList& localPaths, const QString& remoteDir, int timeoutMs) const
+LiveRun SshTransport::pushTo(
+    const QStringList& localPaths, const QString& remoteDir, int timeoutMs, const QStringList& rsyncOptions) const
 {
     LiveOptions opt;
     opt.timeoutMs = timeoutMs;
@@ -60,7 +61,8 @@ LiveRun SshTransport::pushTo(const QStringList& localPaths, const QString& remot
     return runLive(QStringLiteral("rsync"),
         QStringList {
             QStringLiteral("-a"), QStringLiteral("-e"), rsyncShell(), QStringLiteral("--rsync-path"), remoteRsync }
-            + localPaths + QStringList { m_settings.host + QLatin1Char(':') + remoteDir + QLatin1Char('/') },
+            + rsyncOptions + localPaths
+            + QStringList { m_settings.host + QLatin1Char(':') + remoteDir + QLatin1Char('/') },
         opt);
 }
 

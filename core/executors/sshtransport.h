@@ -21,7 +21,9 @@ public:
     LiveRun run(const QStringList& words, const LiveOptions& options = {}) const;
 
     /// Copies `localPaths` (files or folders, rsync's trailing-slash rules) into `remoteDir`, creating it first.
-    LiveRun pushTo(const QStringList& localPaths, const QString& remoteDir, int timeoutMs) const;
+    /// `rsyncOptions` go before the paths (e.g. `--copy-dirlinks` to send symlinked folders as folders).
+    LiveRun pushTo(const QStringList& localPaths, const QString& remoteDir, int timeoutMs,
+        const QStringList& rsyncOptions = {}) const;
 
     /// Copies the contents of `remoteDir` into `localDir`.
     LiveRun pullFrom(const QString& remoteDir, const QString& localDir, int timeoutMs) const;

@@ -50,6 +50,9 @@ void diagnoseFailure(ImplRun& run)
     }
     run.diagnosis = diagnose(run.log, ctx);
     Finding f = run.diagnosis->toFinding();
+    // An implementation that did not finish produced no evidence of correctness: an error even when the log
+    // matches no known failure class (`kwb diagnose` of a bare log keeps that a warning).
+    f.severity = Severity::Error;
     f.impl = run.id;
     if (!run.error.isEmpty())
         f.message += QStringLiteral(": ") + run.error;

@@ -1,14 +1,19 @@
-// A batch workspace opens in the window as a queue: lazy lint ("not opened"), the reviewed count from the review
-// database, and next/previous unreviewed.
+// A batch workspace opens in the window as a queue: lazy lint ("not opened"), every assignment's review state
+// (unreviewed / draft / submitted with its verdict) from the review database, the counts, next/previous
+// unreviewed, and rows that follow the reviewer's saves and submits.
 #include "../review/testreview.h"
 #include "importers/batch.h"
 #include "panes/tasklistpane.h"
 #include "review/reviewstore.h"
+#include "rubric/reviewsession.h"
 #include "uitest.h"
+#include "window/mainwindow.h"
 #include "window/session.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTreeView>
@@ -35,6 +40,12 @@ private Q_SLOTS:
         r.taskId = QStringLiteral("proj-7-asg-002");
         r.status = Review::Status::Submitted;
         QVERIFY(store.import(r));
+        Review draft = test::completeReview();
+        draft.taskId = QStringLiteral("proj-7-asg-001");
+        draft.reviewer = QStringLiteral("someone-else");
+        draft.status = Review::Status::Draft;
+        draft.verdict = QStringLiteral("minor");
+        QVERIFY(store.import(draft));
         qputenv("KWB_DB", db.toUtf8());
     }
 
@@ -50,7 +61,7 @@ private Q_SLOTS:
         auto* next = pane.findChild<QToolButton*>(QStringLiteral("queueNextButton"));
         auto* previous = pane.findChild<QToolButton*>(QStringLiteral("queuePreviousButton"));
         QVERIFY(label && next && previous);
-        QCOMPARE(label->text(), QStringLiteral("1 / 3 reviewed"));
+        QCOMPARE(label->text(), QStringLiteral("1 / 3 reviewed, 1 draft"));
         QVERIFY(!pane.findChild<QWidget*>(QStringLiteral("queueBar"))->isHidden());
         // Only the first (selected) bundle was linted; the others wait until they are opened.
         QCOMPARE(session.currentIndex(), 0);
@@ -75,6 +86,70 @@ private Q_SLOTS:
         QVERIFY(session.openPath(m_ws + QStringLiteral("/tasks/proj-7-asg-001")));
         QVERIFY(!session.queue());
         QVERIFY(pane.findChild<QWidget*>(QStringLiteral("queueBar"))->isHidden());
+        QVERIFY(pane.view()->isColumnHidden(2));
+    }
+
+    // The Review column: what the database holds for each assignment, shown in batch workspaces only.
+    void reviewColumnShowsEachAssignmentsState()
+    {
+        Session session;
+        TaskListPane pane(&session);
+        QAbstractItemModelTester tester(pane.view()->model());
+        QVERIFY(session.openPath(m_ws));
+        const QAbstractItemModel* model = pane.view()->model();
+        QVERIFY(!pane.view()->isColumnHidden(2));
+        QCOMPARE(model->headerData(2, Qt::Horizontal).toString(), QStringLiteral("Review"));
+        const QString verdict = test::completeReview().verdict;
+        QCOMPARE(model->index(0, 2).data().toString(), QStringLiteral("draft · minor"));
+        QCOMPARE(model->index(1, 2).data().toString(), QStringLiteral("✓ %1").arg(verdict));
+        QCOMPARE(model->index(2, 2).data().toString(), QStringLiteral("unreviewed"));
+        QVERIFY(model->index(0, 2).data(Qt::FontRole).value<QFont>().italic());
+        auto* label = pane.findChild<QLabel*>(QStringLiteral("queueProgressLabel"));
+        QCOMPARE(label->text(), QStringLiteral("1 / 3 reviewed, 1 draft"));
+
+        // A submit updates its row and the counts at once; a draft counts as unreviewed for next/previous.
+        QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
+        Review submitted = test::completeReview();
+        submitted.taskId = session.queue()->assignments()[2].bundleId;
+        submitted.status = Review::Status::Submitted;
+        submitted.verdict = QStringLiteral("reject");
+        ReviewStore store; // as the rubric panel does: stored first, then announced
+        QVERIFY(store.open(qEnvironmentVariable("KWB_DB")));
+        QVERIFY(store.import(submitted));
+        pane.noteReview(submitted);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).value<QModelIndex>(), model->index(2, 2));
+        QCOMPARE(model->index(2, 2).data().toString(), QStringLiteral("✓ reject"));
+        QCOMPARE(label->text(), QStringLiteral("2 / 3 reviewed, 1 draft"));
+        auto* next = pane.findChild<QToolButton*>(QStringLiteral("queueNextButton"));
+        session.selectTask(1);
+        next->click(); // only the draft is left
+        QCOMPARE(session.currentIndex(), 0);
+        // A later draft of a submitted assignment leaves it reviewed.
+        Review redraft = submitted;
+        redraft.status = Review::Status::Draft;
+        pane.noteReview(redraft);
+        QCOMPARE(model->index(2, 2).data().toString(), QStringLiteral("✓ reject"));
+    }
+
+    // In the window, the reviewer's draft saves reach the queue without reopening the workspace.
+    void windowRowsFollowTheReviewersSaves()
+    {
+        MainWindow w;
+        QVERIFY(w.openPath(m_ws));
+        auto* review = w.findChild<ReviewSession*>();
+        auto* list = w.findChild<QTreeView*>(QStringLiteral("taskListView"));
+        QVERIFY(review && list);
+        // The first assignment is open (the third does not load: no review there).
+        QTRY_VERIFY(review->hasReview() && review->review().taskId == w.session()->queue()->assignments()[0].bundleId);
+        review->setVerdict(QStringLiteral("major"));
+        QVERIFY(review->saveNow());
+        QCOMPARE(list->model()->index(0, 2).data().toString(), QStringLiteral("draft · major"));
+        // Re-read from the database (the working copy is in its drafts): the same state.
+        auto* pane = w.findChild<TaskListPane*>();
+        QVERIFY(pane);
+        pane->refreshQueue();
+        QCOMPARE(list->model()->index(0, 2).data().toString(), QStringLiteral("draft · major"));
     }
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "batch/batchview.h"
+#include "importers/batchworkspace.h"
 #include "task/lint.h"
 
 #include <QAbstractTableModel>
@@ -11,13 +13,18 @@ namespace kwb::ui {
 class TaskListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { TaskColumn, StatusColumn, ColumnCount };
+    enum Column { TaskColumn, StatusColumn, ReviewColumn, BatchColumn, ColumnCount };
 
     explicit TaskListModel(QObject* parent = nullptr);
 
     void setBundles(const QList<LintReport>& bundles, const QString& root);
     /// Replaces one row's report (a workspace bundle linted when first opened).
     void updateBundle(int row, const LintReport& report);
+    /// Batch workspaces: the review state of every row (ReviewColumn); empty for a plain folder.
+    void setReviews(const QList<QueueReview>& reviews);
+    void updateReview(int row, const QueueReview& review);
+    /// The state of each task in a batch's output folder (BatchColumn), matched by task id; nullopt: no batch.
+    void setBatch(const std::optional<BatchView>& batch);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -26,7 +33,9 @@ public:
 
 private:
     QList<LintReport> m_bundles;
+    QList<QueueReview> m_reviews;
     QString m_root;
+    std::optional<BatchView> m_batch;
 };
 
 } // namespace kwb::ui

@@ -2,9 +2,15 @@
 
 #include <QWidget>
 
+class QFileSystemWatcher;
 class QLabel;
+class QTimer;
 class QToolButton;
 class QTreeView;
+
+namespace kwb {
+struct Review;
+}
 
 namespace kwb::ui {
 
@@ -19,11 +25,23 @@ public:
 
     QTreeView* view() const { return m_view; }
 
+    /// Batch workspaces: re-reads every assignment's review state from the review database (the Review column,
+    /// the progress counts and the next/previous unreviewed buttons).
+    void refreshQueue();
+    /// Batch workspaces: `review` was just saved (draft) or submitted; updates its row and the counts at once,
+    /// without reading the database.
+    void noteReview(const Review& review);
+    /// Shows the state of every task in the batch output folder `outDir` (`kwb batch --out`) in the Batch column
+    /// and follows it while the batch runs (file watcher, plus a poll once a second). False with `*error` set when
+    /// the folder is not a batch's.
+    bool showBatch(const QString& outDir, QString* error = nullptr);
+
 private:
     void syncSelection();
-    /// Batch workspaces: the reviewed count and the next/previous unreviewed buttons.
-    void refreshQueue();
+    void showQueueCounts(const QString& note = {});
     void stepQueue(bool forward);
+    void chooseBatch();
+    void reloadBatch();
 
     Session* m_session;
     TaskListModel* m_model;
@@ -32,6 +50,11 @@ private:
     QLabel* m_queueLabel;
     QToolButton* m_queuePrevious;
     QToolButton* m_queueNext;
+    QLabel* m_batchLabel;
+    QToolButton* m_batchButton;
+    QFileSystemWatcher* m_batchWatcher;
+    QTimer* m_batchPoll;
+    QString m_batchDir;
 };
 
 } // namespace kwb::ui

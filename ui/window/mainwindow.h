@@ -45,6 +45,7 @@ public:
 
     Session* session() const { return m_session; }
     SourceView* sourceView() const { return m_source; }
+    TaskListPane* taskList() const { return m_taskList; }
     FindingsPane* findingsPane() const { return m_findings; }
     const Actions& actions() const { return m_actions; }
     /// The dock with that objectName (`consoleDock`, `correctnessDock`, `compileDock`,

@@ -7,6 +7,7 @@
 #include "editor/codeeditor.h"
 #include "panes/consolepane.h"
 #include "panes/sourceview.h"
+#include "panes/tasklistpane.h"
 #include "performance/benchcontroller.h"
 #include "performance/benchview.h"
 #include "review/evidenceref.h"
@@ -90,6 +91,13 @@ void MainWindow::setupRubric()
     connect(m_session, &Session::findingsChanged, panel, [this, panel] { panel->setFindings(m_session->findings()); });
     connect(panel, &RubricPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(qApp, &QApplication::aboutToQuit, review, [review] { (void)review->saveNow(); });
+    // Batch workspaces: the queue's Review column and counts follow every save and submit.
+    const auto noteReview = [this, review] {
+        if (review->hasReview())
+            m_taskList->noteReview(review->review());
+    };
+    connect(review, &ReviewSession::draftSaved, m_taskList, noteReview);
+    connect(review, &ReviewSession::submitted, m_taskList, noteReview);
 
     panel->setSelectionProvider([this]() -> std::optional<LineSelection> {
         for (CodeEditor* e : { activeEditor(m_source), m_source->rightEditor(), m_source->leftEditor() }) {

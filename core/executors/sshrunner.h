@@ -1,0 +1,50 @@
+#pragma once
+
+#include "exec/runoutcome.h"
+#include "run/implrun.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace kwb {
+
+/// One runner process on an SSH host: what runImplementationOverSsh() (`kwb run`) and the bench rounds
+/// (`kwb bench`) share. The caller has written `localDir`/plan.txt with input folders relative to the runner's
+/// folder (remoteInputsDir()).
+struct SshRunnerJob {
+    QString executor; ///< `ssh:HOST`
+    RunLimits limits;
+    bool sandbox = true;
+    QString localDir; ///< holds plan.txt; the results come back here
+    QString remoteName; ///< the runner's folder under the run's remote folder (one path component)
+    QString workRoot; ///< the action's local work folder (it names the remote run folder)
+    QString inputsRoot; ///< the local inputs folder (named `inputs`), copied next to the runner's folder
+    std::function<void(OutputChannel, const QByteArray&)> output; ///< live output
+    const std::atomic_bool* cancel = nullptr;
+};
+
+/// How it ended. `status`: ok (the process ran: see `outcome`) | build-failed | failed | lost | stopped.
+struct SshRunnerEnd {
+    QString status = QStringLiteral("failed");
+    QString error; ///< one line when not ok
+    RunnerBuild build; ///< as built (or found cached) on the host
+    std::optional<RunOutcome> outcome;
+    /// executor, ssh_host, sandbox (`bwrap` | `rlimits+timeout`) and sandbox_limits (what the host applied)
+    QJsonObject provenance;
+    Findings findings; ///< sandbox.connection-lost, sandbox.not-isolated
+    QString log; ///< the build log, or the runner's output
+};
+
+/// Copies the runner's sources (built on the host once per content hash), the inputs and `localDir`, runs the
+/// runner under the host's isolation (bubblewrap, else rlimits and `timeout`; a pids cgroup or RLIMIT_NPROC for
+/// the process count) and copies the results back. Stop and a lost connection kill the remote process group.
+SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, const SshRunnerJob& job);
+
+/// `dir` (under `inputsRoot`) as the remote runner sees it from its own folder.
+QString remoteInputsDir(const QString& inputsRoot, const QString& dir);
+
+/// The `sandbox.connection-lost` finding of `implId`.
+Finding connectionLostFinding(const QString& implId, const QString& message);
+
+} // namespace kwb

@@ -1,0 +1,292 @@
+// compile, bench and check through `ssh:` against a real sshd on 127.0.0.1: the same report facts as locally, a
+// killed connection mid-bench ends with a clear finding and nothing left running, and a fork bomb is stopped by the
+// host's process limit (which the report names).
+#include "bench/benchengine.h"
+#include "check/checkengine.h"
+#include "compile/compiler.h"
+#include "run/runengine.h"
+#include "sshdfixture.h"
+#include "task/taskloader.h"
+
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+
+using namespace kwb;
+
+namespace {
+const QString kHost = QStringLiteral("ssh:kwbtest");
+
+QStringList compileFacts(const CompileResult& r)
+{
+    QStringList facts;
+    for (const ImplementationCompile& c : r.implementations) {
+        facts << QStringLiteral("impl %1 %2 ok=%3 missing=%4").arg(c.id, c.backend).arg(c.ok).arg(c.toolMissing);
+        for (const Diagnostic& d : c.diagnostics)
+            facts << QStringLiteral("diag %1 %2:%3 %4 %5").arg(c.id, d.file).arg(d.line).arg(d.severity, d.message);
+    }
+    for (const Finding& f : r.findings)
+        facts << QStringLiteral("finding %1 %2 %3:%4").arg(f.id, f.impl, f.file).arg(f.line);
+    facts.sort();
+    return facts;
+}
+
+// The structure of a JSON document: every key path, values left out.
+void keyPaths(const QJsonValue& v, const QString& at, QSet<QString>& out)
+{
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            out.insert(at + QLatin1Char('/') + it.key());
+            keyPaths(it.value(), at + QLatin1Char('/') + it.key(), out);
+        }
+    } else if (v.isArray()) {
+        for (const QJsonValue& e : v.toArray())
+            keyPaths(e, at + QStringLiteral("[]"), out);
+    }
+}
+
+QSet<QString> structure(const QJsonObject& doc)
+{
+    QSet<QString> out;
+    keyPaths(doc, {}, out);
+    // Provenance says where it ran: the remote one adds the host's isolation and limits.
+    for (auto it = out.begin(); it != out.end();)
+        it = it->contains(QStringLiteral("provenance")) || it->contains(QStringLiteral("runner/")) ? out.erase(it)
+                                                                                                   : std::next(it);
+    return out;
+}
+
+QStringList benchFacts(const BenchResult& r)
+{
+    QStringList facts;
+    for (const ImplBench& b : r.impls)
+        facts << QStringLiteral("impl %1 %2 %3").arg(b.role, b.id, b.status);
+    for (const BenchCase& c : r.cases) {
+        facts << QStringLiteral("case %1 reference=%2").arg(c.name).arg(c.reference.has_value());
+        for (const ImplCaseResult& cand : c.candidates)
+            facts << QStringLiteral("case %1 %2 verdict=%3").arg(c.name, cand.id).arg(cand.verdict.has_value());
+    }
+    facts.sort();
+    return facts;
+}
+
+qint64 remoteGroup(const QString& workRoot, const QString& dirName)
+{
+    QDirIterator it(workRoot + QStringLiteral("/runs"), { QStringLiteral(".pgid") }, QDir::Files | QDir::Hidden,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (!path.contains(QLatin1Char('/') + dirName + QStringLiteral("/.pgid")))
+            continue;
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly)) {
+            const qint64 pgid = f.readAll().trimmed().toLongLong();
+            if (pgid > 0)
+                return pgid;
+        }
+    }
+    return 0;
+}
+
+// Processes whose current folder is inside `dir` (what a run left behind on the host).
+int processesIn(const QString& dir)
+{
+    int n = 0;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString& pid : pids) {
+        const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
+        if (!cwd.isEmpty() && cwd.startsWith(dir))
+            ++n;
+    }
+    return n;
+}
+} // namespace
+
+class TestSshActions : public QObject {
+    Q_OBJECT
+    SshdFixture m_sshd;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QString why = m_sshd.start();
+        if (!why.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("cannot start the test sshd: ") + why));
+    }
+
+    void compileSameAsLocal_data()
+    {
+        QTest::addColumn<QString>("task");
+        QTest::newRow("cpp") << QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        QTest::newRow("cpp-build-error") << QStringLiteral(KWB_TASKS_DIR "/row-scale-f32-build-error");
+        QTest::newRow("python-numpy") << QStringLiteral(KWB_TASKS_DIR "/prefix-scan-f32-skip-work");
+    }
+
+    void compileSameAsLocal()
+    {
+        QFETCH(QString, task);
+        auto loaded = loadTask(task);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error().oneLine()));
+        CompileRequest req;
+        auto local = compileTask(loaded->task, req);
+        QVERIFY(local.ok());
+        req.executor = kHost;
+        auto remote = compileTask(loaded->task, req);
+        QVERIFY(remote.ok());
+        QCOMPARE(compileFacts(*remote), compileFacts(*local));
+        QCOMPARE(structure(remote->toJson()), structure(local->toJson()));
+        for (const ImplementationCompile& c : remote->implementations) {
+            QCOMPARE(c.executor, kHost);
+            QVERIFY2(c.host.startsWith(kHost + QStringLiteral(" (")), qPrintable(c.host));
+            QVERIFY2(!c.compilerVersion.isEmpty(), qPrintable(c.log));
+        }
+        QCOMPARE(local->implementations.first().executor, QStringLiteral("local"));
+        QVERIFY(
+            QDir(m_sshd.workRoot() + QStringLiteral("/tools")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+    }
+
+    void benchSameAsLocal()
+    {
+        BenchRequest req;
+        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        req.budgetS = 0.2;
+        req.rounds = 2;
+        req.warmupMs = 5;
+        req.seed = 5;
+        auto local = runBench(req);
+        QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
+        req.executor = kHost;
+        auto remote = runBench(req);
+        QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
+        QCOMPARE(benchFacts(*remote), benchFacts(*local));
+        QCOMPARE(structure(benchReportJson(*remote)), structure(benchReportJson(*local)));
+        QCOMPARE(remote->provenance.value(QStringLiteral("executor")).toString(), kHost);
+        QVERIFY(remote->provenance.contains(QStringLiteral("statistics_host")));
+        for (const ImplBench& b : remote->impls) {
+            QCOMPARE(b.provenance.value(QStringLiteral("executor")).toString(), kHost);
+            const QJsonObject limits = b.provenance.value(QStringLiteral("sandbox_limits")).toObject();
+            QVERIFY2(limits.value(QStringLiteral("processes")).toInt() > 0, qPrintable(b.id));
+            QVERIFY(!b.build.toolVersion.isEmpty());
+        }
+        QVERIFY(
+            QDir(m_sshd.workRoot() + QStringLiteral("/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+    }
+
+    void checkSameAsLocal()
+    {
+        CheckRequest req;
+        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/prefix-scan-f32-skip-work");
+        req.trials = 1;
+        req.budgetS = 0.1;
+        req.rounds = 1;
+        req.seed = 7;
+        req.profile = false; // here it would run perf; over ssh it is skipped with a note
+        auto local = runCheck(req);
+        QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
+        req.executor = kHost;
+        req.profile = true;
+        auto remote = runCheck(req);
+        QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
+        for (CheckStage s : { CheckStage::Lint, CheckStage::Compile, CheckStage::Run, CheckStage::Bench })
+            QCOMPARE(stageStatusName(remote->stage(s).status), stageStatusName(local->stage(s).status));
+        QCOMPARE(compileFacts(*remote->compile), compileFacts(*local->compile));
+        QStringList localIds, remoteIds;
+        for (const Finding& f : local->run->findings)
+            localIds << f.id + QLatin1Char(' ') + f.impl;
+        for (const Finding& f : remote->run->findings)
+            if (f.id != u"sandbox.not-isolated")
+                remoteIds << f.id + QLatin1Char(' ') + f.impl;
+        localIds.sort();
+        remoteIds.sort();
+        QCOMPARE(remoteIds, localIds);
+        QCOMPARE(remote->provenance.value(QStringLiteral("executor")).toString(), kHost);
+        QCOMPARE(remote->stage(CheckStage::Profile).status, StageStatus::Skipped);
+        QVERIFY2(remote->stage(CheckStage::Profile).note.contains(kHost),
+            qPrintable(remote->stage(CheckStage::Profile).note));
+    }
+
+    void killedConnectionMidBench()
+    {
+        QDir(m_sshd.workRoot() + QStringLiteral("/runs")).removeRecursively();
+        BenchRequest req;
+        req.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp");
+        req.budgetS = 1;
+        req.rounds = 2;
+        req.seed = 3;
+        req.limits.timeoutMs = 60000;
+        req.executor = kHost;
+        std::optional<Result<BenchResult>> result;
+        QThread* worker = QThread::create([&] { result = runBench(req); });
+        worker->start();
+        qint64 pgid = 0;
+        QElapsedTimer waited;
+        waited.start();
+        while ((pgid = remoteGroup(m_sshd.workRoot(), QStringLiteral("sleeper-r0"))) == 0 && !worker->isFinished()
+            && waited.elapsed() < 180000)
+            QTest::qWait(100);
+        if (pgid == 0) { // say why the candidate never started on the host
+            worker->wait();
+            delete worker;
+            QString why = QStringLiteral("no remote process group after %1 ms").arg(waited.elapsed());
+            if (result && result->ok()) {
+                for (const ImplBench& b : result->value().impls)
+                    why += QStringLiteral("; %1 %2: %3").arg(b.id, b.status, b.error);
+            } else if (result) {
+                why += QStringLiteral("; ") + result->error().oneLine();
+            }
+            QFAIL(qPrintable(why));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(pid_t(-pgid), 0) == 0, 5000);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(m_sshd.killConnections() > 0);
+        QVERIFY(worker->wait(120000));
+        delete worker;
+        QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(result->ok(), qPrintable(result->ok() ? QString() : result->error().oneLine()));
+        const BenchResult& r = result->value();
+        const auto sleeper
+            = std::find_if(r.impls.cbegin(), r.impls.cend(), [](const ImplBench& b) { return b.id == u"sleeper"; });
+        QVERIFY(sleeper != r.impls.cend());
+        QCOMPARE(sleeper->status, QStringLiteral("failed"));
+        QVERIFY2(sleeper->error.contains(QStringLiteral("connection")), qPrintable(sleeper->error));
+        const bool reported = std::any_of(r.findings.cbegin(), r.findings.cend(),
+            [](const Finding& f) { return f.id == u"sandbox.connection-lost" && f.impl == u"sleeper"; });
+        QVERIFY(reported);
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(pid_t(-pgid), 0) != 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(processesIn(m_sshd.workRoot() + QStringLiteral("/runs")), 0, 10000);
+    }
+
+    void forkBombStoppedByTheProcessLimit()
+    {
+        RunRequest req;
+        req.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/forkbomb-cpp");
+        req.trials = 1;
+        req.seed = 1;
+        req.limits.maxProcesses = 32;
+        req.executor = kHost;
+        auto result = runCorrectness(req);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().oneLine()));
+        const auto forker = std::find_if(
+            result->impls.cbegin(), result->impls.cend(), [](const ImplRun& r) { return r.id == u"forker"; });
+        QVERIFY(forker != result->impls.cend());
+        const QJsonObject limits = forker->provenance.value(QStringLiteral("sandbox_limits")).toObject();
+        QCOMPARE(limits.value(QStringLiteral("processes")).toInt(), 32);
+        const QString by = limits.value(QStringLiteral("processes_by")).toString();
+        QVERIFY2(by == u"pids-cgroup" || by.startsWith(QStringLiteral("rlimit-nproc")), qPrintable(by));
+        QVERIFY2(forker->log.contains(QStringLiteral("forks before the limit")), qPrintable(forker->log.right(2000)));
+        const bool stopped = std::any_of(result->findings.cbegin(), result->findings.cend(),
+            [](const Finding& f) { return f.id == u"sandbox.process-limit" && f.impl == u"forker"; });
+        QVERIFY2(stopped, qPrintable(forker->log.right(2000)));
+        QTRY_COMPARE_WITH_TIMEOUT(processesIn(m_sshd.workRoot() + QStringLiteral("/runs")), 0, 10000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSshActions)
+#include "tst_ssh_actions.moc"
