@@ -21,7 +21,8 @@ stage() {
         tsan)
             cmake --preset tsan >/dev/null
             # Only what the tsan-labelled tests need.
-            cmake --build --preset tsan --target tst_comparison tst_outputcapture tst_sandboxedprocess kwb_hostile
+            cmake --build --preset tsan --target tst_comparison tst_outputcapture tst_sandboxedprocess kwb_hostile \
+                tst_ssh_executor kwb
             ctest --preset tsan
             ;;
         *)

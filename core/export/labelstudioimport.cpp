@@ -4,6 +4,8 @@
 
 #include <QJsonDocument>
 
+#include <cmath>
+
 namespace kwb {
 namespace {
 QString firstText(const QJsonObject& value, const QString& key)
@@ -44,7 +46,13 @@ Result<Review> rebuild(
     r.updated = QDateTime::fromString(a.value(QStringLiteral("updated_at")).toString(), Qt::ISODateWithMs).toUTC();
     if (!r.updated.isValid())
         r.updated = r.created;
-    r.timeSpentS = qint64(a.value(QStringLiteral("lead_time")).toDouble());
+    // Label Studio's lead_time: seconds, fractional. Anything that is not a plausible duration is an error (a
+    // huge number would not even fit the integer it is stored in).
+    const double leadTime = a.value(QStringLiteral("lead_time")).toDouble();
+    if (!std::isfinite(leadTime) || leadTime < 0 || leadTime > 1e9)
+        return Error { file, path + QStringLiteral("/lead_time"),
+            QStringLiteral("expected the seconds spent (0 to 1e9), found %1").arg(leadTime) };
+    r.timeSpentS = qint64(leadTime);
     if (r.taskId.isEmpty() || r.reviewer.isEmpty() || !r.created.isValid())
         return Error { file, path,
             QStringLiteral("expected data.task_id, completed_by and created_at to rebuild the review") };
@@ -64,7 +72,10 @@ Result<Review> rebuild(
         else if (!from.isEmpty())
             r.scores[from].value = value.value(QStringLiteral("rating")).toInt();
     }
-    return r;
+    // What was rebuilt must be a valid kwb.review/1 document like any other import (a verdict choice edited to
+    // one the rubric lacks, say), else it would be stored and then fail every later read: the same reader checks
+    // it, its error pointing into this annotation.
+    return reviewFromJson(reviewToJson(r), file, {}, path);
 }
 } // namespace
 

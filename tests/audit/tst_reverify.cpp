@@ -156,8 +156,9 @@ private Q_SLOTS:
             u.insert(QStringLiteral("backend"), QStringLiteral("cuda"));
             impls.replace(1, u);
             cuda.insert(QStringLiteral("implementations"), impls);
-            const ClaimCheck* c = find(
-                compareBenchClaims(cuda, rerun, QStringLiteral("b")), QStringLiteral("case aligned: unrolled speedup"));
+            // Kept in a variable: `find` points into the list, which must outlive the checks below.
+            const QList<ClaimCheck> checks = compareBenchClaims(cuda, rerun, QStringLiteral("b"));
+            const ClaimCheck* c = find(checks, QStringLiteral("case aligned: unrolled speedup"));
             QCOMPARE(c->status, CS::CannotReverify);
             QVERIFY(c->note.contains(QStringLiteral("needs a GPU")));
         }
