@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace kwb {
 namespace {
 const QStringList kKnownKeys { QStringLiteral("files"), QStringLiteral("lang"), QStringLiteral("description"),
@@ -162,8 +164,11 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
                     QStringLiteral("%1[%2] must be a mapping of generate_input's arguments")
                         .arg(QLatin1StringView(key))
                         .arg(i));
+            const auto scalar = [](const QJsonValue& v) { return v.isDouble() || v.isString() || v.isBool(); };
             for (auto it = params.begin(); it != params.end(); ++it) {
-                if (!it.value().isDouble() && !it.value().isString() && !it.value().isBool())
+                // A list of scalars is kept as a list (nvfp4_group_gemm's per-group "m": [96, 128]).
+                const QJsonArray items = it.value().toArray();
+                if (!scalar(it.value()) && !(it.value().isArray() && std::all_of(items.begin(), items.end(), scalar)))
                     return fail(yml,
                         scan.value(QStringLiteral("lines"))
                             .toObject()
@@ -171,12 +176,14 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
                             .toArray()
                             .at(i)
                             .toInt(keyLine(yamlText, QLatin1StringView(key))),
-                        QStringLiteral("%1[%2].%3: expected a number, string or bool, got %4")
+                        QStringLiteral("%1[%2].%3: expected a number, string, bool or a list of them, got %4")
                             .arg(QLatin1StringView(key))
                             .arg(i)
                             .arg(it.key(),
                                 it.value().isNull() ? QStringLiteral("no value")
-                                                    : QStringLiteral("a list or mapping")));
+                                    : it.value().isArray()
+                                    ? QStringLiteral("a list holding a list, mapping or no value")
+                                    : QStringLiteral("a mapping")));
             }
             cases.append(QJsonObject {
                 { QStringLiteral("name"), QStringLiteral("%1-%2").arg(QLatin1StringView(key).chopped(1)).arg(i + 1) },
@@ -195,6 +202,29 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
             return fail(
                 QStringLiteral("reference.py"), 1, QStringLiteral("defines no '%1'").arg(QLatin1StringView(fn)));
     }
+    // generate_input is called with each case's dict as keyword arguments: one it requires that a case does not
+    // give (GPU MODE's distributed tasks pass RANK and a process group from their own launcher) fails the run.
+    const QJsonObject generate = ref.value(QStringLiteral("generate_input")).toObject();
+    QStringList notGiven;
+    for (const auto& c : std::as_const(cases)) {
+        const QJsonObject params = c.toObject().value(QStringLiteral("params")).toObject();
+        for (const auto& r : generate.value(QStringLiteral("required")).toArray())
+            if (!params.contains(r.toString()) && !notGiven.contains(r.toString()))
+                notGiven << r.toString();
+    }
+    if (!notGiven.isEmpty())
+        b.findings << importFinding(QStringLiteral("import.case-arguments"), Severity::Warning,
+            QStringLiteral("reference.py"), generate.value(QStringLiteral("line")).toInt(),
+            QStringLiteral("generate_input requires %1, which the cases in task.yml do not give (a distributed task's "
+                           "launcher passes them): running these cases fails")
+                .arg(notGiven.join(QStringLiteral(", "))));
+    if (const QJsonObject random = scan.value(QStringLiteral("ref_random")).toObject(); !random.isEmpty())
+        b.findings << importFinding(QStringLiteral("import.random-in-forward"), Severity::Warning,
+            QStringLiteral("reference.py"), random.value(QStringLiteral("line")).toInt(),
+            QStringLiteral("ref_kernel draws random numbers without the case's generator (%1): its output depends on "
+                           "the global generator's state, not on the case's seed, so a submission matches only if it "
+                           "draws the same numbers in the same order")
+                .arg(random.value(QStringLiteral("what")).toString()));
     const QByteArray refCode = readAll(QDir(dir).filePath(QStringLiteral("reference.py")));
     files.insert(QStringLiteral("reference.py"), refCode);
     static const QRegularExpression importsTorch(

@@ -20,13 +20,14 @@ QString describedOutputDtype(const QString& description)
 // first run checks it). An output count the scanner cannot read is a note too, never a silent guess.
 QJsonArray gpuModeOutputs(const QJsonObject& returns, const QString& described, int descriptionLine, QJsonArray& notes)
 {
-    const auto note = [&](int line, const QString& message) {
-        notes.append(QJsonObject { { QStringLiteral("line"), line }, { QStringLiteral("message"), message } });
+    const auto note = [&](const QString& file, int line, const QString& message) {
+        notes.append(QJsonObject { { QStringLiteral("file"), file }, { QStringLiteral("line"), line },
+            { QStringLiteral("message"), message } });
     };
     int count = returns.value(QStringLiteral("count")).toInt(0);
     if (count < 1) {
         count = 1;
-        note(returns.value(QStringLiteral("line")).toInt(),
+        note(QStringLiteral("reference.py"), returns.value(QStringLiteral("line")).toInt(),
             QStringLiteral("ref_kernel returns different numbers of values on different paths: the manifest says one "
                            "output, and the reference's first run checks it"));
     }
@@ -45,7 +46,7 @@ QJsonArray gpuModeOutputs(const QJsonObject& returns, const QString& described, 
             { QStringLiteral("name"), QStringLiteral("out%1").arg(i) }, { QStringLiteral("dtype"), dtype } });
     }
     if (guessed)
-        note(descriptionLine,
+        note(QStringLiteral("task.yml"), descriptionLine,
             QStringLiteral("output dtype not stated in the description nor cast in ref_kernel's return: the manifest "
                            "says float32, and the reference's first run checks it"));
     return out;

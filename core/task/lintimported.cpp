@@ -167,7 +167,8 @@ void importedAnalysis(const Context& c, Findings& out)
     }
     const QJsonObject analysis = doc.value(QStringLiteral("analysis")).toObject();
     for (const auto& n : analysis.value(QStringLiteral("notes")).toArray())
-        out << at(QStringLiteral("import.not-static"), Severity::Info, file,
+        out << at(QStringLiteral("import.not-static"), Severity::Info,
+            n.toObject().value(QStringLiteral("file")).toString(file),
             n.toObject().value(QStringLiteral("line")).toInt(),
             n.toObject().value(QStringLiteral("message")).toString());
     const HardwareSpec* hw = t.target.hardware.isEmpty() ? nullptr : findHardware(t.target.hardware);

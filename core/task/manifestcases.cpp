@@ -1,7 +1,11 @@
 #include "task/manifestparse.h"
 #include "task/tasksizes.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
+
+#include <algorithm>
 
 namespace kwb::manifest {
 namespace {
@@ -66,9 +70,13 @@ void readCases(ManifestReader& r, const Json& root, Task& task)
                     c.params.insert(key, v.get<double>());
                 else if (v.is_string())
                     c.params.insert(key, QString::fromStdString(v.get<std::string>()));
+                else if (v.is_array()
+                    && std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_primitive() && !x.is_null(); }))
+                    c.params.insert(key, QJsonDocument::fromJson(QByteArray::fromStdString(v.dump())).array());
                 else
                     r.fail(ep,
-                        QStringLiteral("expected a number, string or bool, got %1").arg(ManifestReader::describe(v)));
+                        QStringLiteral("expected a number, string, bool or a list of them, got %1")
+                            .arg(ManifestReader::describe(v)));
             }
         }
         const auto bytes = caseBytes(task, c);

@@ -225,7 +225,7 @@ private Q_SLOTS:
     {
         auto s = importGpuMode({ QStringLiteral(KWB_FIXTURES_DIR "/gpumode"), m_tmp.filePath(QStringLiteral("gm")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
-        QCOMPARE(s->imported(), 3);
+        QCOMPARE(s->imported(), 5);
         const ImportedBundle* py = byId(*s, QStringLiteral("gpumode-vecadd_py"));
         QVERIFY(py);
         auto t = loadTask(py->dir);
@@ -252,6 +252,31 @@ private Q_SLOTS:
         QCOMPARE(quant->task.outputs[0].dtype, DType::Float32);
         QCOMPARE(quant->task.outputs[1].dtype, DType::Float64);
         QCOMPARE(t->task.outputs.size(), 1);
+
+        // The public set's corners: a named tuple returned by a torch call (torch.linalg.qr: two outputs), dtypes
+        // followed from generate_input through unpacking, arithmetic and dtype=x.dtype, and generate_input arguments
+        // no case gives (a distributed task's RANK and process group) as a finding, not a crash at run time.
+        const ImportedBundle* rs = byId(*s, QStringLiteral("gpumode-rs_qr_py"));
+        QVERIFY(rs);
+        auto rsTask = loadTask(rs->dir);
+        QVERIFY2(rsTask, qPrintable(rsTask ? QString() : rsTask.error().oneLine()));
+        QCOMPARE(rsTask->task.outputs.size(), 2);
+        QCOMPARE(rsTask->task.outputs[0].dtype, DType::Float64);
+        QCOMPARE(rsTask->task.outputs[1].dtype, DType::Float64);
+        QCOMPARE(rsTask->task.cases[1].params.value(QStringLiteral("blocks")).toArray(), (QJsonArray { 32, 16, 16 }));
+        QVERIFY2(ids(rs->findings).contains(QStringLiteral("import.case-arguments")),
+            qPrintable(ids(rs->findings).join(u',')));
+        for (const Finding& f : rs->findings)
+            if (f.id == u"import.case-arguments")
+                QVERIFY2(f.file == u"reference.py" && f.message.contains(QStringLiteral("RANK, GROUP")),
+                    qPrintable(f.message));
+        QVERIFY(!ids(py->findings).contains(QStringLiteral("import.case-arguments")));
+        // A module with random initial weights built inside ref_kernel: the output does not follow the case's seed.
+        const ImportedBundle* linear = byId(*s, QStringLiteral("gpumode-linear_py"));
+        QVERIFY(linear);
+        QVERIFY2(ids(linear->findings).contains(QStringLiteral("import.random-in-forward")),
+            qPrintable(ids(linear->findings).join(u',')));
+        QVERIFY(!ids(rs->findings).contains(QStringLiteral("import.random-in-forward")));
 
         const ImportedBundle* cu = byId(*s, QStringLiteral("gpumode-vecadd_cu"));
         QVERIFY(cu);

@@ -114,7 +114,25 @@ private Q_SLOTS:
         auto s = importGpuMode({ root, m_tmp.filePath(QStringLiteral("gm")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
         QVERIFY(s->imported() > 0);
-        QCOMPARE(s->failed(), 0);
+        // Tasks broken upstream fail with a one-line error naming the file and line, and only those: pmpp/mla_py's
+        // cases give `"seed":` with no value.
+        const struct {
+            const char* task;
+            const char* error;
+        } brokenUpstream[] = { { "pmpp/mla_py",
+            "task.yml:24: tests[0].seed: expected a number, string, bool or a list of them, got no value" } };
+        int knownBroken = 0;
+        for (const ImportedBundle& b : s->bundles) {
+            if (b.error.isEmpty())
+                continue;
+            bool known = false;
+            for (const auto& k : brokenUpstream)
+                known = known
+                    || (b.source.endsWith(QLatin1StringView(k.task)) && b.error.contains(QLatin1StringView(k.error)));
+            QVERIFY2(known, qPrintable(b.source + QStringLiteral(": ") + b.error));
+            ++knownBroken;
+        }
+        QCOMPARE(s->failed(), knownBroken);
         QCOMPARE(checkBundles(*s), s->imported());
         qInfo("%d GPU MODE tasks imported, loaded and linted", int(s->imported()));
     }
