@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 namespace kwb {
 
 namespace {
@@ -123,8 +125,9 @@ ToolRun runToolOverSsh(
     for (const char* f : { "remote.json", "tool-version.txt", ".rc", ".pgid", ".done", "build.log" })
         QFile::remove(local + QLatin1Char('/') + QLatin1String(f));
     {
+        // Waited for (a loaded host can take a while to connect), so that nothing of the run is left behind.
         LiveOptions k;
-        k.timeoutMs = (s.connectTimeoutS + 10) * 1000;
+        k.timeoutMs = std::max(60, s.connectTimeoutS + 10) * 1000;
         ssh.run({ QStringLiteral("rm"), QStringLiteral("-rf"), base }, k);
     }
 

@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -51,8 +52,8 @@ QString licenceFile(const QString& taskDir)
     return {};
 }
 
-ImportedBundle importTask(
-    const QJsonObject& scan, const GpuModeOptions& options, const QString& submission, const QJsonObject& provenance);
+ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options, const QString& submission,
+    const QJsonObject& provenance, const QString& taskName);
 } // namespace
 
 Result<ImportSummary> importGpuMode(const GpuModeOptions& options)
@@ -84,14 +85,24 @@ Result<ImportSummary> importGpuMode(const GpuModeOptions& options)
         { QStringLiteral("kwb_version"), QStringLiteral(KWB_VERSION) } };
     ImportSummary summary;
     summary.provenance = QStringLiteral("%1 (%2)").arg(scan->python, scan->pythonVersion);
-    for (const auto& t : tasks)
-        summary.bundles << importTask(t.toObject(), options, options.submission, provenance);
+    // Folders of the same name in different places (corepack/qr_py, linalg/qr_py) would write the same bundle
+    // folder: those are named after their parent too.
+    QHash<QString, int> nameCount;
+    for (const auto& d : std::as_const(dirs))
+        ++nameCount[QFileInfo(d).fileName()];
+    for (const auto& t : tasks) {
+        const QFileInfo dir(t.toObject().value(QStringLiteral("dir")).toString());
+        const QString name = nameCount.value(dir.fileName()) > 1
+            ? QStringLiteral("%1-%2").arg(dir.dir().dirName(), dir.fileName())
+            : dir.fileName();
+        summary.bundles << importTask(t.toObject(), options, options.submission, provenance, name);
+    }
     return summary;
 }
 
 namespace {
 ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options, const QString& submissionOption,
-    const QJsonObject& provenance)
+    const QJsonObject& provenance, const QString& taskName)
 {
     ImportedBundle b;
     const QString dir = scan.value(QStringLiteral("dir")).toString();
@@ -212,6 +223,24 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
             if (!params.contains(r.toString()) && !notGiven.contains(r.toString()))
                 notGiven << r.toString();
     }
+    // ... and one a case gives that generate_input does not take (no **kwargs) fails it with a TypeError.
+    QStringList notTaken;
+    if (!generate.value(QStringLiteral("varkw")).toBool()) {
+        QStringList taken;
+        for (const char* key : { "params", "kwonly" })
+            for (const auto& p : generate.value(QLatin1StringView(key)).toArray())
+                taken << p.toString();
+        for (const auto& c : std::as_const(cases))
+            for (const QString& k : c.toObject().value(QStringLiteral("params")).toObject().keys())
+                if (!taken.contains(k) && !notTaken.contains(k))
+                    notTaken << k;
+    }
+    if (!notTaken.isEmpty())
+        b.findings << importFinding(QStringLiteral("import.case-arguments"), Severity::Warning,
+            QStringLiteral("reference.py"), generate.value(QStringLiteral("line")).toInt(),
+            QStringLiteral("the cases in task.yml give %1, which generate_input does not take: running these cases "
+                           "fails with a TypeError")
+                .arg(notTaken.join(QStringLiteral(", "))));
     if (!notGiven.isEmpty())
         b.findings << importFinding(QStringLiteral("import.case-arguments"), Severity::Warning,
             QStringLiteral("reference.py"), generate.value(QStringLiteral("line")).toInt(),
@@ -236,7 +265,6 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
     QJsonArray notes;
     const QJsonArray outputs = gpuModeOutputs(scan.value(QStringLiteral("ref_returns")).toObject(),
         describedOutputDtype(description), keyLine(yamlText, QStringLiteral("description")), notes);
-    const QString taskName = QDir(dir).dirName();
     b.id = taskIdFrom(QStringLiteral("gpumode-") + taskName);
     b.dir = QDir(options.outDir).filePath(taskName);
 

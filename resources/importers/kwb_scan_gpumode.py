@@ -238,6 +238,7 @@ def scan_gpumode(folder):
                     positional = [a.arg for a in n.args.args]
                     names[n.name] = {"line": n.lineno, "params": positional,
                                      "kwonly": [a.arg for a in n.args.kwonlyargs],
+                                     "varkw": n.args.kwarg is not None,
                                      "required": positional[:len(positional) - len(n.args.defaults)]
                                      + [a.arg for a, d in zip(n.args.kwonlyargs, n.args.kw_defaults) if d is None]}
                     if n.name == "ref_kernel":
