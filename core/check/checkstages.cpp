@@ -166,10 +166,6 @@ void profileStage(CheckContext& ctx, StageOutcome& out)
         out.note = QStringLiteral("not requested (--no-profile)");
         return;
     }
-    if (ctx.request.executor.startsWith(QStringLiteral("ssh:"))) {
-        out.note = QStringLiteral("the profilers run on this machine only: not run for %1").arg(ctx.request.executor);
-        return;
-    }
     // Profile every candidate that compiled, even one that failed the run: a sanitizer says why it failed.
     QStringList ids;
     if (ctx.result.compile) {
@@ -192,6 +188,7 @@ void profileStage(CheckContext& ctx, StageOutcome& out)
     request.limits = ctx.request.limits;
     request.sandbox = ctx.request.sandbox;
     request.keepDir = ctx.workDir(QStringLiteral("profile"));
+    request.executor = ctx.request.executor;
     auto profile = runProfile(
         request, [&](const QString& step) { ctx.say(CheckStage::Profile, step); }, ctx.cancel);
     if (!profile) {

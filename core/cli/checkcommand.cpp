@@ -68,7 +68,7 @@ int checkCommand(const QStringList& args, Io& io)
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     const QCommandLineOption executor(QStringLiteral("executor"),
-        QStringLiteral("Where compilers and runners run (the profile stage is skipped on ssh): local (default) or "
+        QStringLiteral("Where compilers, runners and profilers run: local (default) or "
                        "ssh:HOST (see docs/remote.md)."),
         QStringLiteral("E"));
     p.addOptions({ executor, json, outDir, budget, trials, rounds, warmup, flush, impl, cases, seed, timeout, noProfile,

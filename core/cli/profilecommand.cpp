@@ -76,8 +76,8 @@ int profileCommand(const QStringList& args, Io& io)
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     const QCommandLineOption executor(QStringLiteral("executor"),
-        QStringLiteral("Where it runs: local only (ssh:HOST is refused with the reason): local (default) or ssh:HOST "
-                       "(see docs/remote.md)."),
+        QStringLiteral("Where the profilers wrap the runner: local (default) or ssh:HOST, with the host's own "
+                       "perf, ncu and compute-sanitizer (see docs/remote.md)."),
         QStringLiteral("E"));
     p.addOptions({ impl, cases, seed, noNcu, noSanitizer, noPerf, keep, noSandbox, json, executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
@@ -114,7 +114,9 @@ int profileCommand(const QStringList& args, Io& io)
     request.perf = !p.isSet(noPerf);
     request.keepDir = p.value(keep);
     request.sandbox = !p.isSet(noSandbox);
-    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("profile")); !where) {
+    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("profile")); where) {
+        request.executor = *where;
+    } else {
         io.err << "kwb profile: " << where.error().oneLine() << '\n';
         return ExitBadInput;
     }

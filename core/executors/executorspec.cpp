@@ -55,12 +55,6 @@ Result<QString> singleTaskExecutor(const QString& text, const QString& action)
         return Error { QStringLiteral("--executor"), {},
             QStringLiteral("%1 runs batches: use 'kwb batch TASK --action %2 --executor %1 --out DIR'")
                 .arg(spec->name(), action) };
-    if (spec->kind == ExecutorSpec::Kind::Ssh && action == u"profile")
-        return Error { QStringLiteral("--executor"), {},
-            QStringLiteral("kwb profile runs only on this machine (it wraps runners in the local ncu, "
-                           "compute-sanitizer and perf); profile on the host itself, or use 'kwb check --executor "
-                           "%1', which compiles, runs and benches there")
-                .arg(spec->name()) };
     return spec->name();
 }
 

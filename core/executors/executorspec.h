@@ -23,7 +23,7 @@ struct ExecutorSpec {
 };
 
 /// The `--executor` of a single-task command (`kwb compile|run|bench|check|profile`): `local` or `ssh:HOST`
-/// (canonical text). Slurm runs batches, and `kwb profile` runs only here: both are errors that say what to do.
+/// (canonical text). Slurm runs batches: an error that says what to do.
 Result<QString> singleTaskExecutor(const QString& text, const QString& action);
 
 } // namespace kwb

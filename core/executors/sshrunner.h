@@ -22,6 +22,8 @@ struct SshRunnerJob {
     QString inputsRoot; ///< the local inputs folder (named `inputs`), copied next to the runner's folder
     std::function<void(OutputChannel, const QByteArray&)> output; ///< live output
     const std::atomic_bool* cancel = nullptr;
+    /// A program (a profiler with its arguments) the runner runs under on the host: `WRAPPER… RUNNER plan.txt`.
+    QStringList wrapper;
 };
 
 /// How it ended. `status`: ok (the process ran: see `outcome`) | build-failed | failed | lost | stopped.

@@ -95,6 +95,26 @@ Result<PerfStatResult> parsePerfStat(const QString& text, const QString& fileNam
     return result;
 }
 
+QString perfProbeVerdict(const QString& out, const QString& paranoidLevel, const QString& machine)
+{
+    if (out.isEmpty())
+        return QStringLiteral("perf: 'perf stat -e instructions true' did not run on %1").arg(machine);
+    if (out.contains(QStringLiteral("perf_event_paranoid")) || out.contains(QStringLiteral("Permission denied"))
+        || out.contains(QStringLiteral("Access to performance monitoring")))
+        return QStringLiteral("perf: not permitted on %1 (kernel.perf_event_paranoid = %2)")
+            .arg(machine, paranoidLevel.trimmed());
+    auto parsed = parsePerfStat(out, QStringLiteral("perf stat"));
+    if (!parsed || parsed->counters.isEmpty())
+        return QStringLiteral("perf: 'perf stat -e instructions true' printed no counter on %1: %2")
+            .arg(machine, out.section(u'\n', 0, 0).left(160));
+    const PerfCounter& c = parsed->counters.first();
+    if (!c.value)
+        return QStringLiteral("perf: hardware counters are %1 on %2 (perf stat -e instructions: <%1>; a "
+                              "virtual machine without a virtual PMU?)")
+            .arg(c.note, machine);
+    return {};
+}
+
 QString perfUnavailableReason()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
@@ -102,23 +122,9 @@ QString perfUnavailableReason()
     const QString out = probeOutput(QStringLiteral("perf"),
         { QStringLiteral("stat"), QStringLiteral("-x,"), QStringLiteral("-e"), QStringLiteral("instructions"),
             QStringLiteral("true") });
-    if (out.isEmpty())
-        return QStringLiteral("perf: 'perf stat -e instructions true' did not run");
-    if (out.contains(QStringLiteral("perf_event_paranoid")) || out.contains(QStringLiteral("Permission denied"))
-        || out.contains(QStringLiteral("Access to performance monitoring"))) {
-        QString level = probeOutput(QStringLiteral("cat"), { QStringLiteral("/proc/sys/kernel/perf_event_paranoid") });
-        return QStringLiteral("perf: not permitted here (kernel.perf_event_paranoid = %1)").arg(level.trimmed());
-    }
-    auto parsed = parsePerfStat(out, QStringLiteral("perf stat"));
-    if (!parsed || parsed->counters.isEmpty())
-        return QStringLiteral("perf: 'perf stat -e instructions true' printed no counter: %1")
-            .arg(out.section(u'\n', 0, 0).left(160));
-    const PerfCounter& c = parsed->counters.first();
-    if (!c.value)
-        return QStringLiteral("perf: hardware counters are %1 on this machine (perf stat -e instructions: <%1>; a "
-                              "virtual machine without a virtual PMU?)")
-            .arg(c.note);
-    return {};
+    const QString level
+        = probeOutput(QStringLiteral("cat"), { QStringLiteral("/proc/sys/kernel/perf_event_paranoid") });
+    return perfProbeVerdict(out, level, QStringLiteral("this machine"));
 }
 
 QJsonObject PerfStatResult::toJson() const

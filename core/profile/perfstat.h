@@ -42,4 +42,8 @@ Result<PerfStatResult> parsePerfStat(const QString& text, const QString& fileNam
 /// perf_event_paranoid, no PMU in this VM …).
 QString perfUnavailableReason();
 
+/// The verdict of perfUnavailableReason() from the output of `perf stat -x, -e instructions true` and
+/// /proc/sys/kernel/perf_event_paranoid as read on `machine` (named in the reason: "this machine", a host).
+QString perfProbeVerdict(const QString& statOutput, const QString& paranoidLevel, const QString& machine);
+
 } // namespace kwb

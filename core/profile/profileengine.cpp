@@ -2,6 +2,8 @@
 
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
+#include "executors/sshimplrun.h"
+#include "profile/profileremote.h"
 #include "profile/profilerun.h"
 #include "profile/profiletools.h"
 #include "task/taskloader.h"
@@ -32,6 +34,7 @@ struct Tools {
     QString ncu, sanitizer, perf;
     QString perfHardware; ///< why hardware counters are unavailable (empty: they work)
     bool gpu = false;
+    std::optional<detail::RemoteProfilers> remote; ///< set when the profilers run on an SSH host
 };
 
 struct Context {
@@ -130,23 +133,77 @@ Tools findTools(const ProfileRequest& request, const QList<Implementation>& impl
     return t;
 }
 
+// findTools() for an SSH host: the same notes, naming the host.
+Result<Tools> findRemoteTools(const ProfileRequest& request, const QList<Implementation>& impls, QStringList& missing)
+{
+    auto probe = detail::probeRemoteProfilers(request.executor);
+    if (!probe)
+        return probe.error();
+    Tools t;
+    t.remote = *probe;
+    const QString& host = probe->host;
+    t.gpu = probe->gpu;
+    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), runsOnDevice);
+    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !runsOnDevice(i); });
+    if (anyDevice && (request.ncu || request.sanitizer)) {
+        t.ncu = request.ncu ? probe->ncu : QString();
+        t.sanitizer = request.sanitizer ? probe->sanitizer : QString();
+        if (request.ncu && t.ncu.isEmpty())
+            missing << QStringLiteral("ncu: not found on %1 (PATH, nvcc's folder, /usr/local/cuda/bin; Nsight Compute; "
+                                      "needed for kernel metrics and the measured roofline position)")
+                           .arg(host);
+        if (request.sanitizer && t.sanitizer.isEmpty())
+            missing << QStringLiteral("compute-sanitizer: not found on %1 (PATH, nvcc's folder, /usr/local/cuda/bin; "
+                                      "CUDA toolkit; needed for memcheck, racecheck, initcheck, synccheck)")
+                           .arg(host);
+        if (!t.gpu)
+            missing << QStringLiteral("GPU: no NVIDIA device node (/dev/nvidiactl, /dev/nvidia0) on %1: ncu and "
+                                      "compute-sanitizer need one to run the cuda implementations")
+                           .arg(host);
+    }
+    if (anyHost && request.perf) {
+        t.perf = probe->perf;
+        if (t.perf.isEmpty()) {
+            missing << QStringLiteral("perf: not found on %1 (package linux-perf; needed for CPU counters)").arg(host);
+        } else if (!probe->perfHardware.isEmpty()) {
+            t.perfHardware = probe->perfHardware;
+            missing << t.perfHardware
+                    + QStringLiteral(
+                        ": only software counters (task-clock, page faults, context switches) are recorded");
+        }
+    }
+    return t;
+}
+
 QJsonObject provenance(const Tools& tools, const ProfileRequest& request, quint64 seed)
 {
-    QJsonObject toolsObj;
-    const auto version = [](const QString& path, const QStringList& args) {
-        return path.isEmpty() ? QJsonValue(QJsonValue::Null)
-                              : QJsonValue(probeOutput(path, args).trimmed().section(u'\n', -1).trimmed());
+    // A host's versions come from its probe: its paths need not exist here.
+    const auto version = [&](const QString& path, const QString& remoteVersion) {
+        if (path.isEmpty())
+            return QJsonValue(QJsonValue::Null);
+        return tools.remote
+            ? QJsonValue(remoteVersion)
+            : QJsonValue(probeOutput(path, { QStringLiteral("--version") }).trimmed().section(u'\n', -1).trimmed());
     };
-    toolsObj.insert(QStringLiteral("ncu"), version(tools.ncu, { QStringLiteral("--version") }));
-    toolsObj.insert(QStringLiteral("compute-sanitizer"), version(tools.sanitizer, { QStringLiteral("--version") }));
-    toolsObj.insert(QStringLiteral("perf"), version(tools.perf, { QStringLiteral("--version") }));
-    return QJsonObject { { QStringLiteral("host"), QSysInfo::machineHostName() },
+    const detail::RemoteProfilers r = tools.remote.value_or(detail::RemoteProfilers {});
+    const QJsonObject toolsObj { { QStringLiteral("ncu"), version(tools.ncu, r.ncuVersion) },
+        { QStringLiteral("compute-sanitizer"), version(tools.sanitizer, r.sanitizerVersion) },
+        { QStringLiteral("perf"), version(tools.perf, r.perfVersion) } };
+    QJsonObject p { { QStringLiteral("host"), QSysInfo::machineHostName() },
         { QStringLiteral("os"), QSysInfo::prettyProductName() },
         { QStringLiteral("kernel"), QSysInfo::kernelVersion() }, { QStringLiteral("tools"), toolsObj },
         { QStringLiteral("gpu_present"), tools.gpu }, { QStringLiteral("seed"), QString::number(seed) },
         { QStringLiteral("seed_pinned"), request.seed.has_value() },
         { QStringLiteral("clock_control"), QStringLiteral("none (clocks are never locked or changed)") },
         { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) } };
+    if (tools.remote) {
+        p.insert(QStringLiteral("executor"), request.executor);
+        p.insert(QStringLiteral("ssh_host"), tools.remote->host);
+        p.insert(QStringLiteral("host"), tools.remote->machine.value(QStringLiteral("host")));
+        p.insert(QStringLiteral("kernel"), tools.remote->machine.value(QStringLiteral("kernel")));
+        p.remove(QStringLiteral("os"));
+    }
+    return p;
 }
 } // namespace
 
@@ -183,7 +240,8 @@ Result<ProfileResult> runProfile(
     const Case smallest = detail::smallestCase(task);
     if (cases.isEmpty())
         cases << smallest;
-    if (request.sandbox) {
+    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    if (request.sandbox && !remote) { // a host reports its own isolation with each run
         const SandboxStatus s = sandboxAvailable();
         if (!s.available)
             return Error { {}, {},
@@ -191,7 +249,15 @@ Result<ProfileResult> runProfile(
                     .arg(s.reason),
                 QStringLiteral("env") };
     }
-    const Tools tools = findTools(request, impls, result.missing);
+    Tools tools;
+    if (remote) {
+        auto found = findRemoteTools(request, impls, result.missing);
+        if (!found)
+            return found.error();
+        tools = *found;
+    } else {
+        tools = findTools(request, impls, result.missing);
+    }
     const quint64 seed = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
     result.provenance = provenance(tools, request, seed);
 
@@ -220,14 +286,17 @@ Result<ProfileResult> runProfile(
         if (!wanted) {
             result.runs << ProfileToolRun { device ? QStringLiteral("ncu") : QStringLiteral("perf"), impl.id, {},
                 QStringLiteral("skipped"),
-                device ? QStringLiteral("no GPU profiler can run here (see missing)")
+                device ? QStringLiteral("no GPU profiler can run on %1 (see missing)")
+                             .arg(remote ? tools.remote->host : QStringLiteral("this machine"))
                        : QStringLiteral("perf is not available (see missing)"),
                 {} };
             continue;
         }
         if (progress)
             progress(QStringLiteral("building %1").arg(impl.id));
-        auto build = buildRunner(task, impl);
+        // On a host the runner is built there, with each wrapped run (cached by content hash).
+        auto build
+            = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false }) : buildRunner(task, impl);
         if (!build || !build->compiled) {
             result.runs << ProfileToolRun { device ? QStringLiteral("ncu") : QStringLiteral("perf"), impl.id, {},
                 QStringLiteral("skipped"),
@@ -242,6 +311,8 @@ Result<ProfileResult> runProfile(
                 profileHost(cx, impl, *build, trials.value(cases[i].name));
         }
     }
+    if (remote)
+        removeRemoteRun(request.executor, work);
     return result;
 }
 

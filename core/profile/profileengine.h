@@ -27,6 +27,8 @@ struct ProfileRequest {
     bool sanitizer = true; ///< run compute-sanitizer (memcheck, racecheck, initcheck, synccheck) when it exists
     bool perf = true; ///< run `perf stat` on cpp implementations when perf works here
     QString keepDir; ///< keep the work folder (tool logs, ncu.csv) here; empty: a temporary folder
+    /// `local` (or empty), or `ssh:HOST`: the profilers wrap the runner on that host (docs/remote.md).
+    QString executor;
 };
 
 /// One profiling tool's run on one implementation.

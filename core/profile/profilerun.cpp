@@ -2,6 +2,7 @@
 
 #include "compile/toolrun.h"
 #include "exec/runtocompletion.h"
+#include "profile/profileremote.h"
 #include "task/tasksizes.h"
 
 #include <QDir>
@@ -28,6 +29,8 @@ WrappedRun runWrapped(const Task& task, const Implementation& impl, const Runner
     const QString& tool, const QString& toolPath, const QStringList& toolArgs, const ProfileRequest& request,
     const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
 {
+    if (request.executor.startsWith(QStringLiteral("ssh:")))
+        return runWrappedOverSsh(task, impl, trial, tool, toolPath, toolArgs, request, workDir, inputsRoot, cancel);
     WrappedRun w;
     w.run.tool = tool;
     w.run.impl = impl.id;

@@ -4,6 +4,7 @@
 #include "env/toolprobe.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QStandardPaths>
@@ -166,4 +167,22 @@ QString SshdFixture::start()
         m_sshd.reset();
     }
     return QStringLiteral("sshd on 127.0.0.1 did not accept the test key: ") + lastError;
+}
+
+qint64 remoteGroup(const QString& workRoot, const QString& dirName)
+{
+    QDirIterator it(workRoot + QStringLiteral("/runs"), { QStringLiteral(".pgid") }, QDir::Files | QDir::Hidden,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (!path.contains(QLatin1Char('/') + dirName + QStringLiteral("/.pgid")))
+            continue;
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly)) {
+            const qint64 pgid = f.readAll().trimmed().toLongLong();
+            if (pgid > 0)
+                return pgid;
+        }
+    }
+    return 0;
 }

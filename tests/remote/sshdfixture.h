@@ -30,5 +30,9 @@ private:
     int m_port = 0;
 };
 
+/// The process group the remote script recorded for the run folder `dirName` under `workRoot`/runs, or 0 while
+/// there is none.
+qint64 remoteGroup(const QString& workRoot, const QString& dirName);
+
 /// PIDs whose parent is `parent`.
 QList<qint64> childProcesses(qint64 parent);

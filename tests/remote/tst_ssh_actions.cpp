@@ -1,9 +1,10 @@
-// compile, bench and check through `ssh:` against a real sshd on 127.0.0.1: the same report facts as locally, a
-// killed connection mid-bench ends with a clear finding and nothing left running, and a fork bomb is stopped by the
+// compile, bench, profile and check through `ssh:` against a real sshd on 127.0.0.1: the same report facts as locally,
+// a killed connection mid-bench ends with a clear finding and nothing left running, and a fork bomb is stopped by the
 // host's process limit (which the report names).
 #include "bench/benchengine.h"
 #include "check/checkengine.h"
 #include "compile/compiler.h"
+#include "profile/profileengine.h"
 #include "run/runengine.h"
 #include "sshdfixture.h"
 #include "task/taskloader.h"
@@ -76,22 +77,23 @@ QStringList benchFacts(const BenchResult& r)
     return facts;
 }
 
-qint64 remoteGroup(const QString& workRoot, const QString& dirName)
+// What perf stat measured, without the values: the tool runs, each counter and whether it has a value or why not,
+// and the missing-tool notes (the host named where the local ones say "this machine").
+QStringList profileFacts(const ProfileResult& r, const QString& host)
 {
-    QDirIterator it(workRoot + QStringLiteral("/runs"), { QStringLiteral(".pgid") }, QDir::Files | QDir::Hidden,
-        QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (!path.contains(QLatin1Char('/') + dirName + QStringLiteral("/.pgid")))
-            continue;
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly)) {
-            const qint64 pgid = f.readAll().trimmed().toLongLong();
-            if (pgid > 0)
-                return pgid;
-        }
-    }
-    return 0;
+    QStringList facts;
+    for (const ProfileToolRun& run : r.runs)
+        facts << QStringLiteral("run %1 %2 %3 %4").arg(run.tool, run.impl, run.caseName, run.status);
+    for (const PerfStatResult& p : r.perf)
+        for (const PerfCounter& c : p.counters)
+            facts << QStringLiteral("perf %1 %2 %3 value=%4 unit=%5 note=%6")
+                         .arg(p.impl, p.caseName, c.event)
+                         .arg(c.value.has_value())
+                         .arg(c.unit, c.note);
+    for (QString m : r.missing)
+        facts << QStringLiteral("missing ") + m.replace(host, QStringLiteral("this machine"));
+    facts.sort();
+    return facts;
 }
 
 // Processes whose current folder is inside `dir` (what a run left behind on the host).
@@ -186,7 +188,7 @@ private Q_SLOTS:
         req.budgetS = 0.1;
         req.rounds = 1;
         req.seed = 7;
-        req.profile = false; // here it would run perf; over ssh it is skipped with a note
+        req.profile = false; // the profile stage is compared in profileSameAsLocal
         auto local = runCheck(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
         req.executor = kHost;
@@ -206,9 +208,56 @@ private Q_SLOTS:
         remoteIds.sort();
         QCOMPARE(remoteIds, localIds);
         QCOMPARE(remote->provenance.value(QStringLiteral("executor")).toString(), kHost);
-        QCOMPARE(remote->stage(CheckStage::Profile).status, StageStatus::Skipped);
-        QVERIFY2(remote->stage(CheckStage::Profile).note.contains(kHost),
-            qPrintable(remote->stage(CheckStage::Profile).note));
+        // The profile stage runs perf stat around the runners on the host.
+        const StageOutcome& profiled = remote->stage(CheckStage::Profile);
+        QVERIFY2(profiled.status != StageStatus::Skipped && profiled.status != StageStatus::Failed,
+            qPrintable(profiled.note));
+        QVERIFY(remote->profile.has_value());
+        QVERIFY2(!remote->profile->perf.isEmpty(), qPrintable(profileFacts(*remote->profile, {}).join(u'\n')));
+        QCOMPARE(remote->profile->provenance.value(QStringLiteral("executor")).toString(), kHost);
+    }
+
+    void profileSameAsLocal()
+    {
+        ProfileRequest req;
+        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        req.seed = 5;
+        auto local = runProfile(req);
+        QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
+        if (local->perf.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("perf stat recorded nothing here: ") + local->missing.join(u';')));
+        req.executor = kHost;
+        auto remote = runProfile(req);
+        QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
+        const QString host = kHost.mid(4);
+        const QStringList remoteFacts = profileFacts(*remote, host);
+        const QStringList localFacts = profileFacts(*local, host);
+        QString notes;
+        for (const ProfileToolRun& r : remote->runs)
+            notes += r.note + u';';
+        QVERIFY2(remoteFacts == localFacts,
+            qPrintable(QStringLiteral("notes over ssh: %1\nover ssh:\n%2\nhere:\n%3")
+                           .arg(notes, remoteFacts.join(u'\n'), localFacts.join(u'\n'))));
+        // The software counters have values over there too (the hardware ones may be "not supported" on both).
+        for (const PerfStatResult& p : remote->perf) {
+            const auto clock = std::find_if(p.counters.cbegin(), p.counters.cend(),
+                [](const PerfCounter& c) { return c.event.startsWith(QStringLiteral("task-clock")); });
+            QVERIFY2(clock != p.counters.cend() && clock->value && *clock->value > 0, qPrintable(p.impl));
+        }
+        for (const ProfileToolRun& run : remote->runs)
+            QVERIFY2(run.command.startsWith(kHost + QStringLiteral(": ")), qPrintable(run.command));
+        const QJsonObject prov = remote->provenance;
+        QCOMPARE(prov.value(QStringLiteral("executor")).toString(), kHost);
+        QCOMPARE(prov.value(QStringLiteral("ssh_host")).toString(), host);
+        QVERIFY(!prov.value(QStringLiteral("host")).toString().isEmpty());
+        const QString perfVersion
+            = prov.value(QStringLiteral("tools")).toObject().value(QStringLiteral("perf")).toString();
+        QVERIFY2(perfVersion.startsWith(QStringLiteral("perf version")), qPrintable(perfVersion));
+        QCOMPARE(perfVersion,
+            local->provenance.value(QStringLiteral("tools")).toObject().value(QStringLiteral("perf")).toString());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QDir(m_sshd.workRoot() + QStringLiteral("/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty(),
+            10000);
     }
 
     void killedConnectionMidBench()

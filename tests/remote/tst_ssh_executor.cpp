@@ -45,25 +45,6 @@ QStringList reportFacts(const RunResult& r)
     return facts;
 }
 
-// The process group the remote script recorded for `impl`, once it exists.
-qint64 remoteGroup(const QString& workRoot, const QString& impl)
-{
-    QDirIterator it(workRoot + QStringLiteral("/runs"), { QStringLiteral(".pgid") }, QDir::Files | QDir::Hidden,
-        QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (!path.contains(QLatin1Char('/') + impl + QStringLiteral("/.pgid")))
-            continue;
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly)) {
-            const qint64 pgid = f.readAll().trimmed().toLongLong();
-            if (pgid > 0)
-                return pgid;
-        }
-    }
-    return 0;
-}
-
 bool groupAlive(qint64 pgid)
 {
     return ::kill(pid_t(-pgid), 0) == 0;
