@@ -1,5 +1,6 @@
 #include "bench/benchengine.h"
 #include "cli/cli.h"
+#include "cli/optionvalues.h"
 #include "executors/executorspec.h"
 
 #include <QCommandLineParser>
@@ -108,34 +109,17 @@ int benchCommand(const QStringList& args, Io& io)
     request.implIds = p.values(impl);
     if (p.isSet(cases))
         request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    bool ok = true;
-    const auto number = [&](const QCommandLineOption& o, double low, double high, double fallback) {
-        if (!p.isSet(o))
-            return fallback;
-        bool good = false;
-        const double v = p.value(o).toDouble(&good);
-        if (!good || v < low || v > high) {
-            io.err << "kwb bench: --" << o.names().first() << ": expected a number in [" << low << ", " << high
-                   << "], got '" << p.value(o) << "'\n";
-            ok = false;
-        }
-        return v;
-    };
-    request.budgetS = number(budget, 0.001, 3600, request.budgetS);
-    request.warmupMs = number(warmup, 0, 60000, request.warmupMs);
-    request.rounds = static_cast<int>(number(rounds, 1, 100, request.rounds));
+    OptionValues values(p, io, QStringLiteral("bench"));
+    request.budgetS = values.number(budget, 0.001, 3600, request.budgetS);
+    request.warmupMs = values.number(warmup, 0, 60000, request.warmupMs);
+    request.rounds = static_cast<int>(values.number(rounds, 1, 100, request.rounds));
     if (p.isSet(flush))
-        request.flushBytes = static_cast<qint64>(number(flush, 0, 65536, 0) * 1024 * 1024);
-    request.limits.timeoutMs = static_cast<int>(number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
-    if (p.isSet(seed)) {
-        bool good = false;
-        request.seed = p.value(seed).toULongLong(&good);
-        if (!good) {
-            io.err << "kwb bench: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
-            ok = false;
-        }
-    }
-    if (!ok)
+        request.flushBytes = static_cast<qint64>(values.number(flush, 0, 65536, 0) * 1024 * 1024);
+    request.limits.timeoutMs
+        = static_cast<int>(values.number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
+    if (p.isSet(seed))
+        request.seed = values.unsignedInteger(seed);
+    if (!values.ok())
         return ExitBadInput;
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);

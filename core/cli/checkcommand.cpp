@@ -1,5 +1,6 @@
 #include "check/checkengine.h"
 #include "cli/cli.h"
+#include "cli/optionvalues.h"
 #include "executors/executorspec.h"
 
 #include <QCommandLineParser>
@@ -94,35 +95,18 @@ int checkCommand(const QStringList& args, Io& io)
     request.implIds = p.values(impl);
     if (p.isSet(cases))
         request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    bool ok = true;
-    const auto number = [&](const QCommandLineOption& o, double low, double high, double fallback) {
-        if (!p.isSet(o))
-            return fallback;
-        bool good = false;
-        const double v = p.value(o).toDouble(&good);
-        if (!good || v < low || v > high) {
-            io.err << "kwb check: --" << o.names().first() << ": expected a number in [" << low << ", " << high
-                   << "], got '" << p.value(o) << "'\n";
-            ok = false;
-        }
-        return v;
-    };
-    request.budgetS = number(budget, 0.001, 3600, request.budgetS);
-    request.trials = static_cast<int>(number(trials, 1, 100, request.trials));
-    request.rounds = static_cast<int>(number(rounds, 1, 100, request.rounds));
-    request.warmupMs = number(warmup, 0, 60000, request.warmupMs);
+    OptionValues values(p, io, QStringLiteral("check"));
+    request.budgetS = values.number(budget, 0.001, 3600, request.budgetS);
+    request.trials = static_cast<int>(values.number(trials, 1, 100, request.trials));
+    request.rounds = static_cast<int>(values.number(rounds, 1, 100, request.rounds));
+    request.warmupMs = values.number(warmup, 0, 60000, request.warmupMs);
     if (p.isSet(flush))
-        request.flushBytes = static_cast<qint64>(number(flush, 0, 65536, 0) * 1024 * 1024);
-    request.limits.timeoutMs = static_cast<int>(number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
-    if (p.isSet(seed)) {
-        bool good = false;
-        request.seed = p.value(seed).toULongLong(&good);
-        if (!good) {
-            io.err << "kwb check: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
-            ok = false;
-        }
-    }
-    if (!ok)
+        request.flushBytes = static_cast<qint64>(values.number(flush, 0, 65536, 0) * 1024 * 1024);
+    request.limits.timeoutMs
+        = static_cast<int>(values.number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
+    if (p.isSet(seed))
+        request.seed = values.unsignedInteger(seed);
+    if (!values.ok())
         return ExitBadInput;
     request.profile = !p.isSet(noProfile);
     request.sandbox = !p.isSet(noSandbox);

@@ -10,6 +10,7 @@
 #include "editor/codeeditor.h"
 #include "env/toolprobe.h"
 #include "panes/sourceview.h"
+#include "scaletask.h"
 #include "uitest.h"
 #include "window/actions.h"
 #include "window/mainwindow.h"
@@ -32,43 +33,22 @@ using namespace kwb;
 using namespace kwb::ui;
 
 namespace {
-void write(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
 // A cpp task whose candidate assigns a const pointer to a non-const one on line 4 (column 16).
 void writeCppTask(const QString& dir)
 {
-    QDir().mkpath(dir);
-    write(dir + QStringLiteral("/reference.cpp"),
-        "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; "
-        "++i) y[i] = 2 * x[i]; }\n");
-    write(dir + QStringLiteral("/candidate.cpp"),
+    writeScaleTask(dir,
         "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n)\n{\n    float* in = x;\n"
-        "    for (int64_t i = 0; i < n; ++i)\n        y[i] = 2 * in[i];\n}\n");
-    write(dir + QStringLiteral("/task.json"), R"({
-  "format": "kwb.task/1", "id": "scale-typo", "title": "Scale", "kind": "generation",
-  "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
-  "dims": {"N": "elements"},
-  "inputs": [{"name": "x", "dtype": "float32", "shape": ["N"], "init": {"dist": "normal", "mean": 0, "std": 1}}],
-  "outputs": [{"name": "y", "dtype": "float32", "shape": ["N"]}],
-  "cases": [{"name": "tail", "dims": {"N": 1000}}],
-  "tolerance": {"rtol": 1e-6, "atol": 1e-6},
-  "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "scale", "args": ["x", "y", "N"]},
-  "candidates": [{"id": "typo", "backend": "cpp", "source": "candidate.cpp", "entry": "scale", "args": ["x", "y", "N"]}]
-})");
+        "    for (int64_t i = 0; i < n; ++i)\n        y[i] = 2 * in[i];\n}\n",
+        QStringLiteral("scale-typo"), QStringLiteral("typo"));
 }
 
 // A python task whose candidate never finishes importing: only Stop ends its compile.
 void writeHangingTask(const QString& dir)
 {
     QDir().mkpath(dir);
-    write(dir + QStringLiteral("/reference.py"), "def scale(x, N):\n    return 2 * x\n");
-    write(dir + QStringLiteral("/candidate.py"), "import time\nwhile True:\n    time.sleep(0.05)\n");
-    write(dir + QStringLiteral("/task.json"), R"({
+    writeTestFile(dir + QStringLiteral("/reference.py"), "def scale(x, N):\n    return 2 * x\n");
+    writeTestFile(dir + QStringLiteral("/candidate.py"), "import time\nwhile True:\n    time.sleep(0.05)\n");
+    writeTestFile(dir + QStringLiteral("/task.json"), R"({
   "format": "kwb.task/1", "id": "scale-hang", "title": "Scale", "kind": "generation",
   "target": {"framework": "numpy", "hardware": "H100", "arch": "sm_90"},
   "dims": {"N": "elements"},

@@ -7,6 +7,7 @@
 #include "performance/performancepane.h"
 #include "performance/rooflinechart.h"
 #include "performance/samplestripchart.h"
+#include "scaletask.h"
 #include "task/taskloader.h"
 #include "uitest.h"
 #include "window/actions.h"
@@ -69,13 +70,6 @@ BenchResult syntheticResult(double factor)
     bc.candidates = { cr };
     r.cases = { bc };
     return r;
-}
-
-void write(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 } // namespace
 
@@ -198,25 +192,9 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
         const QString dir = m_dir.filePath(QStringLiteral("hang"));
-        QDir().mkpath(dir);
-        write(dir + QStringLiteral("/spec.md"), "Scale a float32 vector x of length N by 2 into y.\n");
-        write(dir + QStringLiteral("/reference.cpp"),
-            "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; "
-            "i < n; ++i) y[i] = 2 * x[i]; }\n");
-        write(dir + QStringLiteral("/candidate.cpp"),
+        writeScaleTask(dir,
             "#include <cstdint>\nextern \"C\" void scale(const float*, float*, int64_t) { volatile int k = 0; for "
             "(;;) ++k; }\n");
-        write(dir + QStringLiteral("/task.json"), R"({
-  "format": "kwb.task/1", "id": "scale", "title": "Scale", "kind": "generation", "spec": "spec.md",
-  "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
-  "dims": {"N": "elements"},
-  "inputs": [{"name": "x", "dtype": "float32", "shape": ["N"], "init": {"dist": "normal", "mean": 0, "std": 1}}],
-  "outputs": [{"name": "y", "dtype": "float32", "shape": ["N"]}],
-  "cases": [{"name": "tail", "dims": {"N": 1000}}],
-  "tolerance": {"rtol": 1e-6, "atol": 1e-6},
-  "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "scale", "args": ["x", "y", "N"]},
-  "candidates": [{"id": "cand", "backend": "cpp", "source": "candidate.cpp", "entry": "scale", "args": ["x", "y", "N"]}]
-})");
         MainWindow window(MainWindow::Options { false });
         QVERIFY(window.openPath(dir).ok());
         QSignalSpy failed(window.benchController(), &BenchController::failed);

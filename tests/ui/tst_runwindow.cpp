@@ -4,6 +4,7 @@
 #include "correctness/correctnesspane.h"
 #include "run/runcontroller.h"
 #include "run/runresultspane.h"
+#include "scaletask.h"
 #include "uitest.h"
 #include "window/actions.h"
 #include "window/mainwindow.h"
@@ -20,36 +21,6 @@
 using namespace kwb;
 using namespace kwb::ui;
 
-namespace {
-void write(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
-
-void writeTask(const QString& dir, const QByteArray& candidate)
-{
-    QDir().mkpath(dir);
-    write(dir + QStringLiteral("/spec.md"), "Scale a float32 vector x of length N by 2 into y.\n");
-    write(dir + QStringLiteral("/reference.cpp"),
-        "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i < n; "
-        "++i) y[i] = 2 * x[i]; }\n");
-    write(dir + QStringLiteral("/candidate.cpp"), candidate);
-    write(dir + QStringLiteral("/task.json"), R"({
-  "format": "kwb.task/1", "id": "scale", "title": "Scale", "kind": "generation", "spec": "spec.md",
-  "target": {"framework": "cpp", "hardware": "H100", "arch": "sm_90"},
-  "dims": {"N": "elements"},
-  "inputs": [{"name": "x", "dtype": "float32", "shape": ["N"], "init": {"dist": "normal", "mean": 0, "std": 1}}],
-  "outputs": [{"name": "y", "dtype": "float32", "shape": ["N"]}],
-  "cases": [{"name": "tail", "dims": {"N": 1000}}],
-  "tolerance": {"rtol": 1e-6, "atol": 1e-6},
-  "reference": {"backend": "cpp", "source": "reference.cpp", "entry": "scale", "args": ["x", "y", "N"]},
-  "candidates": [{"id": "cand", "backend": "cpp", "source": "candidate.cpp", "entry": "scale", "args": ["x", "y", "N"]}]
-})");
-}
-} // namespace
-
 class TestRunWindow : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -65,7 +36,7 @@ private Q_SLOTS:
     void runShowsFindingsAndComparisons()
     {
         const QString task = m_dir.filePath(QStringLiteral("good"));
-        writeTask(task,
+        writeScaleTask(task,
             "#include <cstdint>\nextern \"C\" void scale(const float* x, float* y, int64_t n) { for (int64_t i = 0; i "
             "< n; ++i) y[i] = x[i] + x[i]; }\n");
         MainWindow window(MainWindow::Options { false });
@@ -94,7 +65,7 @@ private Q_SLOTS:
     void stopKillsAHangingCandidate()
     {
         const QString task = m_dir.filePath(QStringLiteral("hang"));
-        writeTask(task,
+        writeScaleTask(task,
             "#include <cstdint>\nextern \"C\" void scale(const float*, float*, int64_t) { volatile int k = 0; for (;;) "
             "++k; }\n");
         MainWindow window(MainWindow::Options { false });
