@@ -3,36 +3,46 @@
 #   1. dev build (gcc, -Werror): every test, GUI ones offscreen, the package test included;
 #   2. asan build (clang, ASan + UBSan): the core and CLI tests, and each libFuzzer target for a short run;
 #   3. tsan build (clang, TSan): the threaded comparison engine and the executors (tests labelled `tsan`).
+# Tests run in parallel (KWB_TEST_JOBS, default: one more than the cores, at least 3 — most of them wait on
+# child processes, sshd or Slurm); every test has its own folders, so any order is fine.
 # Usage: tests/run-all.sh [dev|asan|tsan]...   (default: all three, in that order)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(dev asan tsan)
+jobs=${KWB_TEST_JOBS:-$(($(nproc) + 1))}
+[ "$jobs" -lt 3 ] && [ -z "${KWB_TEST_JOBS:-}" ] && jobs=3
+summary=()
 
 stage() {
-    local name=$1 start=$SECONDS
-    echo "==== $name: configure, build, test"
+    local name=$1 start=$SECONDS built
+    echo "==== $name: configure, build, test ($jobs tests at a time)"
+    cmake --preset "$name" >/dev/null
     case $name in
-        dev | asan)
-            cmake --preset "$name" >/dev/null
-            cmake --build --preset "$name"
-            ctest --preset "$name"
-            ;;
+        dev | asan) cmake --build --preset "$name" ;;
         tsan)
-            cmake --preset tsan >/dev/null
             # Only what the tsan-labelled tests need.
             cmake --build --preset tsan --target tst_comparison tst_outputcapture tst_sandboxedprocess kwb_hostile \
                 tst_ssh_executor kwb
-            ctest --preset tsan
-            ;;
-        *)
-            echo "run-all: unknown stage '$name' (dev, asan or tsan)" >&2
-            return 2
             ;;
     esac
+    built=$SECONDS
+    ctest --preset "$name" --parallel "$jobs"
+    summary+=("$name: build $((built - start)) s, tests $((SECONDS - built)) s")
     echo "==== $name: passed in $((SECONDS - start)) s"
 }
 
 for s in "${stages[@]}"; do
+    case $s in
+        dev | asan | tsan) ;;
+        *)
+            echo "run-all: unknown stage '$s' (dev, asan or tsan)" >&2
+            exit 2
+            ;;
+    esac
+done
+for s in "${stages[@]}"; do
     stage "$s"
 done
+echo "==== all passed in $SECONDS s"
+printf '     %s\n' "${summary[@]}"

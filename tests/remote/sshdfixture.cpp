@@ -3,6 +3,7 @@
 #include "env/resourcepaths.h"
 #include "env/toolprobe.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -70,7 +71,8 @@ QString SshdFixture::sshConfig() const
 QString SshdFixture::workRoot() const
 {
     // Kept between test runs, like the local runner cache, so a second run does not compile the runners again.
-    return kwb::cacheDir() + QStringLiteral("/test-ssh-host");
+    // One per test program: the suite runs them in parallel, and each empties its runs/ and tools/ folders.
+    return kwb::cacheDir() + QStringLiteral("/test-ssh-host/") + QCoreApplication::applicationName();
 }
 
 int SshdFixture::killConnections() const

@@ -19,7 +19,8 @@ public:
 
     QString hostAlias() const { return QStringLiteral("kwbtest"); }
     QString sshConfig() const;
-    QString workRoot() const; ///< the host's work root: kept under the cache folder, so its runner cache persists
+    /// The host's work root, one per test program: kept under the cache folder, so its runner cache persists.
+    QString workRoot() const;
     qint64 sshdPid() const { return m_sshd ? m_sshd->processId() : 0; }
     /// Kills every connection sshd is serving (its child processes), leaving the listener up.
     int killConnections() const;
