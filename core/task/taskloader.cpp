@@ -44,6 +44,20 @@ Result<nlohmann::json> parseJson(const QByteArray& text)
         const auto [line, column] = JsonLocator::lineColumn(text, offset);
         return loadError(QStringLiteral("line %1, column %2").arg(line).arg(column),
             QStringLiteral("invalid JSON: %1").arg(parseMessage(e.what())), line);
+    } catch (const nlohmann::json::exception& e) {
+        // A number no C++ type holds ("number overflow parsing '1e999'"): nlohmann gives no offset, so point at
+        // the first place the number is written.
+        const QString what = QString::fromUtf8(e.what());
+        const qsizetype open = what.indexOf(QStringLiteral(" '"));
+        const QByteArray token = open < 0 ? QByteArray() : what.mid(open + 2).chopped(1).toUtf8();
+        const qsizetype offset = token.isEmpty() ? -1 : text.indexOf(token);
+        const auto [line, column] = JsonLocator::lineColumn(text, offset < 0 ? 0 : offset);
+        const QString shown
+            = token.size() > 40 ? QString::fromUtf8(token.left(37)) + QStringLiteral("…") : QString::fromUtf8(token);
+        const QString message = token.isEmpty() ? what.mid(what.indexOf(QLatin1Char(']')) + 1).trimmed()
+                                                : QStringLiteral("number out of range: %1").arg(shown);
+        return loadError(offset < 0 ? QString() : QStringLiteral("line %1, column %2").arg(line).arg(column),
+            QStringLiteral("invalid JSON: %1").arg(message), offset < 0 ? 0 : line);
     }
 }
 } // namespace

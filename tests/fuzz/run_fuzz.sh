@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target: first every saved regression input (crashes found before must stay fixed),
-# then SECONDS of fuzzing from the seed folders. New inputs go to a throw-away folder; a crashing input is kept
-# in $KWB_FUZZ_ARTIFACTS/<target>/ (default /tmp/kwb-fuzz-artifacts) and its path printed.
+# then SECONDS of fuzzing from the seed folders. New inputs go to a throw-away folder, or to
+# $KWB_FUZZ_CORPUS/<target>/ when that is set (kept for the next run); a crashing input is kept in
+# $KWB_FUZZ_ARTIFACTS/<target>/ (default /tmp/kwb-fuzz-artifacts) and its path printed.
 # Usage: run_fuzz.sh FUZZER SECONDS REGRESSION_DIR SEED_DIR...
 set -euo pipefail
 fuzzer=$(realpath "$1") seconds=$2 regressions=$3
 shift 3
-work=$(mktemp -d "${TMPDIR:-/tmp}/kwb-fuzz.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KWB_FUZZ_CORPUS:-}" ]; then
+    work="$KWB_FUZZ_CORPUS/$(basename "$fuzzer")"
+    mkdir -p "$work"
+    work=$(realpath "$work")
+else
+    work=$(mktemp -d "${TMPDIR:-/tmp}/kwb-fuzz.XXXXXX")
+    trap 'rm -rf "$work"' EXIT
+fi
 if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
     echo "== regression inputs in $regressions"
     "$fuzzer" -runs=0 "$regressions"/*
