@@ -49,7 +49,9 @@ Result<nlohmann::json> parseJson(const QByteArray& text)
         // the first place the number is written.
         const QString what = QString::fromUtf8(e.what());
         const qsizetype open = what.indexOf(QStringLiteral(" '"));
-        const QByteArray token = open < 0 ? QByteArray() : what.mid(open + 2).chopped(1).toUtf8();
+        const qsizetype close = what.lastIndexOf(QLatin1Char('\''));
+        const QByteArray token
+            = open < 0 || close <= open + 2 ? QByteArray() : what.mid(open + 2, close - open - 2).toUtf8();
         const qsizetype offset = token.isEmpty() ? -1 : text.indexOf(token);
         const auto [line, column] = JsonLocator::lineColumn(text, offset < 0 ? 0 : offset);
         const QString shown
