@@ -187,9 +187,9 @@ QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports)
     return out;
 }
 
-QMap<QString, QString> taskKindsUnder(const QString& dir)
+QMap<QString, TaskBundleRef> taskBundlesUnder(const QString& dir)
 {
-    QMap<QString, QString> kinds;
+    QMap<QString, TaskBundleRef> bundles;
     const QDir tasks(dir);
     for (const QString& name : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile f(tasks.filePath(name + QStringLiteral("/task.json")));
@@ -198,8 +198,16 @@ QMap<QString, QString> taskKindsUnder(const QString& dir)
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
         const QString id = o.value(QStringLiteral("id")).toString();
         if (!id.isEmpty())
-            kinds.insert(id, o.value(QStringLiteral("kind")).toString());
+            bundles.insert(id, { tasks.filePath(name), o.value(QStringLiteral("kind")).toString() });
     }
+    return bundles;
+}
+
+QMap<QString, QString> taskKinds(const QMap<QString, TaskBundleRef>& bundles)
+{
+    QMap<QString, QString> kinds;
+    for (auto it = bundles.cbegin(); it != bundles.cend(); ++it)
+        kinds.insert(it.key(), it->kind);
     return kinds;
 }
 

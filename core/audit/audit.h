@@ -118,8 +118,16 @@ QList<AuditFlag> crossReviewContradictions(const QList<Review>& reviews, const Q
 /// (when they are in `reports` and are of its task), each once.
 QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports);
 
-/// Task id → kind of every bundle directly under `dir` (a folder of task folders), read from their task.json.
-QMap<QString, QString> taskKindsUnder(const QString& dir);
+/// A task bundle found by taskBundlesUnder: its folder and its kind.
+struct TaskBundleRef {
+    QString dir;
+    QString kind;
+};
+/// Task id → folder and kind of every bundle directly under `dir` (a folder of task folders), read from their
+/// task.json; folders without one, or without an id, are skipped.
+QMap<QString, TaskBundleRef> taskBundlesUnder(const QString& dir);
+/// Task id → kind, for AuditOptions::taskKinds.
+QMap<QString, QString> taskKinds(const QMap<QString, TaskBundleRef>& bundles);
 
 /// The `kwb.audit/1` document; `details` adds `reviewer_agreement` and `statistics` (seed, resamples).
 QJsonObject auditJson(const AuditResult& result, bool details = false);

@@ -162,8 +162,8 @@ int audit(const QStringList& args, Io& io)
         return ExitBadInput;
     }
     options.reports = *stored;
-    options.taskKinds = taskKindsUnder(
-        parser.isSet(tasks) ? parser.value(tasks) : QDir(resourcesDir()).filePath(QStringLiteral("tasks")));
+    options.taskKinds = taskKinds(taskBundlesUnder(
+        parser.isSet(tasks) ? parser.value(tasks) : QDir(resourcesDir()).filePath(QStringLiteral("tasks"))));
     for (const QString& path : parser.values(report)) {
         const Result<ReportDoc> doc = loadReportDoc(path);
         if (!doc) {

@@ -75,6 +75,11 @@ QString SshdFixture::workRoot() const
     return kwb::cacheDir() + QStringLiteral("/test-ssh-host/") + QCoreApplication::applicationName();
 }
 
+QStringList SshdFixture::leftoversIn(const QString& folder) const
+{
+    return QDir(workRoot() + QLatin1Char('/') + folder).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+}
+
 int SshdFixture::killConnections() const
 {
     int n = 0;

@@ -21,6 +21,8 @@ public:
     QString sshConfig() const;
     /// The host's work root, one per test program: kept under the cache folder, so its runner cache persists.
     QString workRoot() const;
+    /// What a run left in `folder` (runs, tools…) of the work root: empty once everything was cleaned up.
+    QStringList leftoversIn(const QString& folder) const;
     qint64 sshdPid() const { return m_sshd ? m_sshd->processId() : 0; }
     /// Kills every connection sshd is serving (its child processes), leaving the listener up.
     int killConnections() const;

@@ -149,8 +149,7 @@ private Q_SLOTS:
             QVERIFY2(!c.compilerVersion.isEmpty(), qPrintable(c.log));
         }
         QCOMPARE(local->implementations.first().executor, QStringLiteral("local"));
-        QVERIFY(
-            QDir(m_sshd.workRoot() + QStringLiteral("/tools")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+        QCOMPARE(m_sshd.leftoversIn(QStringLiteral("tools")), QStringList());
     }
 
     void benchSameAsLocal()
@@ -176,8 +175,7 @@ private Q_SLOTS:
             QVERIFY2(limits.value(QStringLiteral("processes")).toInt() > 0, qPrintable(b.id));
             QVERIFY(!b.build.toolVersion.isEmpty());
         }
-        QVERIFY(
-            QDir(m_sshd.workRoot() + QStringLiteral("/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+        QCOMPARE(m_sshd.leftoversIn(QStringLiteral("runs")), QStringList());
     }
 
     void checkSameAsLocal()
@@ -255,9 +253,7 @@ private Q_SLOTS:
         QVERIFY2(perfVersion.startsWith(QStringLiteral("perf version")), qPrintable(perfVersion));
         QCOMPARE(perfVersion,
             local->provenance.value(QStringLiteral("tools")).toObject().value(QStringLiteral("perf")).toString());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            QDir(m_sshd.workRoot() + QStringLiteral("/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty(),
-            10000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_sshd.leftoversIn(QStringLiteral("runs")).isEmpty(), 10000);
     }
 
     void killedConnectionMidBench()

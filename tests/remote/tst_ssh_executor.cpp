@@ -131,8 +131,7 @@ private Q_SLOTS:
         }
         QVERIFY2(!streamed.isEmpty(), "no output streamed back from the host");
         // The run's folder on the host is gone; the runner cache stays.
-        QVERIFY(
-            QDir(m_sshd.workRoot() + QStringLiteral("/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+        QCOMPARE(m_sshd.leftoversIn(QStringLiteral("runs")), QStringList());
         QVERIFY(!QDir(m_sshd.workRoot() + QStringLiteral("/runners"))
                      .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
                      .isEmpty());

@@ -28,16 +28,12 @@ bool AuditWindow::openReview(const QString& identity)
             m_view->scrollTo(i);
             break;
         }
-        m_detail->showReview(r, m_reports, m_result.flags, m_rubric ? &*m_rubric : nullptr, m_taskDirs.value(r.taskId));
+        m_detail->showReview(
+            r, m_reports, m_result.flags, m_rubric ? &*m_rubric : nullptr, m_tasks.value(r.taskId).dir);
         m_tabs->setCurrentWidget(m_detail);
         return true;
     }
     return false;
-}
-
-void AuditWindow::setTasksDir(const QString& dir)
-{
-    m_taskDirs = taskDirsUnder(dir);
 }
 
 void AuditWindow::openCurrentReview()

@@ -33,12 +33,6 @@
 
 namespace kwb::ui {
 namespace {
-// Task id → kind, from the bundled tasks (a review set names tasks, not their folders).
-QMap<QString, QString> bundledTaskKinds()
-{
-    return taskKindsUnder(QDir(resourcesDir()).filePath(QStringLiteral("tasks")));
-}
-
 bool isDatabase(const QString& path)
 {
     QFile f(path);
@@ -133,7 +127,7 @@ AuditWindow::AuditWindow(QWidget* parent)
     m_tabs->addTab(m_flags, tr("Flags"));
     m_detail->setObjectName(QStringLiteral("reviewDetail"));
     m_tabs->addTab(m_detail, tr("Review (read-only)"));
-    m_taskDirs = taskDirsUnder(QDir(resourcesDir()).filePath(QStringLiteral("tasks")));
+    m_tasks = taskBundlesUnder(QDir(resourcesDir()).filePath(QStringLiteral("tasks")));
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
@@ -195,7 +189,7 @@ void AuditWindow::setReviews(
     AuditOptions options;
     options.reports = reports;
     options.adjudications = auditlog::adjudications(log);
-    options.taskKinds = bundledTaskKinds();
+    options.taskKinds = taskKinds(m_tasks);
     m_result = {};
     if (m_rubric) {
         if (Result<AuditResult> r = auditReviews(reviews, *m_rubric, options))

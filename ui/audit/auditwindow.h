@@ -46,8 +46,6 @@ public:
     /// Shows one review read-only beside its task's sources, with its scores, comments, attached reports and
     /// cited evidence (the Review tab); false when no loaded review has that identity.
     bool openReview(const QString& identity);
-    /// Where task bundles are looked up for the Review tab (default: the bundled tasks).
-    void setTasksDir(const QString& dir);
     /// Selects every listed review of `taskId` in the table (which shows them side by side).
     void selectTask(const QString& taskId);
     /// The first task reviewed by two or more reviewers, or an empty string.
@@ -102,7 +100,7 @@ private:
     QList<ReportDoc> m_reports;
     QList<AuditLogEntry> m_log;
     QString m_logPath;
-    QMap<QString, QString> m_taskDirs; ///< task id → bundle folder
+    QMap<QString, TaskBundleRef> m_tasks; ///< task id → bundle folder and kind (a review set names tasks only)
     AuditResult m_result;
     std::optional<Rubric> m_rubric;
 };

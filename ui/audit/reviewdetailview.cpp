@@ -4,11 +4,8 @@
 #include "task/digest.h"
 #include "task/taskloader.h"
 
-#include <QDir>
 #include <QFile>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -34,21 +31,6 @@ QString duration(qint64 s)
                      : QStringLiteral("%1 min").arg(s / 60);
 }
 } // namespace
-
-QMap<QString, QString> taskDirsUnder(const QString& dir)
-{
-    QMap<QString, QString> dirs;
-    const QDir tasks(dir);
-    for (const QString& name : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile f(tasks.filePath(name + QStringLiteral("/task.json")));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const QString id = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("id")).toString();
-        if (!id.isEmpty())
-            dirs.insert(id, tasks.filePath(name));
-    }
-    return dirs;
-}
 
 ReviewDetailView::ReviewDetailView(QWidget* parent)
     : QWidget(parent)

@@ -58,7 +58,4 @@ private:
     QTreeWidget* m_evidence;
 };
 
-/// Task id → bundle folder of every bundle directly under `dir`.
-QMap<QString, QString> taskDirsUnder(const QString& dir);
-
 } // namespace kwb::ui
