@@ -44,4 +44,22 @@ bool hasErrors(const Findings& findings)
         findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
 }
 
+FindingOrigin findingOrigin(const QString& id)
+{
+    if (id.startsWith(QLatin1String("env.")) || id == QLatin1String("runtime.no_device")
+        || id == QLatin1String("runtime.driver_runtime_mismatch") || id == QLatin1String("sandbox.connection-lost"))
+        return FindingOrigin::Environment;
+    if (id == QLatin1String("bench.noisy") || id == QLatin1String("bench.throttled")
+        || id == QLatin1String("bench.warmup-transient"))
+        return FindingOrigin::HostNoise;
+    return FindingOrigin::Implementation;
+}
+
+bool hasImplementationErrors(const Findings& findings)
+{
+    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.severity == Severity::Error && findingOrigin(f.id) == FindingOrigin::Implementation;
+    });
+}
+
 } // namespace kwb

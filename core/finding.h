@@ -33,4 +33,18 @@ using Findings = QList<Finding>;
 
 bool hasErrors(const Findings& findings);
 
+/// Whose fault a finding is. Environment findings (a missing framework, GPU, driver or tool, a lost
+/// connection) and host noise (a loaded or throttled machine) say nothing about the implementation under
+/// review: they are never evidence against a candidate, and an implementation that could not run for an
+/// environment reason is "not run", not "failed".
+enum class FindingOrigin { Implementation, Environment, HostNoise };
+
+/// The origin of a finding id: `env.*`, `runtime.no_device`, `runtime.driver_runtime_mismatch` and
+/// `sandbox.connection-lost` are Environment; `bench.noisy`, `bench.throttled` and `bench.warmup-transient`
+/// are HostNoise; everything else is about the implementation.
+FindingOrigin findingOrigin(const QString& id);
+
+/// True when any error-severity finding is about the implementation (not the environment or the host).
+bool hasImplementationErrors(const Findings& findings);
+
 } // namespace kwb
