@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(dev asan tsan)
 jobs=${KWB_TEST_JOBS:-$(($(nproc) + 1))}
+# torch and triton are part of the default install: their tests fail, not skip, when they are missing —
+# unless this is a lean install (KWB_LEAN=1, packaging/install-python-deps.sh).
+[ "${KWB_LEAN:-0}" = 1 ] || export KWB_REQUIRE_FRAMEWORKS=1
 [ "$jobs" -lt 3 ] && [ -z "${KWB_TEST_JOBS:-}" ] && jobs=3
 summary=()
 

@@ -48,7 +48,8 @@ int runCommand(const QStringList& args, Io& io)
         "Run the reference and the candidates of a task on fresh inputs, sandboxed, and judge each candidate with the\n"
         "correctness protocol: two calls per trial on poisoned buffers, fresh seeds per trial, comparison with the\n"
         "reference under the task's tolerance. Prints a kwb.report/1 document with --json.\n"
-        "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment (no compiler, no sandbox)."));
+        "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment: no compiler or sandbox, or an\n"
+        "implementation could not run here (a missing framework or GPU: it is \"not run\", never \"failed\")."));
     const QCommandLineOption impl(
         QStringLiteral("impl"), QStringLiteral("Judge only this candidate (repeatable)."), QStringLiteral("ID"));
     const QCommandLineOption cases(
@@ -68,9 +69,11 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("no-sandbox"), QStringLiteral("Run without bubblewrap isolation (limits still apply)."));
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Where runners run: local (default) or ssh:HOST (see docs/remote.md)."), QStringLiteral("E"));
+    const QCommandLineOption tritonInterpret(QStringLiteral("triton-interpret"),
+        QStringLiteral("Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, executor, help });
+    p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, executor, tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
         io.err << "kwb run: " << p.errorText() << '\n';
@@ -115,6 +118,7 @@ int runCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
+    request.tritonInterpret = p.isSet(tritonInterpret);
     const auto spec = ExecutorSpec::parse(p.value(executor));
     if (!spec) {
         io.err << "kwb run: " << spec.error().oneLine() << '\n';
@@ -139,7 +143,11 @@ int runCommand(const QStringList& args, Io& io)
         io.out << QJsonDocument(runReportJson(*result)).toJson(QJsonDocument::Indented);
     else
         printText(*result, io.out);
-    return hasErrors(result->findings) ? ExitFindings : ExitOk;
+    if (hasErrors(result->findings))
+        return ExitFindings;
+    const bool notRun = std::any_of(
+        result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.notRunHere(); });
+    return notRun ? ExitEnvironment : ExitOk;
 }
 
 } // namespace kwb::cli

@@ -1,6 +1,10 @@
 #include "env/toolprobe.h"
 
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -40,6 +44,34 @@ QString runnerPython()
     if (QFileInfo(debian).isExecutable())
         return debian;
     return QStandardPaths::findExecutable(QStringLiteral("python3"));
+}
+
+bool runnerPythonHas(const QString& module)
+{
+    static QMutex mutex;
+    static QHash<QString, bool> known;
+    QMutexLocker lock(&mutex);
+    const QString python = runnerPython();
+    const QString key = python + u'\n' + module;
+    if (const auto it = known.constFind(key); it != known.constEnd())
+        return *it;
+    const QString out = probeOutput(python,
+        { QStringLiteral("-s"), QStringLiteral("-c"),
+            QStringLiteral("import importlib.util, sys\nprint('kwb-has' if importlib.util.find_spec(sys.argv[1]) else 'kwb-lacks')"),
+            module },
+        60000);
+    const bool has = out.contains(QStringLiteral("kwb-has"));
+    known.insert(key, has);
+    return has;
+}
+
+bool acceleratorPresent()
+{
+    for (const char* node : { "/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd", "/dev/accel0", "/dev/vfio/0", "/dev/neuron0" }) {
+        if (QFileInfo::exists(QString::fromLatin1(node)))
+            return true;
+    }
+    return false;
 }
 
 QString probeOutput(const QString& program, const QStringList& args, int timeoutMs)

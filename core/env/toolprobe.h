@@ -31,6 +31,13 @@ QString runnerPython();
 /// string when it cannot be started or does not finish.
 QString probeOutput(const QString& program, const QStringList& args, int timeoutMs = 10000);
 
+/// True when the runner python can import `module` (probed once per module and process).
+bool runnerPythonHas(const QString& module);
+
+/// True when this machine exposes an accelerator to processes: an NVIDIA GPU (/dev/nvidiactl, /dev/nvidia0),
+/// an AMD GPU (/dev/kfd), a TPU (/dev/accel0, /dev/vfio/0) or a Neuron device (/dev/neuron0).
+bool acceleratorPresent();
+
 /// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
 QList<ToolInfo> probeTools();
 

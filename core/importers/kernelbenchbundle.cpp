@@ -124,7 +124,11 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
         candidateList.append(candidateEntry(id, rel));
     }
 
+    // KernelBench asks for custom kernels (CUDA through load_inline, or Triton) in place of the reference's torch
+    // ops: a ModelNew that recomputes the reference with those ops is no kernel (scope.no-kernel / forbidden-op).
     QJsonObject target { { QStringLiteral("framework"), QStringLiteral("torch") },
+        { QStringLiteral("kernel"), QStringLiteral("any") },
+        { QStringLiteral("forbidden_ops"), QJsonArray { QStringLiteral("reference") } },
         { QStringLiteral("hardware"), options.hardware } };
     if (const HardwareSpec* hw = findHardware(options.hardware); hw && !hw->arch.isEmpty())
         target.insert(QStringLiteral("arch"), hw->arch);

@@ -106,10 +106,13 @@ Status generateConventionInputs(const Task& task, const QList<TrialInputs>& tria
     auto record = runStep(task, QStringLiteral("generate"), plan, inputsRoot, {}, request, hooks);
     if (!record)
         return record.error();
-    if (record->value(QStringLiteral("status")).toString() != u"ok")
+    if (record->value(QStringLiteral("status")).toString() != u"ok") {
+        // The reference's own generator is trusted code: a framework it lacks is this machine's problem.
+        const QJsonObject env = record->value(QStringLiteral("environment")).toObject();
         return Error { task.reference.source, {},
             QStringLiteral("input generation failed: %1").arg(record->value(QStringLiteral("error")).toString()),
-            QStringLiteral("runtime.unknown") };
+            env.isEmpty() ? QStringLiteral("runtime.unknown") : QStringLiteral("env") };
+    }
     return Ok {};
 }
 

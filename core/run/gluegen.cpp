@@ -1,5 +1,7 @@
 #include "run/gluegen.h"
 
+#include "run/kernelscope.h"
+
 #include <QFileInfo>
 
 #include <QJsonArray>
@@ -147,6 +149,7 @@ Result<Call> buildCall(const Task& task, const Implementation& impl, bool cuda)
 }
 
 QByteArray signatureJson(const Task& task, const Implementation& impl)
+
 {
     QJsonArray args, outputs;
     for (const QString& arg : impl.args) {
@@ -169,10 +172,12 @@ QByteArray signatureJson(const Task& task, const Implementation& impl)
     for (const auto& o : task.outputs)
         outputs.append(
             QJsonObject { { QStringLiteral("name"), o.name }, { QStringLiteral("dtype"), dtypeName(o.dtype) } });
-    const QJsonObject sig { { QStringLiteral("impl"), impl.id }, { QStringLiteral("framework"), impl.framework },
+    QJsonObject sig { { QStringLiteral("impl"), impl.id }, { QStringLiteral("framework"), impl.framework },
         { QStringLiteral("source"), QFileInfo(impl.source).fileName() }, { QStringLiteral("entry"), impl.entry },
         { QStringLiteral("args"), args }, { QStringLiteral("outputs"), outputs },
         { QStringLiteral("convention"), impl.convention } };
+    if (recordsDispatch(task, impl))
+        sig.insert(QStringLiteral("record_dispatch"), true);
     return QJsonDocument(sig).toJson(QJsonDocument::Indented);
 }
 } // namespace

@@ -33,10 +33,56 @@ void readResult(ImplRun& run)
             c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
             rec.inputsModified << m.toString();
+        rec.dispatch = c.value(QStringLiteral("dispatch")).toObject();
         run.calls.insert(rec.label, rec);
     }
     if (r.value(QStringLiteral("status")).toString() != u"ok" && run.error.isEmpty())
         run.error = r.value(QStringLiteral("error")).toString();
+}
+
+Finding environmentFinding(const ImplRun& run, const QString& kind, const QString& what, const QString& message)
+{
+    Finding f;
+    f.id = QStringLiteral("env.") + kind;
+    f.severity = Severity::Warning;
+    f.impl = run.id;
+    f.message = QStringLiteral("%1 not run: %2").arg(run.id, message);
+    f.evidence = QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("what"), what } };
+    return f;
+}
+
+void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QString& message)
+{
+    run.status = QStringLiteral("not-run");
+    run.notRunReason = message;
+    run.error = message;
+    run.findings << environmentFinding(run, kind, what, message);
+}
+
+/// The runner's word that this machine lacks something (result.json `environment`). Believed when it was found
+/// before any of the implementation's code ran ("setup"), or when this machine's own probe agrees — so an
+/// implementation cannot turn its own failure into "not run" by printing or raising the right words.
+bool acceptEnvironmentProblem(ImplRun& run, bool local)
+{
+    QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QJsonObject env = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
+    if (env.isEmpty())
+        return false;
+    const QString kind = env.value(QStringLiteral("kind")).toString();
+    const QString what = env.value(QStringLiteral("what")).toString();
+    bool believed = env.value(QStringLiteral("phase")).toString() == u"setup";
+    if (!believed && local) {
+        if (kind == u"missing-framework")
+            believed = !what.isEmpty() && !runnerPythonHas(what);
+        else if (kind == u"no-device")
+            believed = !acceleratorPresent();
+    }
+    if (!believed || (kind != u"missing-framework" && kind != u"no-device" && kind != u"missing-tool"))
+        return false;
+    markNotRun(run, kind, what, env.value(QStringLiteral("message")).toString());
+    return true;
 }
 
 void diagnoseFailure(ImplRun& run)
@@ -76,6 +122,10 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
 
     auto build = buildRunner(task, impl);
     if (!build) {
+        if (build.error().findingId == u"env") {
+            markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
+            return run;
+        }
         run.status = QStringLiteral("failed");
         run.error = build.error().oneLine();
         run.log = run.error;
@@ -96,6 +146,13 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         run.error = prepared.error().oneLine();
         return run;
     }
+    // The runner compiled (a build error is the implementation's); without a device it cannot run here.
+    if (impl.backend == u"cuda" && !acceleratorPresent()) {
+        markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
+            QStringLiteral("no GPU on this machine (no /dev/nvidiactl): the CUDA runner compiled but cannot run here; "
+                           "run it on a GPU host (--executor ssh:HOST)"));
+        return run;
+    }
 
     ProcessSpec spec;
     spec.program = build->command.first();
@@ -110,6 +167,8 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     }
     spec.limits = request.limits;
     spec.sandbox = request.sandbox;
+    if (request.tritonInterpret)
+        spec.environment.insert(QStringLiteral("KWB_TRITON_INTERPRET"), QStringLiteral("1"));
     OutputCallback onOutput;
     if (hooks.output)
         onOutput = [&](OutputChannel channel, const QByteArray& bytes) { hooks.output(impl.id, channel, bytes); };
@@ -128,6 +187,20 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     }
     run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
     judgeRunnerOutcome(run, *outcome, int(trials.size()) * repeats);
+    // The classifier read "no device" or a driver mismatch in the log, and this machine indeed has no accelerator.
+    const bool deviceMissing = !run.ok() && run.diagnosis
+        && findingOrigin(QStringLiteral("runtime.") + run.diagnosis->className()) == FindingOrigin::Environment
+        && !acceleratorPresent();
+    if (deviceMissing)
+        markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
+            QStringLiteral("no accelerator on this machine: %1").arg(run.diagnosis->toFinding().message));
+    if (!run.ok() && (deviceMissing || acceptEnvironmentProblem(run, true))) {
+        // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
+        run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
+                               [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
+            run.findings.end());
+        run.diagnosis.reset();
+    }
     return run;
 }
 

@@ -23,14 +23,19 @@ struct CallRecord {
     QString error;
     qint64 elapsedNs = 0;
     QStringList inputsModified;
+    QJsonObject dispatch; ///< what the call dispatched (kwb_dispatch.py), when the runner recorded it
 };
 
 /// One implementation's build and run.
 struct ImplRun {
     QString id;
     QString role; ///< reference | oracle | candidate
-    QString status = QStringLiteral("not-run"); ///< ok | build-failed | failed | stopped | not-run
+    /// ok | build-failed | failed | stopped | not-run. `not-run` with `notRunReason` set: this machine lacks what
+    /// the implementation needs (a framework, a device, a tool) — an environment finding, not the implementation's
+    /// fault.
+    QString status = QStringLiteral("not-run");
     QString error; ///< one line when not ok
+    QString notRunReason; ///< why it could not run here (environment), empty otherwise
     QString workDir; ///< absolute; outputs are under workDir/out/<label>/
     RunnerBuild build;
     std::optional<RunOutcome> outcome;
@@ -41,6 +46,8 @@ struct ImplRun {
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
 
     bool ok() const { return status == u"ok"; }
+    /// Could not run for an environment reason (see notRunReason).
+    bool notRunHere() const { return status == u"not-run" && !notRunReason.isEmpty(); }
     QString outputPath(const QString& label, const QString& output) const;
 };
 

@@ -5,6 +5,7 @@
 #include "executors/sshimplrun.h"
 #include "inputs/inputgenerator.h"
 #include "run/conventionsteps.h"
+#include "run/kernelscope.h"
 #include "run/oraclecheck.h"
 #include "task/digest.h"
 #include "task/taskloader.h"
@@ -108,6 +109,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             return g.error();
     }
 
+    // Is each candidate of a kernel task a kernel? The static half reads its source before anything runs.
+    QMap<QString, KernelScan> scans;
+    for (const Implementation& cand : *candidates)
+        scans.insert(cand.id, scanCandidateKernels(task, cand, request));
+
     // Candidates first: nothing the reference computed can be lying around in memory they reuse.
     for (const Implementation& cand : *candidates) {
         if (hooks.cancel && hooks.cancel->load())
@@ -137,7 +143,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     if (ref.ok()) {
         result.findings << judgeTaskChecker(task, ref, result.trials);
         for (const ImplRun& run : result.impls) {
-            if (run.role != u"candidate")
+            if (run.role != u"candidate" || run.notRunHere())
                 continue;
             CandidateJudgement j = judgeCandidate(task, run, ref, result.trials);
             result.findings << j.findings;
@@ -149,6 +155,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             result.findings << judgeReferenceAgainstOracle(task, ref, *oracle, result.trials);
         result.findings << runTaskOwnChecks(
             task, result.impls, result.judgements, result.trials, request, work, inputsRoot, hooks);
+    }
+    for (const ImplRun& run : result.impls) {
+        if (run.role == u"candidate" && task.implementation(run.id))
+            result.findings << kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
+                run.notRunHere() ? nullptr : &run, ref.ok() ? &ref : nullptr);
     }
     removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));
@@ -166,6 +177,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         { QStringLiteral("seed_source"), request.seed ? QStringLiteral("--seed") : QStringLiteral("os") },
         { QStringLiteral("runner_python"), runnerPython() }, { QStringLiteral("sandbox"), request.sandbox },
         { QStringLiteral("trials"), request.trials },
+        { QStringLiteral("triton_interpret"),
+            request.tritonInterpret ? QStringLiteral("requested (--triton-interpret)")
+                                    : (acceleratorPresent() ? QStringLiteral("no (an accelerator is present)")
+                                                            : QStringLiteral("yes: no GPU on this machine")) },
         { QStringLiteral("executor"), local ? QStringLiteral("local") : request.executor } };
     return result;
 }

@@ -54,7 +54,8 @@ Result<Recipe> recipeFor(
         if (r.tool.isEmpty())
             return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id),
                 QStringLiteral("env") };
-        r.files = { QStringLiteral("python_main.py"), QStringLiteral("kwb_conventions.py") };
+        r.files = { QStringLiteral("python_main.py"), QStringLiteral("kwb_conventions.py"),
+            QStringLiteral("kwb_dispatch.py") };
         r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
         return r;
     }

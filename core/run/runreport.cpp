@@ -44,6 +44,8 @@ QJsonObject runReportJson(const RunResult& r)
             { QStringLiteral("status"), run.status } };
         if (!run.error.isEmpty())
             o.insert(QStringLiteral("error"), run.error);
+        if (!run.notRunReason.isEmpty())
+            o.insert(QStringLiteral("not_run_reason"), run.notRunReason);
         o.insert(QStringLiteral("cases"),
             r.judgements.contains(run.id) ? casesJson(r.judgements.value(run.id)) : QJsonArray());
         QJsonObject build { { QStringLiteral("tool_version"), run.build.toolVersion },
@@ -52,6 +54,13 @@ QJsonObject runReportJson(const RunResult& r)
             build.insert(QStringLiteral("command"), run.build.compileCommand);
         o.insert(QStringLiteral("build"), build);
         o.insert(QStringLiteral("runner"), run.provenance);
+        QJsonArray dispatch;
+        for (const CallRecord& c : run.calls) {
+            if (!c.dispatch.isEmpty())
+                dispatch.append(QJsonObject { { QStringLiteral("label"), c.label }, { QStringLiteral("dispatch"), c.dispatch } });
+        }
+        if (!dispatch.isEmpty())
+            o.insert(QStringLiteral("calls"), dispatch);
         if (run.outcome)
             o.insert(QStringLiteral("process"),
                 QJsonObject { { QStringLiteral("detail"), run.outcome->detail },

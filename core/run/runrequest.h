@@ -19,6 +19,7 @@ struct RunRequest {
     bool sandbox = true; ///< false only with --no-sandbox
     QString keepDir; ///< keep the work folder here; empty: a temporary folder, removed afterwards
     QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (see executors/executorspec.h)
+    bool tritonInterpret = false; ///< run Triton code in Triton's interpreter even where a GPU is present
 };
 
 } // namespace kwb

@@ -14,8 +14,28 @@ void readTarget(ManifestReader& r, const Json& root, Task& task)
     if (!target)
         return;
     const QString p = QStringLiteral("/target");
-    r.checkKeys(*target, p, { "framework", "hardware", "arch", "peak" });
+    r.checkKeys(*target, p, { "framework", "kernel", "forbidden_ops", "allowed_ops", "hardware", "arch", "peak" });
     task.target.framework = r.string(*target, p, "framework", false);
+    task.target.kernel = r.string(*target, p, "kernel", false);
+    if (!task.target.kernel.isEmpty() && task.target.kernel != u"any" && task.target.kernel != u"none"
+        && !kernelLanguages().contains(task.target.kernel))
+        r.fail(p + QStringLiteral("/kernel"),
+            QStringLiteral("expected one of %1, any, none; got '%2'")
+                .arg(kernelLanguages().join(QStringLiteral(", ")), task.target.kernel));
+    for (const char* key : { "forbidden_ops", "allowed_ops" }) {
+        const Json* ops = r.member(*target, p, key, "array", false);
+        if (!ops)
+            continue;
+        QStringList& out = std::string_view(key) == "forbidden_ops" ? task.target.forbiddenOps : task.target.allowedOps;
+        for (std::size_t i = 0; i < ops->size(); ++i) {
+            if (!(*ops)[i].is_string() || (*ops)[i].get<std::string>().empty())
+                r.fail(ManifestReader::child(p + u'/' + QString::fromLatin1(key), qsizetype(i)),
+                    QStringLiteral("expected an op name such as \"aten::mm\", \"aten::conv*\" or \"reference\", got %1")
+                        .arg(ManifestReader::describe((*ops)[i])));
+            else
+                out << QString::fromStdString((*ops)[i].get<std::string>());
+        }
+    }
     task.target.hardware = r.string(*target, p, "hardware", false);
     if (const Json* arch = r.member(*target, p, "arch", "", false)) {
         const QString ap = p + QStringLiteral("/arch");

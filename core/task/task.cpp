@@ -40,4 +40,18 @@ Tolerance Task::toleranceFor(const TensorSpec& output) const
     return defaultTolerance(output.dtype);
 }
 
+QString Task::requiredKernelLanguage() const
+{
+    if (!target.kernel.isEmpty())
+        return target.kernel == u"none" ? QString() : target.kernel;
+    return kernelLanguages().contains(target.framework) ? target.framework : QString();
+}
+
+const QStringList& kernelLanguages()
+{
+    static const QStringList langs { QStringLiteral("triton"), QStringLiteral("cuda"), QStringLiteral("pallas"),
+        QStringLiteral("nki") };
+    return langs;
+}
+
 } // namespace kwb

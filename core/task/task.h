@@ -79,11 +79,21 @@ struct Case {
 
 struct Target {
     QString framework;
+    /// `kernel`: the kernel language candidates must write (triton | cuda | pallas | nki | any); empty: the task
+    /// asks for none beyond `framework` (see Task::requiredKernelLanguage).
+    QString kernel;
+    /// `forbidden_ops` / `allowed_ops`: framework op names (`aten::mm`, `aten::conv*`, `reference` = every compute
+    /// op the reference dispatches) a candidate may not / may use for its computation.
+    QStringList forbiddenOps;
+    QStringList allowedOps;
     QString hardware;
     QStringList arch; ///< one or more (`sm_90`, or a list for migration tasks)
     std::optional<double> peakBytesPerS;
     std::optional<double> peakFlopsPerS;
 };
+
+/// The kernel languages `target.kernel` names (besides `any` and `none`).
+const QStringList& kernelLanguages();
 
 /// A loaded, validated kwb.task/1 bundle.
 struct Task {
@@ -114,6 +124,9 @@ struct Task {
     const Implementation* implementation(const QString& id) const;
     /// The effective tolerance for an output: its own, else the task's, else the dtype default.
     Tolerance toleranceFor(const TensorSpec& output) const;
+    /// The kernel language candidates must write: `target.kernel`, else `target.framework` when it is one
+    /// (triton, cuda, pallas, nki); empty when the task asks for no kernel.
+    QString requiredKernelLanguage() const;
 };
 
 } // namespace kwb

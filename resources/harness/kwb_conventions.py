@@ -150,7 +150,7 @@ def generate_one(call, sig, fw, module):
 
 # ---- calls ---------------------------------------------------------------------------------------------
 
-def run_call(call, sig, fw, module, load_input):
+def run_call(call, sig, fw, module, load_input, recorder=None):
     with open(os.path.join(call["indir"], "data.json")) as f:
         tree = json.load(f)
     arrays = []
@@ -167,7 +167,7 @@ def run_call(call, sig, fw, module, load_input):
         fw.torch.manual_seed(tree["seed"])
         t0 = time.perf_counter_ns()
         with fw.torch.no_grad():
-            result = model(*args)
+            result, dispatch = recorded(recorder, lambda: model(*args))
         fw.synchronize(result)
     else:
         data = load_tree(tree["data"], call["indir"], fw, load_input, arrays)
@@ -176,7 +176,7 @@ def run_call(call, sig, fw, module, load_input):
             raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")
         args = data
         t0 = time.perf_counter_ns()
-        result = entry(data)
+        result, dispatch = recorded(recorder, lambda: entry(data))
         fw.synchronize(result)
     elapsed = time.perf_counter_ns() - t0
     kind = "tuple" if isinstance(result, tuple) else "list" if isinstance(result, list) else "single"
@@ -210,7 +210,15 @@ def run_call(call, sig, fw, module, load_input):
     collect(args)
     modified = [name for (name, before), after in zip(arrays, leaves)
                 if not np.array_equal(fw.to_numpy(after).view(np.uint8), before.view(np.uint8))]
-    return {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    if dispatch is not None:
+        rec["dispatch"] = dispatch
+    return rec
+
+
+def recorded(recorder, fn):
+    """(fn(), what it dispatched) with a recorder (kwb_dispatch.DispatchRecorder), else (fn(), None)."""
+    return recorder.call(fn) if recorder is not None else (fn(), None)
 
 
 # ---- GPU MODE's own checker ------------------------------------------------------------------------------

@@ -25,12 +25,58 @@ RAW = {"float64": "<u8", "float32": "<u4", "float16": "<u2", "bfloat16": "<u2", 
        "float8_e5m2": "u1", "int64": "<u8", "int32": "<u4", "int16": "<u2", "int8": "u1", "uint8": "u1", "bool": "u1"}
 
 
+class EnvironmentProblem(RuntimeError):
+    """This machine lacks what the implementation needs (a framework, a device, a tool): not its fault.
+
+    `phase` is "setup" when it was found before any of the implementation's code ran, "call" when the
+    implementation's own code hit it; the workbench believes the latter only where its own probe of the
+    machine agrees."""
+
+    def __init__(self, kind, what, message, phase="setup"):
+        super().__init__(message)
+        self.kind, self.what, self.phase = kind, what, phase
+
+    def record(self):
+        return {"kind": self.kind, "what": self.what, "phase": self.phase, "message": str(self)}
+
+
+# Modules whose absence is the machine's fault, not the implementation's (an unknown module is its own bug).
+FRAMEWORK_MODULES = {"torch", "triton", "jax", "jaxlib", "neuronxcc", "nki", "ml_dtypes", "cupy", "numba", "cuda",
+                     "tilelang", "cutlass", "flash_attn", "xformers", "apex", "numpy", "scipy"}
+# What a framework says when there is no accelerator (or no driver) behind it.
+NO_DEVICE_SIGNS = ("0 active drivers", "Found no NVIDIA driver", "Torch not compiled with CUDA enabled",
+                   "No CUDA GPUs are available", "no CUDA-capable device", "CUDA driver version is insufficient",
+                   "Unable to initialize backend 'cuda'", "Unable to initialize backend 'tpu'",
+                   "Unknown backend: 'gpu' requested", "Unknown backend: 'tpu' requested",
+                   "Backend 'cuda' failed to initialize", "NVIDIA driver on your system is too old")
+
+
+def environment_problem(exc):
+    """The EnvironmentProblem an exception raised by the implementation's code stands for, or None."""
+    if isinstance(exc, EnvironmentProblem):
+        return exc
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] in FRAMEWORK_MODULES:
+        top = exc.name.split(".")[0]
+        return EnvironmentProblem("missing-framework", top, f"{top} is not installed in {sys.executable}: {exc}",
+                                  "call")
+    text = f"{type(exc).__name__}: {exc}"
+    for sign in NO_DEVICE_SIGNS:
+        if sign in text:
+            return EnvironmentProblem("no-device", "gpu", f"no usable accelerator here: {text[:300]}", "call")
+    return None
+
+
+def gpu_present():
+    return os.path.exists("/dev/nvidiactl") or os.path.exists("/dev/nvidia0")
+
+
 def numpy_dtype(name):
     if name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
         try:
             import ml_dtypes
         except ImportError:
-            raise RuntimeError(f"{name} needs the ml_dtypes package in {sys.executable}")
+            raise EnvironmentProblem("missing-framework", "ml_dtypes",
+                                     f"{name} needs the ml_dtypes package in {sys.executable}")
         return np.dtype(getattr(ml_dtypes, name))
     return np.dtype(name)
 
@@ -50,24 +96,37 @@ def poisoned(dtype, shape):
 class Framework:
     """Moves arrays in and out of one framework and waits for its device."""
 
-    def __init__(self, name):
+    def __init__(self, name, triton_interpret=False):
         self.name = name
         self.device = "cpu"
         self.interpret = False
+        self.torch = None
         if name in ("torch", "triton"):
-            if name == "triton" and not os.path.exists("/dev/nvidiactl"):
-                os.environ.setdefault("TRITON_INTERPRET", "1")  # must precede the first import of triton
-                self.interpret = True
+            # Triton code may sit in any torch implementation (a KernelBench ModelNew, a GPU MODE submission):
+            # without a GPU, or when asked, it runs in Triton's interpreter. Must precede the first import of triton.
+            if triton_interpret or os.environ.get("KWB_TRITON_INTERPRET") == "1" or not gpu_present():
+                os.environ["TRITON_INTERPRET"] = "1"
+                self.interpret = name == "triton"
             try:
                 import torch
             except ImportError:
-                raise RuntimeError(f"torch is missing: framework {name} needs PyTorch in {sys.executable} "
-                                   "(install torch there, or point KWB_PYTHON at a python that has it)")
+                raise EnvironmentProblem("missing-framework", "torch",
+                                         f"torch is missing: framework {name} needs PyTorch in {sys.executable} "
+                                         "(install torch there, or point KWB_PYTHON at a python that has it)")
             self.torch = torch
-            if torch.cuda.is_available():
+            if name == "triton":
+                try:
+                    import triton  # noqa: F401
+                except ImportError:
+                    raise EnvironmentProblem("missing-framework", "triton",
+                                             f"framework triton needs Triton in {sys.executable}")
+            if torch.cuda.is_available() and os.environ.get("TRITON_INTERPRET") != "1":
                 self.device = "cuda"
         elif name == "jax":
-            import jax
+            try:
+                import jax
+            except ImportError:
+                raise EnvironmentProblem("missing-framework", "jax", f"framework jax needs JAX in {sys.executable}")
             self.jax = jax
             self.device = str(jax.devices()[0])
             self.interpret = jax.default_backend() == "cpu"
@@ -76,7 +135,8 @@ class Framework:
             try:
                 from neuronxcc import nki
             except ImportError:
-                raise RuntimeError(f"framework nki needs neuronx-cc (neuronxcc.nki) in {sys.executable}")
+                raise EnvironmentProblem("missing-framework", "neuronxcc",
+                                         f"framework nki needs neuronx-cc (neuronxcc.nki) in {sys.executable}")
             self.nki = nki
             self.device = "neuron-simulator"
             self.interpret = True
@@ -110,8 +170,16 @@ class Framework:
         if self.name == "jax":
             self.jax.block_until_ready(result)
 
+    def used_interpreter(self):
+        """True when a Pallas or NKI kernel ran interpreted, or Triton code ran under TRITON_INTERPRET."""
+        return self.interpret or (os.environ.get("TRITON_INTERPRET") == "1" and "triton" in sys.modules)
+
     def provenance(self):
-        p = {"framework": self.name, "device": self.device, "interpret": self.interpret}
+        p = {"framework": self.name, "device": self.device, "interpret": self.used_interpreter()}
+        if os.environ.get("TRITON_INTERPRET") == "1" and "triton" in sys.modules:
+            p["interpreter"] = "triton"
+        elif self.interpret:
+            p["interpreter"] = {"jax": "pallas interpret mode", "nki": "neuron simulator"}.get(self.name, self.name)
         mod = {"torch": "torch", "triton": "triton", "jax": "jax", "numpy": "numpy", "nki": "neuronxcc"}.get(self.name)
         try:
             p["framework_version"] = importlib.import_module(mod).__version__
@@ -156,7 +224,7 @@ def load_entry(sig, sig_dir):
     return getattr(module, sig["entry"])
 
 
-def run_call(call, sig, fw, entry):
+def run_call(call, sig, fw, entry, recorder=None):
     inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
               for a in sig["args"] if a["kind"] == "input"}
     pristine = {k: v.copy() for k, v in inputs.items()}
@@ -174,8 +242,15 @@ def run_call(call, sig, fw, entry):
         else:
             args.append(call["dims"][a["name"]])
     framework_inputs = [x for x, a in zip(args, sig["args"]) if a["kind"] == "input"]
+    dispatch = None
+    if recorder is not None and fw.name == "jax":
+        import kwb_dispatch
+        dispatch = kwb_dispatch.jax_primitives(entry, args)
     t0 = time.perf_counter_ns()
-    result = fw.call(entry, args)
+    if recorder is not None and fw.name != "jax":
+        result, dispatch = recorder.call(lambda: fw.call(entry, args))
+    else:
+        result = fw.call(entry, args)
     fw.synchronize(result)
     elapsed = time.perf_counter_ns() - t0
     if result is None:
@@ -190,7 +265,31 @@ def run_call(call, sig, fw, entry):
     for o, r in zip(sig["outputs"], results):
         arr = fw.to_numpy(r)
         np.save(os.path.join(call["outdir"], o["name"] + ".npy"), arr, allow_pickle=False)
-    return {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    if dispatch is not None:
+        rec["dispatch"] = dispatch
+    return rec
+
+
+def make_recorder(sig, fw):
+    if not sig.get("record_dispatch"):
+        return None
+    import kwb_dispatch
+    recorder = kwb_dispatch.DispatchRecorder(fw.name)
+    if fw.name != "jax":
+        recorder.install()
+    return recorder
+
+
+def call_failed(record, call, e):
+    """Records a failed call; an environment problem is kept apart so the workbench can tell whose fault it is."""
+    traceback.print_exc()
+    record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
+                            "elapsed_ns": 0, "inputs_modified": []})
+    record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+    env = environment_problem(e)
+    if env is not None:
+        record["environment"] = env.record()
 
 
 def main():
@@ -199,12 +298,13 @@ def main():
               "host": socket.gethostname()}
     provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
                   "numpy": np.__version__}
+    fw = None
     try:
         with open(sig_path) as f:
             sig = json.load(f)
         record["impl"] = sig["impl"]
-        fw = Framework(sig["framework"])
-        provenance.update(fw.provenance())
+        fw = Framework(sig["framework"], sig.get("triton_interpret", False))
+        recorder = make_recorder(sig, fw)
         convention = sig.get("convention", "function")
         if convention != "function":
             import kwb_conventions
@@ -214,18 +314,20 @@ def main():
             entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
         for call in read_plan(plan_path):
             try:
-                record["calls"].append(run_call(call, sig, fw, entry) if convention == "function" else
-                                       kwb_conventions.run_call(call, sig, fw, module, load_input))
+                record["calls"].append(run_call(call, sig, fw, entry, recorder) if convention == "function" else
+                                       kwb_conventions.run_call(call, sig, fw, module, load_input, recorder))
                 print(f"kwb-runner: {call['label']}: ok", file=sys.stderr)
             except Exception as e:
-                traceback.print_exc()
-                record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
-                                        "elapsed_ns": 0, "inputs_modified": []})
-                record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+                call_failed(record, call, e)
                 break
     except Exception as e:
         traceback.print_exc()
         record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+        env = environment_problem(e)
+        if env is not None:
+            record["environment"] = env.record()
+    if fw is not None:
+        provenance.update(fw.provenance())
     record["provenance"] = provenance
     with open("result.json.part", "w") as f:
         json.dump(record, f)
@@ -350,7 +452,7 @@ def bench_main(sig_path, plan_path):
         record["impl"] = sig["impl"]
         if sig.get("convention", "function") != "function":
             raise RuntimeError(f"convention {sig['convention']}: timing is not supported for it yet (correctness runs are)")
-        fw = Framework(sig["framework"])
+        fw = Framework(sig["framework"], sig.get("triton_interpret", False))
         provenance.update(fw.provenance())
         entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
         options, calls = read_bench_plan(plan_path)
@@ -397,7 +499,7 @@ def convention_main(sig_path, plan_path, step):
         with open(sig_path) as f:
             sig = json.load(f)
         record["impl"] = sig["impl"]
-        fw = Framework(sig["framework"])
+        fw = Framework(sig["framework"], sig.get("triton_interpret", False))
         provenance.update(fw.provenance())
         module = kc.load_module(sig, os.path.dirname(os.path.abspath(sig_path)))
         if step == "check" and not hasattr(module, "check_implementation"):
@@ -416,11 +518,15 @@ def convention_main(sig_path, plan_path, step):
                 traceback.print_exc()
                 record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}"})
                 record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+                if environment_problem(e) is not None:
+                    record["environment"] = environment_problem(e).record()
                 if step == "generate":
                     break
     except Exception as e:
         traceback.print_exc()
         record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
+        if environment_problem(e) is not None:
+            record["environment"] = environment_problem(e).record()
     record["provenance"] = provenance
     with open(out_name + ".part", "w") as f:
         json.dump(record, f)

@@ -2,6 +2,7 @@
 // run anywhere) with a correct and a wrong submission and with two outputs; KernelBench problems (a scalar input,
 // init inputs and two outputs, static corners) where torch is installed in the runner python, and a clear "torch
 // is missing" where it is not.
+#include "../helpers/frameworks.h"
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
 #include "importers/gpumode.h"
@@ -33,12 +34,6 @@ QString ids(const RunResult& r)
     return out.join(u'\n');
 }
 
-bool pythonHas(const QString& module)
-{
-    return probeOutput(runnerPython(),
-        { QStringLiteral("-s"), QStringLiteral("-c"), QStringLiteral("import %1; print('ok')").arg(module) }, 120000)
-        .contains(u"ok");
-}
 } // namespace
 
 class TestConventionRuns : public QObject {
@@ -129,9 +124,7 @@ private Q_SLOTS:
     void kernelBenchReferencesRun()
     {
         QFETCH(QString, problem);
-        if (!pythonHas(QStringLiteral("torch")))
-            QSKIP("torch is not installed in the runner python (KWB_PYTHON selects it): the torch_module reference "
-                  "cannot run here");
+        KWB_NEED_PYTHON_MODULE("torch");
         auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/") + problem,
             m_tmp.filePath(QStringLiteral("kbref-") + QFileInfo(problem).baseName()) });
         QVERIFY(s && s->imported() == 1);
@@ -153,16 +146,48 @@ private Q_SLOTS:
             m_tmp.filePath(QStringLiteral("kb")), QStringLiteral(KWB_FIXTURES_DIR "/candidates") });
         QVERIFY(s && s->imported() == 1);
         auto result = runCorrectness(request(s->bundles.first().dir));
-        if (!pythonHas(QStringLiteral("torch"))) {
+        if (!runnerPythonHas(QStringLiteral("torch"))) {
             QVERIFY(!result);
             QVERIFY2(result.error().oneLine().contains(QStringLiteral("torch is missing")),
                 qPrintable(result.error().oneLine()));
-            QSKIP(
-                "torch is not installed in the runner python: the KernelBench run was checked to say so, then skipped");
+            QCOMPARE(result.error().findingId, QStringLiteral("env"));
+            KWB_NEED_PYTHON_MODULE("torch");
         }
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        // Right answers, but from torch's own ops: KernelBench asks for a kernel.
         QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("1_scaled_add_fused")),
             qPrintable(ids(*result)));
+        QVERIFY2(has(*result, QStringLiteral("scope.no-kernel"), QStringLiteral("1_scaled_add_fused")),
+            qPrintable(ids(*result)));
+    }
+
+    // A KernelBench ModelNew with a Triton kernel runs in Triton's interpreter here and passes clean; the
+    // reference's own op under a new name and a fallback around a broken launch get their errors.
+    void kernelBenchTritonModelNew()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/level1/2_Relu_Unit.py"),
+            m_tmp.filePath(QStringLiteral("kb-kernel")), QStringLiteral(KWB_FIXTURES_DIR "/candidates-kernel") });
+        QVERIFY(s && s->imported() == 1);
+        auto result = runCorrectness(request(s->bundles.first().dir));
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        const auto errorsOf = [&](const QString& impl) {
+            QStringList out;
+            for (const Finding& f : result->findings) {
+                if (f.impl == impl && f.severity == Severity::Error)
+                    out << f.id;
+            }
+            out.removeDuplicates();
+            out.sort();
+            return out;
+        };
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_triton")), QStringList {});
+        QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("2_relu_unit_triton")),
+            qPrintable(ids(*result)));
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_torch")), QStringList { QStringLiteral("scope.no-kernel") });
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_fallback")),
+            QStringList { QStringLiteral("scope.reference-fallback") });
     }
 };
 

@@ -1,0 +1,210 @@
+"""What an implementation's call dispatched: framework ops and kernel launches (for python_main.py).
+
+The workbench asks for this record (signature.json `record_dispatch`) when the task wants a kernel (Triton,
+CUDA, Pallas, NKI): a call that launched no kernel and computed its outputs with framework ops is not a kernel,
+and a kernel launch that raised while the call still returned means the output came from a fallback.
+
+- torch: every aten op dispatched during the call (a TorchDispatchMode), except those made while a kernel
+  launch is in progress (Triton's interpreter copies tensors through torch).
+- Triton: every launch (JITFunction.run, and InterpretedFunction.run under TRITON_INTERPRET), with autotuned
+  and heuristic kernels counted once per launch; launches that raised are counted apart.
+- CUDA/C++ extensions built with torch.utils.cpp_extension.load_inline/load: calls of the built module's
+  functions.
+- JAX: the primitives of the entry's jaxpr, pallas_call among them.
+
+The record is made inside the candidate's process, so a hostile candidate can disable it; the workbench's
+static scan of the source (kwb_kernel_scan.py) does not depend on it, and a record whose hooks were removed
+says so (`intact: false`).
+"""
+import collections
+import functools
+
+
+class DispatchRecorder:
+    def __init__(self, framework):
+        self.framework = framework
+        self.ops = collections.Counter()
+        self.kernels = collections.Counter()
+        self.kernel_errors = collections.Counter()
+        self.in_launch = 0
+        self.active = False
+        self.patched = []  # (owner, name, wrapper)
+        self.mode = None
+        self.torch = None
+
+    # ---- hooks, installed before the implementation's module is loaded ----------------------------------
+    def install(self):
+        try:
+            import torch
+            self.torch = torch
+        except ImportError:
+            pass
+        try:
+            from triton.runtime import jit as triton_jit
+            self.wrap(triton_jit.JITFunction, "run", "triton")
+        except Exception:
+            pass
+        try:
+            from triton.runtime import interpreter as triton_interp
+            self.wrap(triton_interp.InterpretedFunction, "run", "triton")
+        except Exception:
+            pass
+        if self.torch is not None:
+            # cpp_extension is slow to import and most implementations never do: wrap it when it is imported.
+            self.when_imported("torch.utils.cpp_extension",
+                               lambda m: [self.wrap_builder(m, name) for name in ("load_inline", "load")])
+            self.mode = self.make_mode()
+
+    def when_imported(self, module_name, patch):
+        import importlib.abc
+        import importlib.util
+        import sys
+        if module_name in sys.modules:
+            patch(sys.modules[module_name])
+            return
+
+        class Finder(importlib.abc.MetaPathFinder):
+            def find_spec(self, fullname, path, target=None):
+                if fullname != module_name:
+                    return None
+                sys.meta_path.remove(self)
+                spec = importlib.util.find_spec(fullname)
+                if spec is not None and spec.loader is not None:
+                    exec_module = spec.loader.exec_module
+
+                    def exec_and_patch(module):
+                        exec_module(module)
+                        patch(module)
+
+                    spec.loader.exec_module = exec_and_patch
+                return spec
+
+        sys.meta_path.insert(0, Finder())
+
+    def wrap(self, owner, name, lang):
+        original = getattr(owner, name)
+        recorder = self
+
+        @functools.wraps(original)
+        def launch(fn_self, *args, **kwargs):
+            if not recorder.active or kwargs.get("warmup"):
+                return original(fn_self, *args, **kwargs)
+            kernel = f"{lang}:{getattr(fn_self, '__name__', None) or getattr(getattr(fn_self, 'fn', None), '__name__', '?')}"
+            recorder.in_launch += 1
+            try:
+                result = original(fn_self, *args, **kwargs)
+            except BaseException:
+                recorder.kernel_errors[kernel] += 1
+                raise
+            finally:
+                recorder.in_launch -= 1
+            recorder.kernels[kernel] += 1
+            return result
+
+        setattr(owner, name, launch)
+        self.patched.append((owner, name, launch))
+
+    def wrap_builder(self, module, name):
+        original = getattr(module, name)
+        recorder = self
+
+        @functools.wraps(original)
+        def build(*args, **kwargs):
+            ext = original(*args, **kwargs)
+            ext_name = kwargs.get("name") or (args[0] if args else "extension")
+            for attr in dir(ext):
+                fn = getattr(ext, attr, None)
+                if attr.startswith("_") or not callable(fn):
+                    continue
+                setattr(ext, attr, recorder.counted(f"cuda:{ext_name}.{attr}", fn))
+            return ext
+
+        setattr(module, name, build)
+        self.patched.append((module, name, build))
+
+    def counted(self, kernel, fn):
+        recorder = self
+
+        def call(*args, **kwargs):
+            if not recorder.active:
+                return fn(*args, **kwargs)
+            recorder.in_launch += 1
+            try:
+                result = fn(*args, **kwargs)
+            except BaseException:
+                recorder.kernel_errors[kernel] += 1
+                raise
+            finally:
+                recorder.in_launch -= 1
+            recorder.kernels[kernel] += 1
+            return result
+
+        return call
+
+    def make_mode(self):
+        from torch.utils._python_dispatch import TorchDispatchMode
+        recorder = self
+
+        class Recording(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                if recorder.active and not recorder.in_launch:
+                    schema = getattr(func, "_schema", None)
+                    recorder.ops[schema.name if schema is not None else str(func)] += 1
+                return func(*args, **(kwargs or {}))
+
+        return Recording
+
+    # ---- one call ----------------------------------------------------------------------------------------
+    def call(self, fn):
+        """Runs fn() with recording on and returns (result, record of this call)."""
+        self.ops.clear()
+        self.kernels.clear()
+        self.kernel_errors.clear()
+        mode = self.mode() if self.mode is not None else None
+        self.active = True
+        try:
+            if mode is not None:
+                with mode:
+                    result = fn()
+                    intact = self.mode_on_stack(mode)
+            else:
+                result = fn()
+                intact = True
+        finally:
+            self.active = False
+        intact = intact and all(getattr(owner, name) is wrapper for owner, name, wrapper in self.patched)
+        return result, self.record(intact)
+
+    def mode_on_stack(self, mode):
+        try:
+            from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+            return any(m is mode for m in _get_current_dispatch_mode_stack())
+        except Exception:
+            return True
+
+    def record(self, intact):
+        return {"ops": dict(self.ops.most_common(60)), "op_total": sum(self.ops.values()),
+                "kernels": dict(self.kernels), "kernel_errors": dict(self.kernel_errors), "intact": bool(intact)}
+
+
+def jax_primitives(entry, args):
+    """The primitives of entry's jaxpr (sub-jaxprs included) and how many pallas_calls it holds."""
+    import jax
+    counts = collections.Counter()
+
+    def walk(jaxpr):
+        for eqn in jaxpr.eqns:
+            counts[eqn.primitive.name] += 1
+            for v in eqn.params.values():
+                for sub in (v if isinstance(v, (list, tuple)) else [v]):
+                    inner = getattr(sub, "jaxpr", None)
+                    if inner is not None and hasattr(inner, "eqns"):
+                        walk(inner)
+                    elif hasattr(sub, "eqns"):
+                        walk(sub)
+
+    walk(jax.make_jaxpr(entry)(*args).jaxpr)
+    kernels = {"pallas:pallas_call": counts["pallas_call"]} if counts["pallas_call"] else {}
+    return {"ops": {k: v for k, v in counts.most_common(60) if k != "pallas_call"},
+            "op_total": sum(counts.values()) - counts["pallas_call"], "kernels": kernels, "kernel_errors": {},
+            "intact": True}

@@ -1,0 +1,281 @@
+"""Static scan of a python implementation for kernels and framework fallbacks (never imports it).
+
+    python3 kwb_kernel_scan.py SOURCE [SOURCE...]
+
+Prints one JSON document: for each source, the kernels it defines (`@triton.jit`, `@nki.jit`, numba/cupy CUDA
+kernels, `pl.pallas_call`, `load_inline`/`cpp_extension.load` builds of CUDA/C++ code), the launches it
+writes (`kernel[grid](...)`, `pallas_call(...)(...)`, calls of an extension module built here) and the
+fallbacks: a `try` whose body reaches a kernel and whose handler computes with framework ops, or an `if` on
+the environment (device, availability, a "have triton" flag) with a kernel on one side and framework ops on
+the other. The workbench turns these facts into findings (`scope.no-kernel`, `scope.reference-fallback`);
+this file only reads the syntax tree, so nothing the candidate does can change what it reports.
+"""
+import ast
+import json
+import sys
+
+FRAMEWORK_ROOTS = {"torch", "jax", "numpy", "cupy", "scipy"}
+# Calls that allocate, describe or move data: not "computing the result with the framework".
+NON_COMPUTE = {
+    "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
+    "tensor", "as_tensor", "from_numpy", "asarray", "array", "arange", "device", "dtype", "is_available",
+    "device_count", "current_device", "synchronize", "manual_seed", "get_device_properties", "Size", "finfo",
+    "iinfo", "cdiv", "next_power_of_2", "contiguous", "view", "reshape", "to", "cpu", "cuda", "numel", "size",
+    "stride", "dim", "float", "half", "bfloat16", "int", "long", "item", "data_ptr", "element_size", "is_cuda",
+    "is_contiguous", "shape", "new_empty", "new_zeros", "permute", "transpose", "expand", "unsqueeze", "squeeze",
+    "flatten", "detach", "clone", "copy_", "fill_", "zero_", "ShapeDtypeStruct", "BlockSpec", "block_until_ready",
+    "no_grad", "inference_mode", "is_tensor", "warn", "print", "len", "range", "isinstance", "getattr",
+}
+TENSOR_COMPUTE_METHODS = {
+    "softmax", "log_softmax", "matmul", "mm", "bmm", "addmm", "sum", "mean", "exp", "log", "relu", "sigmoid",
+    "tanh", "norm", "max", "min", "amax", "amin", "cumsum", "cumprod", "prod", "var", "std", "sqrt", "rsqrt",
+    "pow", "abs", "clamp", "gelu", "silu", "mul", "add", "sub", "div", "argmax", "argmin", "topk", "sort",
+    "einsum", "conv1d", "conv2d", "conv3d", "layer_norm", "group_norm", "batch_norm", "linear", "dot", "outer",
+    "masked_fill", "where", "scatter_add", "index_add", "gather", "logsumexp", "baddbmm", "t_", "erf",
+}
+ENV_WORDS = ("is_available", "is_cuda", "device", "HAS_", "_AVAILABLE", "TRITON", "triton", "interpret",
+             "INTERPRET", "platform", "backend", "cpu", "gpu", "cuda")
+
+
+def dotted(node):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    if isinstance(node, ast.Call):
+        inner = dotted(node.func)
+        return (inner + "()." if inner else "().") + ".".join(reversed(parts)) if parts else (inner or "") + "()"
+    return ""
+
+
+class Scanner(ast.NodeVisitor):
+    def __init__(self, source_name):
+        self.source = source_name
+        self.aliases = {}  # local name -> dotted module path
+        self.kernels = []  # {"lang", "name", "line"}
+        self.kernel_names = {}  # name -> lang (triton/nki/numba functions, pallas_call results, extension modules)
+        self.launches = []
+        self.fallbacks = []
+        self.launching_functions = set()
+
+    # ---- names ----------------------------------------------------------------------------------------
+    def resolve(self, name):
+        if not name:
+            return ""
+        head, _, rest = name.partition(".")
+        full = self.aliases.get(head, head)
+        return full + ("." + rest if rest else "")
+
+    def visit_Import(self, node):
+        for a in node.names:
+            self.aliases[(a.asname or a.name).split(".")[0] if not a.asname else a.asname] = (
+                a.name if a.asname else a.name.split(".")[0])
+
+    def visit_ImportFrom(self, node):
+        for a in node.names:
+            self.aliases[a.asname or a.name] = f"{node.module}.{a.name}" if node.module else a.name
+
+    # ---- kernel definitions --------------------------------------------------------------------------
+    def decorator_lang(self, dec):
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        full = self.resolve(dotted(target))
+        if full.startswith("triton.") and full.split(".")[-1] in ("jit", "autotune", "heuristics"):
+            return "triton"
+        if ("nki" in full.split(".")) and full.split(".")[-1] in ("jit", "baremetal", "benchmark", "simulate_kernel"):
+            return "nki"
+        if full.startswith("numba.cuda.") and full.endswith("jit"):
+            return "cuda"
+        if full.startswith(("cutlass.cute.", "cute.")) and full.split(".")[-1] in ("kernel", "jit"):
+            return "cuda"
+        if full.startswith("tilelang.") and full.endswith("jit"):
+            return "tilelang"
+        return ""
+
+    def visit_FunctionDef(self, node):
+        for dec in node.decorator_list:
+            lang = self.decorator_lang(dec)
+            if lang:
+                self.kernels.append({"lang": lang, "name": node.name, "line": node.lineno})
+                self.kernel_names[node.name] = lang
+                break
+        self.generic_visit(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def call_lang(self, call):
+        full = self.resolve(dotted(call.func))
+        last = full.split(".")[-1]
+        if last == "pallas_call" and ("pallas" in full or full == "pallas_call"):
+            return "pallas"
+        if last in ("load_inline", "load") and "cpp_extension" in full:
+            return "cuda"
+        if full.startswith("cupy.") and last in ("RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel"):
+            return "cuda"
+        if last in ("compile", "nvrtc") and "cuda" in full and "torch" not in full:
+            return "cuda"
+        return ""
+
+    def visit_Assign(self, node):
+        if isinstance(node.value, ast.Call):
+            lang = self.call_lang(node.value)
+            if lang:
+                self.kernels.append({"lang": lang, "name": dotted(node.targets[0]) or "?", "line": node.lineno})
+                for t in node.targets:
+                    if dotted(t):
+                        self.kernel_names[dotted(t)] = lang
+            elif isinstance(node.value.func, ast.Name) and node.value.func.id in self.kernel_names:
+                pass
+        self.generic_visit(node)
+
+    def visit_Call(self, node):
+        lang = self.call_lang(node)
+        if lang == "pallas" and not any(k["line"] == node.lineno and k["lang"] == "pallas" for k in self.kernels):
+            self.kernels.append({"lang": "pallas", "name": "pallas_call", "line": node.lineno})
+        self.generic_visit(node)
+
+    # ---- launches ------------------------------------------------------------------------------------
+    def launch_in(self, node):
+        """The first kernel launch reachable in `node` (directly or through a module function that launches)."""
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call):
+                continue
+            f = sub.func
+            if isinstance(f, ast.Subscript) and dotted(f.value).split(".")[-1] in self.kernel_names:
+                return {"lang": self.kernel_names[dotted(f.value).split(".")[-1]], "line": sub.lineno,
+                        "name": dotted(f.value)}
+            if isinstance(f, ast.Call) and self.call_lang(f) == "pallas":
+                return {"lang": "pallas", "line": sub.lineno, "name": "pallas_call"}
+            name = dotted(f)
+            root = name.split(".")[0]
+            if name in self.kernel_names or (root in self.kernel_names and self.kernel_names[root] == "cuda"):
+                return {"lang": self.kernel_names.get(name, self.kernel_names.get(root)), "line": sub.lineno,
+                        "name": name}
+            if name.split(".")[-1] in self.launching_functions and (root == name or root in ("self", "cls")):
+                return {"lang": "indirect", "line": sub.lineno, "name": name}
+        return None
+
+    def framework_compute_in(self, nodes, module_attrs):
+        ops = []
+        for node in nodes:
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.MatMult):
+                    ops.append({"op": "@", "line": sub.lineno})
+                if not isinstance(sub, ast.Call):
+                    continue
+                name = dotted(sub.func)
+                full = self.resolve(name)
+                last = full.split(".")[-1]
+                root = full.split(".")[0]
+                if root in FRAMEWORK_ROOTS and last not in NON_COMPUTE and last[:1].islower():
+                    ops.append({"op": full, "line": sub.lineno})
+                elif name.startswith("super().") or name.endswith(".forward") and name.startswith("super"):
+                    ops.append({"op": name, "line": sub.lineno})
+                elif name.startswith("self.") and name[5:] in module_attrs:
+                    ops.append({"op": f"{name} ({module_attrs[name[5:]]})", "line": sub.lineno})
+                elif isinstance(sub.func, ast.Attribute) and last in TENSOR_COMPUTE_METHODS \
+                        and root not in self.kernel_names and not full.startswith(("triton", "tl.")):
+                    if self.resolve(dotted(sub.func.value)).split(".")[0] not in ("tl", "triton", "math"):
+                        ops.append({"op": "." + last, "line": sub.lineno})
+        return ops
+
+    def module_attributes(self, tree):
+        """self.X = nn.Something(...) anywhere: calling self.X computes with the framework."""
+        attrs = {}
+        for sub in ast.walk(tree):
+            if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call):
+                full = self.resolve(dotted(sub.value.func))
+                if full.startswith("torch.nn.") and full.split(".")[-1][:1].isupper():
+                    for t in sub.targets:
+                        if isinstance(t, ast.Attribute) and dotted(t).startswith("self."):
+                            attrs[t.attr] = full
+        return attrs
+
+    def find_fallbacks(self, tree):
+        module_attrs = self.module_attributes(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Try):
+                launch = self.launch_in(ast.Module(body=node.body, type_ignores=[]))
+                if not launch:
+                    continue
+                for h in node.handlers:
+                    ops = self.framework_compute_in(h.body, module_attrs)
+                    if ops:
+                        self.fallbacks.append({"kind": "try", "line": node.lineno,
+                                               "end_line": getattr(node, "end_lineno", node.lineno),
+                                               "handler_line": h.lineno, "launch": launch, "ops": ops[:8]})
+        for block in self.statement_lists(tree):
+            for i, node in enumerate(block):
+                if not isinstance(node, ast.If):
+                    continue
+                test = ast.unparse(node.test) if hasattr(ast, "unparse") else ""
+                if not any(w in test for w in ENV_WORDS):
+                    continue
+                orelse = node.orelse
+                if not orelse and node.body and isinstance(node.body[-1], (ast.Return, ast.Raise)):
+                    orelse = block[i + 1:]  # `if cond: return kernel(...)` then the fallback below it
+                sides = [node.body, orelse]
+                launches = [self.launch_in(ast.Module(body=s, type_ignores=[])) for s in sides]
+                computes = [self.framework_compute_in(s, module_attrs) for s in sides]
+                for k in (0, 1):
+                    if launches[k] and not launches[1 - k] and computes[1 - k]:
+                        self.fallbacks.append({"kind": "if", "line": node.lineno,
+                                               "end_line": getattr(node, "end_lineno", node.lineno),
+                                               "handler_line": (sides[1 - k][0].lineno if sides[1 - k] else node.lineno),
+                                               "condition": test[:200], "launch": launches[k],
+                                               "ops": computes[1 - k][:8]})
+
+    @staticmethod
+    def statement_lists(tree):
+        for node in ast.walk(tree):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    yield block
+
+    def scan(self, tree):
+        self.visit(tree)
+        # Module functions and methods that launch a kernel, to a fixed point (a helper calling a helper).
+        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        changed = True
+        while changed:
+            changed = False
+            for f in functions:
+                if f.name not in self.launching_functions and f.name not in self.kernel_names and self.launch_in(f):
+                    self.launching_functions.add(f.name)
+                    changed = True
+        for sub in ast.walk(tree):
+            if isinstance(sub, ast.Call):
+                f = sub.func
+                if isinstance(f, ast.Subscript) and dotted(f.value).split(".")[-1] in self.kernel_names:
+                    self.launches.append({"lang": self.kernel_names[dotted(f.value).split(".")[-1]],
+                                          "name": dotted(f.value), "line": sub.lineno})
+                elif isinstance(f, ast.Call) and self.call_lang(f) == "pallas":
+                    self.launches.append({"lang": "pallas", "name": "pallas_call", "line": sub.lineno})
+                elif dotted(f).split(".")[0] in self.kernel_names and self.kernel_names[dotted(f).split(".")[0]] \
+                        in ("cuda", "nki", "pallas"):
+                    self.launches.append({"lang": self.kernel_names[dotted(f).split(".")[0]], "name": dotted(f),
+                                          "line": sub.lineno})
+        self.find_fallbacks(tree)
+
+
+def scan_file(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        tree = ast.parse(text, filename=path)
+    except SyntaxError as e:
+        return {"file": path, "error": f"line {e.lineno}: {e.msg}"}
+    except OSError as e:
+        return {"file": path, "error": str(e)}
+    s = Scanner(path)
+    s.scan(tree)
+    return {"file": path, "kernels": s.kernels, "launches": s.launches, "fallbacks": s.fallbacks,
+            "launching_functions": sorted(s.launching_functions)}
+
+
+if __name__ == "__main__":
+    json.dump({"format": "kwb.kernel-scan/1", "files": [scan_file(p) for p in sys.argv[1:]]}, sys.stdout)
+    sys.stdout.write("\n")

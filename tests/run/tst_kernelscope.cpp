@@ -1,0 +1,208 @@
+// "Is it a kernel?" on a Triton task (fixtures/relu-kernel-scope, NOTES.md there): the static scan finds
+// fallbacks in the source, the runner's dispatch record finds calls that launched no kernel, launches that raised
+// and ops the task forbids; an honest Triton kernel passes clean in Triton's interpreter. And whose fault a
+// failure is: a framework missing from the runner python makes the implementation "not run" with an env.*
+// warning, while a candidate that only claims so is failed.
+#include "../helpers/frameworks.h"
+#include "exec/sandboxprobe.h"
+#include "run/kernelscope.h"
+#include "run/runengine.h"
+#include "task/taskloader.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+const QString kTask = QStringLiteral(KWB_FIXTURES_DIR "/relu-kernel-scope");
+
+QStringList idsFor(const RunResult& r, const QString& impl, std::optional<Severity> severity = {})
+{
+    QStringList ids;
+    for (const Finding& f : r.findings) {
+        if (f.impl == impl && (!severity || f.severity == *severity))
+            ids << f.id;
+    }
+    ids.removeDuplicates();
+    ids.sort();
+    return ids;
+}
+
+QString describe(const RunResult& r, const QString& impl)
+{
+    QStringList out;
+    for (const Finding& f : r.findings) {
+        if (f.impl == impl)
+            out << QStringLiteral("%1 %2: %3").arg(severityName(f.severity), f.id, f.message.left(300));
+    }
+    for (const ImplRun& run : r.impls) {
+        if (run.id == impl)
+            out << QStringLiteral("status %1 %2 | log %3").arg(run.status, run.error, run.log.right(800));
+    }
+    return out.join(u'\n');
+}
+} // namespace
+
+class TestKernelScope : public QObject {
+    Q_OBJECT
+    std::optional<RunResult> m_run;
+
+    // One run of every candidate (each in its own sandboxed process), shared by the tests below.
+    const RunResult* fullRun()
+    {
+        if (!m_run) {
+            auto r = runCorrectness(request());
+            if (!r)
+                qWarning("%s", qPrintable(r.error().oneLine()));
+            else
+                m_run = *r;
+        }
+        return m_run ? &*m_run : nullptr;
+    }
+
+    RunRequest request(const QStringList& impls = {}) const
+    {
+        RunRequest r;
+        r.taskDir = kTask;
+        r.implIds = impls;
+        r.trials = 1;
+        r.seed = 20261201;
+        r.sandbox = sandboxAvailable().available;
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR); }
+
+    // The scan reads the source only: no framework needed.
+    void staticScan_data()
+    {
+        QTest::addColumn<QString>("impl");
+        QTest::addColumn<bool>("kernels");
+        QTest::addColumn<int>("fallbacks");
+        QTest::newRow("honest") << QStringLiteral("honest") << true << 0;
+        QTest::newRow("torch only") << QStringLiteral("torch-only") << false << 0;
+        QTest::newRow("try/except") << QStringLiteral("try-fallback") << true << 1;
+        QTest::newRow("if on the device") << QStringLiteral("device-fallback") << true << 1;
+        QTest::newRow("decoration") << QStringLiteral("decoration") << true << 0;
+    }
+    void staticScan()
+    {
+        QFETCH(QString, impl);
+        QFETCH(bool, kernels);
+        QFETCH(int, fallbacks);
+        auto loaded = loadTask(kTask);
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        QCOMPARE(loaded->task.requiredKernelLanguage(), QStringLiteral("triton"));
+        const Implementation* cand = loaded->task.implementation(impl);
+        QVERIFY(cand);
+        const KernelScan scan = scanCandidateKernels(loaded->task, *cand, request());
+        QVERIFY2(scan.scanned, qPrintable(scan.error));
+        QCOMPARE(!scan.kernels.isEmpty(), kernels);
+        QCOMPARE(int(scan.fallbacks.size()), fallbacks);
+        const Findings f = kernelScopeFindings(loaded->task, *cand, scan, nullptr, nullptr);
+        QCOMPARE(std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.reference-fallback"; }),
+            fallbacks > 0);
+        QCOMPARE(std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.no-kernel"; }), !kernels);
+        if (fallbacks > 0) {
+            const Finding& fb = *std::find_if(
+                f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.reference-fallback"; });
+            QVERIFY(fb.line > 0);
+            QCOMPARE(fb.file, cand->source);
+        }
+    }
+
+    void everyCandidateGetsItsFinding_data()
+    {
+        QTest::addColumn<QString>("impl");
+        QTest::addColumn<QStringList>("errors");
+        QTest::addColumn<QStringList>("warnings");
+        QTest::newRow("honest") << QStringLiteral("honest") << QStringList {} << QStringList {};
+        QTest::newRow("torch only") << QStringLiteral("torch-only") << QStringList { QStringLiteral("scope.no-kernel") }
+                                    << QStringList {};
+        QTest::newRow("try/except") << QStringLiteral("try-fallback")
+                                    << QStringList { QStringLiteral("scope.reference-fallback") } << QStringList {};
+        QTest::newRow("if on the device")
+            << QStringLiteral("device-fallback")
+            << QStringList { QStringLiteral("scope.no-kernel"), QStringLiteral("scope.reference-fallback") }
+            << QStringList {};
+        QTest::newRow("decoration") << QStringLiteral("decoration") << QStringList {}
+                                    << QStringList { QStringLiteral("scope.framework-compute") };
+        QTest::newRow("forbidden op") << QStringLiteral("forbidden")
+                                      << QStringList { QStringLiteral("scope.forbidden-op") } << QStringList {};
+    }
+    void everyCandidateGetsItsFinding()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        QFETCH(QString, impl);
+        QFETCH(QStringList, errors);
+        QFETCH(QStringList, warnings);
+        QVERIFY(fullRun());
+        const RunResult& r = *fullRun();
+        QStringList gotErrors = idsFor(r, impl, Severity::Error);
+        gotErrors.removeAll(QStringLiteral("correct.mismatch")); // the broken kernels' own results, not the point here
+        QCOMPARE(gotErrors, errors);
+        QStringList gotWarnings = idsFor(r, impl, Severity::Warning);
+        QVERIFY2(gotWarnings == warnings, qPrintable(describe(r, impl)));
+        const auto run = std::find_if(r.impls.begin(), r.impls.end(), [&](const ImplRun& x) { return x.id == impl; });
+        QVERIFY(run != r.impls.end());
+        QVERIFY2(run->ok(), qPrintable(describe(r, impl)));
+        if (impl == u"honest") {
+            QVERIFY2(idsFor(r, impl).contains(QStringLiteral("correct.pass")), qPrintable(describe(r, impl)));
+            // Triton ran in its interpreter (no GPU here), and the report says so.
+            if (!acceleratorPresent())
+                QCOMPARE(run->provenance.value(QStringLiteral("interpret")).toBool(), true);
+        }
+    }
+
+    // A candidate whose own code raises "No module named 'torch'" while torch is installed is not believed.
+    void claimedMissingFrameworkIsTheCandidatesFailure()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        QVERIFY(fullRun());
+        const RunResult* r = fullRun();
+        const auto it = std::find_if(
+            r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"fake-missing"; });
+        QVERIFY(it != r->impls.end());
+        const ImplRun& run = *it;
+        QCOMPARE(run.status, QStringLiteral("failed"));
+        QVERIFY(!run.notRunHere());
+        QVERIFY2(!idsFor(*r, run.id).join(u' ').contains(QStringLiteral("env.")), qPrintable(describe(*r, run.id)));
+    }
+
+    // A runner python without torch: the environment's fault, so the implementations are "not run" with a warning.
+    void missingFrameworkIsNotRun()
+    {
+        const QString bare = QStringLiteral("/usr/bin/python3");
+        if (!QFileInfo::exists(bare))
+            QSKIP("no /usr/bin/python3 to stand for a python without torch");
+        const QByteArray saved = qgetenv("KWB_PYTHON");
+        qputenv("KWB_PYTHON", bare.toUtf8());
+        const bool bareHasTorch = runnerPythonHas(QStringLiteral("torch"));
+        std::optional<RunResult> result;
+        if (!bareHasTorch) {
+            auto r = runCorrectness(request({ QStringLiteral("honest") }));
+            if (r)
+                result = *r;
+        }
+        if (saved.isEmpty())
+            qunsetenv("KWB_PYTHON");
+        else
+            qputenv("KWB_PYTHON", saved);
+        if (bareHasTorch)
+            QSKIP("/usr/bin/python3 has torch: no python without it to test with");
+        QVERIFY(result);
+        for (const ImplRun& run : result->impls) {
+            QVERIFY2(run.notRunHere(), qPrintable(describe(*result, run.id)));
+            QVERIFY(idsFor(*result, run.id, Severity::Warning).contains(QStringLiteral("env.missing-framework")));
+        }
+        QVERIFY2(!hasErrors(result->findings), qPrintable(describe(*result, QStringLiteral("honest"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernelScope)
+#include "tst_kernelscope.moc"
