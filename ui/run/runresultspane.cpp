@@ -70,9 +70,13 @@ void RunResultsPane::showResult(const RunResult& result)
 {
     QStringList parts;
     for (const ImplRun& run : result.impls) {
-        const char* colour = run.ok() ? "#2e7d32" : "#c62828";
+        // Not run here (no framework, no GPU) is the machine's fault: grey, with the reason, never red.
+        const char* colour = run.ok() ? "#2e7d32" : run.notRunHere() ? "#757575" : "#c62828";
+        const QString status = run.notRunHere()
+            ? QStringLiteral("not run (%1)").arg(run.notRunReason.section(u':', 0, 0).left(80).toHtmlEscaped())
+            : run.status;
         parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>")
-                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), run.status);
+                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), status);
     }
     QStringList seeds;
     for (const auto& s : result.provenance.value(QStringLiteral("trial_seeds")).toArray())
