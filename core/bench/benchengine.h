@@ -79,6 +79,10 @@ struct ImplBench {
     QJsonObject provenance; ///< the runner's, plus host and clock source
     QMap<QString, CaseSamples> cases;
     Findings findings; ///< runtime.* / sandbox.* findings of failed runners
+    /// The runner processes' CPU time as the kernel accounted it to this process's children (getrusage
+    /// RUSAGE_CHILDREN around each runner: out of the runner's reach), and their wall time, over the rounds.
+    double processCpuS = 0;
+    double processWallS = 0;
     bool ok() const { return status == u"ok"; }
 };
 

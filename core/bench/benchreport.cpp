@@ -289,7 +289,11 @@ QJsonObject benchReportJson(const BenchResult& result)
         impls.append(QJsonObject { { QStringLiteral("id"), b.id }, { QStringLiteral("role"), b.role },
             { QStringLiteral("backend"), b.backend }, { QStringLiteral("status"), b.status },
             { QStringLiteral("error"), b.error }, { QStringLiteral("build"), b.build.compileCommand },
-            { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance } });
+            { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance },
+            { QStringLiteral("process"),
+                QJsonObject { { QStringLiteral("cpu_s"), b.processCpuS }, { QStringLiteral("wall_s"), b.processWallS },
+                    { QStringLiteral("source"),
+                        QStringLiteral("getrusage(RUSAGE_CHILDREN) of the workbench around each runner") } } } });
     for (const Finding& f : result.findings)
         findings.append(f.toJson());
     return QJsonObject { { QStringLiteral("format"), QStringLiteral("kwb.bench/1") },

@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <sys/resource.h>
+
 namespace kwb::detail {
 namespace {
 void fail(ImplBench& bench, const QString& status, const QString& error, const QString& log,
@@ -235,7 +237,15 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
                 markers << Marker { at, line.mid(9) };
         }
     };
+    const auto childCpuS = [] {
+        struct rusage u {};
+        getrusage(RUSAGE_CHILDREN, &u);
+        return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    };
+    const double cpu0 = childCpuS();
     auto outcome = runToCompletion(spec, watch, cancel);
+    bench.processCpuS += childCpuS() - cpu0;
+    bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {
         fail(bench, QStringLiteral("failed"), outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
         return false;
