@@ -2,7 +2,9 @@
 // triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
 // copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.
 #include "bench/benchengine.h"
+#include "bench/fairness.h"
 #include "bench/interposition.h"
+#include "task/taskloader.h"
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
 
@@ -95,7 +97,11 @@ private Q_SLOTS:
 
     void cppForgeries()
     {
-        auto result = runBench(request(QStringLiteral(KWB_FIXTURES_DIR "/tamper")));
+        BenchRequest req = request(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        req.implIds = QStringList { QStringLiteral("copy"), QStringLiteral("clock-interpose"),
+            QStringLiteral("record-rewrite"), QStringLiteral("seccomp-clock"), QStringLiteral("loop-detector"),
+            QStringLiteral("background-thread") };
+        auto result = runBench(req);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         bool seccomp = true;
         for (const ImplBench& b : result->impls) {
@@ -126,6 +132,18 @@ private Q_SLOTS:
         // The report shows both witnesses of the forged clock.
         const QJsonObject doc = benchReportJson(*result);
         QVERIFY(QJsonDocument(doc).toJson().contains("observed_phase_ns"));
+    }
+
+    void flagsFromTheSource()
+    {
+        auto loaded = loadTask(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        QVERIFY(loaded);
+        QStringList flagged;
+        for (const Finding& f : staticFairnessFindings(loaded->task)) {
+            if (f.id == u"bench.flags-mismatch")
+                flagged << f.impl + QLatin1Char(':') + QString::number(f.line);
+        }
+        QCOMPARE(flagged, QStringList { QStringLiteral("flags:3") });
     }
 
     void pythonForgeries()
