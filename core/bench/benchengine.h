@@ -152,8 +152,8 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
 /// repeated, its record disagrees with what its markers announced, or its clock reports less time than the
 /// workbench saw pass; bench.untimed-work when a candidate's time outside its samples (per iteration) exceeds
 /// the reference's by more than the tolerance. `ref` is null for the reference itself.
-Findings triangulationFindings(const QString& caseName, const QString& impl, const CaseSamples& samples,
-    const CaseSamples* ref, bool gpu);
+Findings triangulationFindings(
+    const QString& caseName, const QString& impl, const CaseSamples& samples, const CaseSamples* ref, bool gpu);
 
 /// Fills the triangulated figures of `r` from `samples`.
 void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples);

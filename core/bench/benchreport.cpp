@@ -31,8 +31,8 @@ QJsonObject statsJson(const ImplCaseResult& r)
         { QStringLiteral("cv"), r.stats.cv }, { QStringLiteral("samples"), r.stats.samples },
         { QStringLiteral("discarded"), r.stats.discarded }, { QStringLiteral("timer_overhead_ns"), r.timerOverheadNs },
         { QStringLiteral("recheck"),
-            QJsonObject {
-                { QStringLiteral("checked"), r.rechecked }, { QStringLiteral("mismatched"), r.recheckMismatches },
+            QJsonObject { { QStringLiteral("checked"), r.rechecked },
+                { QStringLiteral("mismatched"), r.recheckMismatches },
                 { QStringLiteral("unwritten"), r.recheckUnwritten } } } };
     QJsonArray rounds;
     for (double m : r.roundMediansNs)
@@ -212,8 +212,8 @@ Findings triangulationFindings(
                      .arg(runner / 1e6, 0, 'f', 1)
                      .arg(observed / 1e6, 0, 'f', 1)
                      .arg(runner > 0 ? observed / runner : 0.0, 0, 'f', 2),
-            QJsonObject { { QStringLiteral("runner_phase_ns"), runner }, { QStringLiteral("observed_phase_ns"), observed },
-                { QStringLiteral("tolerance_ns"), tolerance } });
+            QJsonObject { { QStringLiteral("runner_phase_ns"), runner },
+                { QStringLiteral("observed_phase_ns"), observed }, { QStringLiteral("tolerance_ns"), tolerance } });
         return out;
     }
     if (!ref)

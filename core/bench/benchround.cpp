@@ -238,7 +238,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         }
     };
     const auto childCpuS = [] {
-        struct rusage u {};
+        struct rusage u { };
         getrusage(RUSAGE_CHILDREN, &u);
         return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
     };

@@ -60,13 +60,13 @@ double studentT975(int df);
 /// the independent units (samples within one process share its state: placement, frequency, neighbours). The
 /// estimate is the geometric mean of the ratios, the 95 % CI a t interval on their logarithms with rounds − 1
 /// degrees of freedom. Fewer than two rounds: the CI is [0, inf] (no verdict can be drawn from one process).
-Speedup pairedRoundSpeedup(const std::vector<double>& referenceRoundMedians,
-    const std::vector<double>& candidateRoundMedians);
+Speedup pairedRoundSpeedup(
+    const std::vector<double>& referenceRoundMedians, const std::vector<double>& candidateRoundMedians);
 
 /// Half-width of the paired CI in log space (inf with fewer than two rounds): the between-round spread the
 /// stopping rule looks at.
-double pairedLogHalfWidth(const std::vector<double>& referenceRoundMedians,
-    const std::vector<double>& candidateRoundMedians);
+double pairedLogHalfWidth(
+    const std::vector<double>& referenceRoundMedians, const std::vector<double>& candidateRoundMedians);
 
 /// Coefficient of variation of per-round medians (0 with fewer than two).
 double betweenRoundCv(const std::vector<double>& roundMedians);

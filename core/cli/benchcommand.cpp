@@ -21,7 +21,8 @@ void printRow(QTextStream& out, const QString& id, const ImplCaseResult& r)
     if (r.speedup)
         out << "  speedup " << QString::number(r.speedup->estimate, 'f', 3) << "x ["
             << QString::number(r.speedup->ciLow, 'f', 3) << ", " << QString::number(r.speedup->ciHigh, 'f', 3) << "] "
-            << verdictName(*r.verdict) << (r.invalidReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r.invalidReason));
+            << verdictName(*r.verdict)
+            << (r.invalidReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r.invalidReason));
     if (r.floorNs)
         out << "  floor " << us(*r.floorNs) << " (" << QString::number(100 * *r.floorNs / r.stats.medianNs, 'f', 1)
             << "%)";
@@ -69,7 +70,8 @@ int benchCommand(const QStringList& args, Io& io)
         "Time the reference and the candidates of a task, sandboxed, alternating in rounds, and say whether each\n"
         "speedup is real: medians, a 95 % CI of the speedup paired over rounds, verdict FAST/SLOW/SAME/AMBIGUOUS\n"
         "(INVALID when the timing was tampered with or the candidate ran interpreted), roofline floor, the runner's\n"
-        "clock checked against this process's, and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 document with --json.\n"
+        "clock checked against this process's, and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 "
+        "document with --json.\n"
         "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment."));
     const QCommandLineOption impl(
         QStringLiteral("impl"), QStringLiteral("Time only this candidate (repeatable)."), QStringLiteral("ID"));
@@ -101,7 +103,8 @@ int benchCommand(const QStringList& args, Io& io)
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Where runners are built and run: local (default) or ssh:HOST (see docs/remote.md)."),
         QStringLiteral("E"));
-    p.addOptions({ impl, cases, budget, warmup, rounds, maxRounds, flush, seed, timeout, json, keep, noSandbox, executor, help });
+    p.addOptions({ impl, cases, budget, warmup, rounds, maxRounds, flush, seed, timeout, json, keep, noSandbox,
+        executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb bench") } + args)) {
         io.err << "kwb bench: " << p.errorText() << '\n';

@@ -123,8 +123,7 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
         const QString name = QFileInfo(own).fileName();
         if (sources.files.contains(name))
             return Error { own, {},
-                QStringLiteral("'%1' is the name of a runner harness file; rename the implementation's file")
-                    .arg(name),
+                QStringLiteral("'%1' is the name of a runner harness file; rename the implementation's file").arg(name),
                 QStringLiteral("scope.harness-name") };
     }
     QFile src(task.path(impl.source));

@@ -89,8 +89,8 @@ struct HostBackend {
     std::string provenanceJson()
     {
         return std::string("{\"backend\": \"cpp\", \"compiler\": \"") + kwbh::jsonEscape(KWB_COMPILER)
-            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS)
-            + "\", \"device\": \"cpu\", \"timer\": \"" + kwbh::trustedClockName() + "\"}";
+            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS) + "\", \"device\": \"cpu\", \"timer\": \""
+            + kwbh::trustedClockName() + "\"}";
     }
 };
 } // namespace

@@ -336,8 +336,9 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
 }
 // ---- Bench mode (plan header `kwb-bench 1`) ------------------------------------------------------------------
 // Per call: one untimed first call (its outputs are the recheck reference), warm-up by time, the timer's own
-// overhead, then samples — each after the outputs are re-poisoned and the caches flushed — until the relative standard error of the median reaches
-// the target or the budget runs out. Records go to bench.json; nothing but timings and recheck counts.
+// overhead, then samples — each after the outputs are re-poisoned and the caches flushed — until the relative standard
+// error of the median reaches the target or the budget runs out. Records go to bench.json; nothing but timings and
+// recheck counts.
 
 struct BenchOptions {
     double warmupMs = 25; // triton do_bench's default
@@ -538,8 +539,8 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                    << ", \"discarded\": " << discarded << ", \"timer_overhead_ns\": " << overhead
                    << ", \"flush_bytes\": " << flushed << ", \"stop\": \"" << stop
                    << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched
-                   << ", \"unwritten\": " << unwritten << "}, \"iterations\": " << iterations << ", \"host_sum_ns\": " << hostSum
-                   << ", \"flush_sum_ns\": " << flushSum << "}";
+                   << ", \"unwritten\": " << unwritten << "}, \"iterations\": " << iterations
+                   << ", \"host_sum_ns\": " << hostSum << ", \"flush_sum_ns\": " << flushSum << "}";
             result.flush();
             std::cerr << "kwb-bench: " << call.label << ": " << callStatus << ", " << samples.size() << " samples\n";
             if (callStatus != "ok") {

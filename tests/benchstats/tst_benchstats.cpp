@@ -194,15 +194,16 @@ private Q_SLOTS:
         QTest::newRow("constant 2x") << std::vector<double> { 200, 400, 300 } << std::vector<double> { 100, 200, 150 }
                                      << 2.0 << 2.0 << 2.0 << "FAST";
         // ln ratios 0.1 and -0.1: mean 0, sd 0.1414, t(1) = 12.706: exp(±12.706 * 0.1) = [0.2807, 3.5627].
-        QTest::newRow("two noisy rounds") << std::vector<double> { 110.517, 100 } << std::vector<double> { 100, 110.517 }
-                                          << 1.0 << 0.2807 << 3.5627 << "AMBIGUOUS";
+        QTest::newRow("two noisy rounds")
+            << std::vector<double> { 110.517, 100 } << std::vector<double> { 100, 110.517 } << 1.0 << 0.2807 << 3.5627
+            << "AMBIGUOUS";
         // One round: no between-round variance, no verdict.
         QTest::newRow("one round") << std::vector<double> { 300 } << std::vector<double> { 100 } << 3.0 << 0.0
                                    << std::numeric_limits<double>::infinity() << "AMBIGUOUS";
         // Identical medians except round noise common to both (cancels in the pairing).
-        QTest::newRow("shared drift cancels") << std::vector<double> { 100, 150, 90, 300 }
-                                              << std::vector<double> { 100, 150, 90, 300 } << 1.0 << 1.0 << 1.0
-                                              << "SAME";
+        QTest::newRow("shared drift cancels")
+            << std::vector<double> { 100, 150, 90, 300 } << std::vector<double> { 100, 150, 90, 300 } << 1.0 << 1.0
+            << 1.0 << "SAME";
     }
 
     void pairedRounds()

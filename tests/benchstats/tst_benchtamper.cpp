@@ -4,9 +4,9 @@
 #include "bench/benchengine.h"
 #include "bench/fairness.h"
 #include "bench/interposition.h"
-#include "task/taskloader.h"
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
+#include "task/taskloader.h"
 
 #include <QJsonDocument>
 #include <QStandardPaths>
@@ -75,7 +75,8 @@ class TstBenchTamper : public QObject {
             QVERIFY2(got.isEmpty(), qPrintable(impl + QStringLiteral(": ") + got.join(u',') + u'\n' + describe(r)));
             return;
         }
-        QVERIFY2(got.contains(finding), qPrintable(impl + QStringLiteral(": expected ") + finding + u'\n' + describe(r)));
+        QVERIFY2(
+            got.contains(finding), qPrintable(impl + QStringLiteral(": expected ") + finding + u'\n' + describe(r)));
         const ImplCaseResult* c = candidate(r, impl);
         QVERIFY2(c && c->verdict, qPrintable(impl));
         QCOMPARE(verdictName(*c->verdict), QStringLiteral("INVALID"));
@@ -107,7 +108,8 @@ private Q_SLOTS:
         for (const ImplBench& b : result->impls) {
             if (b.id == u"seccomp-clock" && !b.ok()) { // exit 77: this machine refuses seccomp filters
                 seccomp = false;
-                qWarning("seccomp-clock did not run (%s): the seccomp route is not exercised here", qPrintable(b.error));
+                qWarning(
+                    "seccomp-clock did not run (%s): the seccomp route is not exercised here", qPrintable(b.error));
             } else if (b.id != u"background-thread") { // its thread may outlive the runner's buffers: it may crash
                 QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
             }
@@ -123,9 +125,9 @@ private Q_SLOTS:
         Q_UNUSED(seccomp);
 #endif
         expect(*result, QStringLiteral("loop-detector"), QStringLiteral("bench.skipped-work"));
-        for (const QString& id : { QStringLiteral("clock-interpose"), QStringLiteral("record-rewrite"),
-                 QStringLiteral("seccomp-clock"), QStringLiteral("loop-detector"),
-                 QStringLiteral("background-thread") }) {
+        for (const QString& id :
+            { QStringLiteral("clock-interpose"), QStringLiteral("record-rewrite"), QStringLiteral("seccomp-clock"),
+                QStringLiteral("loop-detector"), QStringLiteral("background-thread") }) {
             const ImplCaseResult* c = candidate(*result, id);
             QVERIFY2(!c || !c->verdict || *c->verdict != Verdict::Fast, qPrintable(id + u'\n' + describe(*result)));
         }
@@ -168,9 +170,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("task");
         QTest::addColumn<QString>("impl");
         QTest::addColumn<QString>("caseName");
-        QTest::newRow("rmsnorm cpp") << "rmsnorm-f32-unrolled" << "" << "";
-        QTest::newRow("vector-add cpp") << "vector-add-f32" << "cpu" << "";
-        QTest::newRow("prefix-scan numpy") << "prefix-scan-f32-skip-work" << "" << "tail";
+        QTest::newRow("rmsnorm cpp") << "rmsnorm-f32-unrolled"
+                                     << ""
+                                     << "";
+        QTest::newRow("vector-add cpp") << "vector-add-f32"
+                                        << "cpu"
+                                        << "";
+        QTest::newRow("prefix-scan numpy") << "prefix-scan-f32-skip-work"
+                                           << ""
+                                           << "tail";
     }
 
     void bundledHonestCandidates()

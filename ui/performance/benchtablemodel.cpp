@@ -131,8 +131,7 @@ QVariant BenchTableModel::display(const Row& row, int column) const
         return QStringLiteral("%1× [%2, %3]")
             .arg(r->speedup->estimate, 0, 'f', 2)
             .arg(r->speedup->ciLow, 0, 'f', 2)
-            .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2)
-                                                   : QStringLiteral("∞"));
+            .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2) : QStringLiteral("∞"));
     case Verdict:
         return r->verdict ? verdictName(*r->verdict) : QString();
     case Floor:
