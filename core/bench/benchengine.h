@@ -47,6 +47,7 @@ struct PhaseTiming {
     // What the end marker announced (the runner's trusted clock):
     qint64 n = 0, iterations = 0;
     double sampleSumNs = 0, hostSumNs = 0, flushSumNs = 0, phaseNs = 0;
+    double betweenMedianNs = -1; ///< median time from the end of one timed call to the next flush (-1: none)
     QString tamper; ///< clock functions the runner found replaced (python: `time.perf_counter_ns`, …)
     // What the record (bench.json) holds for the call:
     qint64 recordN = 0;
@@ -100,7 +101,8 @@ struct ImplCaseResult {
     // Triangulation, summed over the rounds: the runner's phase time and the workbench's observation of it.
     double runnerPhaseNs = 0;
     double observedPhaseNs = 0;
-    double untimedPerIterationNs = 0; ///< (phase − host − flush) / iterations, median over the rounds
+    double untimedPerIterationNs = 0; ///< (phase − host − flush) / iterations, over the rounds
+    double betweenMedianNs = 0; ///< median over the rounds of the per-round median time between samples
     double hostMinusSampleNs = 0; ///< (host − samples) / iterations: GPU launch and sync beyond the events
     std::optional<double> floorNs;
     QString floorNote; ///< why there is no floor

@@ -165,6 +165,7 @@ void mergeMarkers(ImplBench& bench, const QList<Marker>& markers, int round)
                     t.hostSumNs = field(words, "host");
                     t.flushSumNs = field(words, "flush");
                     t.phaseNs = field(words, "phase");
+                    t.betweenMedianNs = field(words, "between");
                     for (const QByteArray& w : words) {
                         if (w.startsWith("tamper="))
                             t.tamper = QString::fromUtf8(w.mid(7));

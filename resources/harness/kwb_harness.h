@@ -455,16 +455,20 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                 TickScale scale;
                 scale.start();
                 const uint64_t s0 = scale.t0;
-                uint64_t hostTickSum = 0, flushTickSum = 0;
+                uint64_t hostTickSum = 0, flushTickSum = 0, callEnd = 0;
+                std::vector<double> between; // per iteration: the end of one timed call to the next flush
                 std::size_t nextCheck = o.minSamples;
                 for (;;) {
                     const uint64_t tFlush = hostTicks();
+                    if (callEnd)
+                        between.push_back(static_cast<double>(tFlush - callEnd));
                     for (std::size_t i = 0; i < b.out.size(); ++i)
                         backend.copyDevice(b.out[i], poison[i], poisonHost[i].size());
                     flushed = backend.flushCache(o.flushBytes);
                     const uint64_t tCall = hostTicks();
                     const double value = backend.timeCall([&] { invoke(b); });
-                    hostTickSum += hostTicks() - tCall;
+                    callEnd = hostTicks();
+                    hostTickSum += callEnd - tCall;
                     flushTickSum += tCall - tFlush;
                     ++iterations;
                     if (backend.throttled())
@@ -516,13 +520,14 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                         v *= guess;
                     overhead *= guess;
                 }
+                const long long betweenMedian = std::llround(medianOf(between) * k);
                 hostSum = std::llround(static_cast<double>(hostTickSum) * k);
                 flushSum = std::llround(static_cast<double>(flushTickSum) * k);
                 trustedWrite(2,
                     "\nkwb-mark end " + call.label + " n=" + std::to_string(samples.size())
                         + " iterations=" + std::to_string(iterations) + " sum=" + std::to_string(sampleSum)
                         + " host=" + std::to_string(hostSum) + " flush=" + std::to_string(flushSum)
-                        + " phase=" + std::to_string(phase) + "\n");
+                        + " phase=" + std::to_string(phase) + " between=" + std::to_string(betweenMedian) + "\n");
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();

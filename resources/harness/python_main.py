@@ -335,14 +335,18 @@ def bench_call(call, sig, fw, entry, o, flusher, _now_ns=_now_ns, _mark=_mark, _
     next_check = int(o.get("min_samples", 10))
     _mark("begin " + call["label"])
     s0 = _now_ns()
+    between, call_end = [], 0  # per iteration: the end of one timed call to the next flush
     while True:
         t_flush = _now_ns()
+        if call_end:
+            between.append(t_flush - call_end)
         repoison()
         flushed = flusher.flush()
         fw.synchronize(None)
         t_call = _now_ns()
         flush_sum += t_call - t_flush
         ns, result = timed()
+        call_end = _now_ns()
         samples.append(ns)
         if len(samples) % 8 == 1:  # a replay cache would make timed calls free: recheck a sample of them
             checked += 1
@@ -366,7 +370,8 @@ def bench_call(call, sig, fw, entry, o, flusher, _now_ns=_now_ns, _mark=_mark, _
     total = sum(int(x) for x in samples)
     tamper = _replaced(globals())
     _mark(f"end {call['label']} n={len(samples)} iterations={len(samples)} sum={total} host={total} "
-          f"flush={flush_sum} phase={phase}" + (f" tamper={tamper}" if tamper else ""))
+          f"flush={flush_sum} phase={phase} between={int(np.median(between)) if between else 0}"
+          + (f" tamper={tamper}" if tamper else ""))
     return {"label": call["label"], "status": "ok", "error": "", "samples_ns": samples, "warmup_ns": warm,
             "discarded": 0, "timer_overhead_ns": float(np.median(empty)), "flush_bytes": flushed, "stop": stop,
             "recheck": {"checked": checked, "mismatched": int(mismatched), "unwritten": int(unwritten)}, "iterations": len(samples),

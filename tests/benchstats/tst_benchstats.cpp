@@ -259,6 +259,7 @@ private Q_SLOTS:
             t.sampleSumNs = t.recordSumNs = sampleSum;
             t.hostSumNs = host;
             t.flushSumNs = flush;
+            t.betweenMedianNs = (runner - host - flush) / 100;
             return t;
         };
         const auto ids = [](const Findings& fs) {

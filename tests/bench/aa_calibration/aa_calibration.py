@@ -95,13 +95,18 @@ def main():
     ap.add_argument("--runs", type=int, default=40)
     ap.add_argument("--budget", default="0.4", help="kwb bench --budget (seconds per implementation and case)")
     ap.add_argument("--rounds", default="4")
+    ap.add_argument("--max-rounds", default="0", help="kwb bench --max-rounds (0: its default, twice --rounds)")
+    ap.add_argument("--flush-mib", default="8", help="kwb bench --flush-mib (the default, 2x LLC, is slow here)")
     ap.add_argument("--load", type=int, default=2, help="busy processes for the loaded blocks")
     ap.add_argument("--power-runs", type=int, default=5)
     ap.add_argument("--only", choices=("cpp", "python"), help="one A/A task only")
+    ap.add_argument("--no-power", action="store_true", help="skip the speed fixture")
     ns = ap.parse_args()
-    common = ["--budget", ns.budget, "--rounds", ns.rounds, "--warmup", "5"]
-    print(f"kwb: {ns.kwb}; host {os.uname().nodename}, {os.cpu_count()} CPUs; budget {ns.budget} s, "
-          f"rounds >= {ns.rounds}; load average now {load_average()}")
+    common = ["--budget", ns.budget, "--rounds", ns.rounds, "--warmup", "5", "--flush-mib", ns.flush_mib]
+    if ns.max_rounds != "0":
+        common += ["--max-rounds", ns.max_rounds]
+    print(f"kwb: {ns.kwb}; host {os.uname().nodename}, {os.cpu_count()} CPUs; kwb bench {' '.join(common)}; "
+          f"load average now {load_average()}")
     tasks = [("cpp", os.path.join(HERE, "cpp")), ("python", os.path.join(HERE, "python"))]
     for name, task in tasks:
         if ns.only and name != ns.only:
@@ -116,6 +121,8 @@ def main():
             for s in spinners:
                 s.terminate()
                 s.join()
+    if ns.no_power:
+        return 0
     speed = os.path.join(ROOT, "tests", "benchstats", "fixtures", "speed")
     tally = {}
     for i in range(ns.power_runs):
