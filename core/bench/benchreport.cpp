@@ -232,7 +232,8 @@ Findings triangulationFindings(
     // is the yardstick. Medians (per round, then over the rounds): a preempted iteration on a loaded machine
     // moves a sum by milliseconds, a median not at all; work hidden there is hidden in every iteration.
     const double excess = mine.betweenMedianNs - theirs.betweenMedianNs;
-    const double allowed = std::max(0.5 * med, gpu ? 10e3 : 2e3) + 0.5 * std::max(0.0, theirs.betweenMedianNs);
+    // 10 µs: on a machine at load 20 on 2 cores the medians of honest runs of a 0.1 µs kernel moved by ~2 µs.
+    const double allowed = std::max(0.5 * med, 10e3) + 0.5 * std::max(0.0, theirs.betweenMedianNs);
     if (excess > allowed) {
         Finding f = caseFinding("bench.untimed-work", Severity::Error, caseName, impl,
             QStringLiteral("%1 (median) passes between the end of a timed call and the next flush, against the "

@@ -101,6 +101,7 @@ def main():
     ap.add_argument("--power-runs", type=int, default=5)
     ap.add_argument("--only", choices=("cpp", "python"), help="one A/A task only")
     ap.add_argument("--no-power", action="store_true", help="skip the speed fixture")
+    ap.add_argument("--loaded-only", action="store_true", help="skip the quiet blocks")
     ns = ap.parse_args()
     common = ["--budget", ns.budget, "--rounds", ns.rounds, "--warmup", "5", "--flush-mib", ns.flush_mib]
     if ns.max_rounds != "0":
@@ -111,7 +112,8 @@ def main():
     for name, task in tasks:
         if ns.only and name != ns.only:
             continue
-        aa_block(ns.kwb, task, ns.runs, common, f"A/A {name}, quiet")
+        if not ns.loaded_only:
+            aa_block(ns.kwb, task, ns.runs, common, f"A/A {name}, quiet")
         spinners = [multiprocessing.Process(target=spin, daemon=True) for _ in range(ns.load)]
         for s in spinners:
             s.start()
