@@ -1,6 +1,7 @@
 #include "bench/benchengine.h"
 
 #include "bench/fairness.h"
+#include "bench/interposition.h"
 #include "bench/roofline.h"
 #include "exec/sandboxprobe.h"
 #include "executors/sshimplrun.h"
@@ -11,6 +12,8 @@
 #include <QDir>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
+
+#include <cmath>
 
 namespace kwb {
 namespace {
@@ -60,6 +63,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
     r.stats = summarize(s.samplesNs, s.discarded);
     r.rechecked = s.rechecked;
     r.recheckMismatches = s.recheckMismatches;
+    r.recheckUnwritten = s.recheckUnwritten;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
     if (const auto peaks = peaksFor(task, impl, &note)) {
@@ -143,6 +147,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         } else {
             b.build = *build;
             b.status = QStringLiteral("ok");
+            if (impl.backend != u"python" && !b.build.dir.isEmpty())
+                b.findings << interpositionFindings(impl.id, QDir(b.build.dir).filePath(QStringLiteral("runner")));
         }
         result.impls << b;
         ++doneSteps;
@@ -153,7 +159,32 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
     const quint64 seed0 = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
     const double budgetMs = request.budgetS * 1000.0 / request.rounds;
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
-    for (int round = 0; round < request.rounds; ++round) {
+    // The between-round stopping rule: after the minimum rounds, another round while some candidate's paired
+    // speedup CI is wider than the same-speed band — a precision target, blind to which side of 1 the CI lies
+    // on, so it does not bias the verdict the way stopping at the first significant round would.
+    const int maxRounds = std::max(request.rounds, request.maxRounds > 0 ? request.maxRounds : 2 * request.rounds);
+    const auto preciseEnough = [&] {
+        const ImplBench& ref = result.impls.first();
+        if (!ref.ok())
+            return true;
+        for (int i = 1; i < result.impls.size(); ++i) {
+            const ImplBench& b = result.impls[i];
+            if (!b.ok())
+                continue;
+            for (const Case& c : *cases) {
+                if (ref.cases.contains(c.name) && b.cases.contains(c.name)
+                    && pairedLogHalfWidth(ref.cases[c.name].roundMediansNs, b.cases[c.name].roundMediansNs)
+                        > std::log1p(kSameBand))
+                    return false;
+            }
+        }
+        return true;
+    };
+    int roundsRun = 0;
+    for (int round = 0; round < maxRounds; ++round) {
+        if (round >= request.rounds && preciseEnough())
+            break;
+        roundsRun = round + 1;
         QList<std::pair<QString, QString>> caseInputs;
         for (const Case& c : *cases) {
             const QString dir = QDir(inputsRoot).filePath(QStringLiteral("r%1/%2").arg(round).arg(c.name));
@@ -169,13 +200,15 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
             if (b.ok()) {
                 say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
                 detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
-                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, cancel);
+                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, cancel, round);
             }
-            ++doneSteps;
+            if (round < request.rounds)
+                ++doneSteps;
             if (cancel && *cancel)
                 return stopped();
         }
     }
+    result.roundsRun = roundsRun;
 
     removeRemoteRun(request.executor, work);
     say(QStringLiteral("statistics and bootstrap confidence intervals"));
@@ -190,20 +223,56 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
             std::tie(bc.flops, bc.bytes) = *w;
         const ImplBench& ref = result.impls.first();
         const bool refOk = ref.ok() && ref.cases.contains(c.name);
+        const bool refGpu = runsOnGpu((*impls)[0], ref);
+        QStringList refInvalid; // a reference whose timing is not trustworthy invalidates every comparison
         if (refOk) {
             bc.reference = measure(task, (*impls)[0], ref.cases[c.name], bc);
-            result.findings << caseFindings(c.name, *bc.reference, ref.cases[c.name], runsOnGpu((*impls)[0], ref));
+            summarizeTriangulation(*bc.reference, ref.cases[c.name]);
+            result.findings << caseFindings(c.name, *bc.reference, ref.cases[c.name], refGpu);
+            const Findings t = triangulationFindings(c.name, ref.id, ref.cases[c.name], nullptr, refGpu);
+            for (const Finding& f : t)
+                refInvalid << QStringLiteral("%1 (reference)").arg(f.id);
+            for (const Finding& f : ref.findings) {
+                if (f.id == u"bench.timer-tampered")
+                    refInvalid << QStringLiteral("%1 (reference)").arg(f.id);
+            }
+            result.findings << t;
         }
         for (int i = 1; i < impls->size(); ++i) {
             const ImplBench& b = result.impls[i];
             if (!b.ok() || !b.cases.contains(c.name))
                 continue;
+            const bool gpu = runsOnGpu((*impls)[i], b);
             ImplCaseResult r = measure(task, (*impls)[i], b.cases[c.name], bc);
-            if (refOk) {
-                r.speedup = bootstrapSpeedup(ref.cases[c.name].samplesNs, b.cases[c.name].samplesNs, bootSeed);
-                r.verdict = verdictFor(*r.speedup);
+            summarizeTriangulation(r, b.cases[c.name]);
+            QStringList invalid = refInvalid;
+            for (const Finding& f : b.findings) {
+                if (f.id == u"bench.timer-tampered")
+                    invalid << f.id;
             }
-            result.findings << caseFindings(c.name, r, b.cases[c.name], runsOnGpu((*impls)[i], b));
+            const Findings t = triangulationFindings(
+                c.name, b.id, b.cases[c.name], refOk ? &*ref.cases.constFind(c.name) : nullptr, gpu);
+            for (const Finding& f : t)
+                invalid << f.id;
+            result.findings << t;
+            if (r.recheckUnwritten > 0)
+                invalid << QStringLiteral("bench.skipped-work");
+            if (b.provenance.value(QStringLiteral("interpret")).toBool())
+                invalid << QStringLiteral("interpreted (provenance \"interpret\": true)");
+            if (refOk) {
+                const CaseSamples& rs = ref.cases[c.name];
+                const CaseSamples& cs = b.cases[c.name];
+                r.speedup = pairedRoundSpeedup(rs.roundMediansNs, cs.roundMediansNs);
+                r.verdict = verdictFor(*r.speedup);
+                r.pooledSpeedup = bootstrapSpeedup(rs.samplesNs, cs.samplesNs, bootSeed);
+                r.pooledVerdict = verdictFor(*r.pooledSpeedup);
+                if (!invalid.isEmpty()) {
+                    invalid.removeDuplicates();
+                    r.verdict = Verdict::Invalid;
+                    r.invalidReason = invalid.join(QStringLiteral(", "));
+                }
+            }
+            result.findings << caseFindings(c.name, r, b.cases[c.name], gpu);
             bc.candidates << r;
         }
         result.cases << bc;

@@ -23,7 +23,10 @@ struct BenchRequest {
     QStringList cases; ///< empty: all
     double budgetS = 2; ///< sampling time per implementation and case, over all rounds
     double warmupMs = 25; ///< warm-up per implementation, case and round
-    int rounds = 4; ///< alternations of reference and candidates (one runner process each)
+    int rounds = 4; ///< alternations of reference and candidates (one runner process each); the minimum
+    /// Most rounds the between-round stopping rule may run (0: twice `rounds`): rounds are added while a
+    /// paired speedup CI is wider than the same-speed band (±kSameBand), whatever side of 1 it lies on.
+    int maxRounds = 0;
     std::optional<qint64> flushBytes; ///< unset: 2x the last-level cache (CPU) / L2 (GPU); 0: no flush
     std::optional<quint64> seed; ///< inputs and bootstrap; unset: inputs from the OS, bootstrap seed 1
     RunLimits limits;
@@ -32,8 +35,29 @@ struct BenchRequest {
     QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (built and run there, one process a round)
 };
 
+/// One round's sampling phase of one call as two witnesses saw it: the runner (its record and its markers)
+/// and the workbench's own process (when each marker arrived, on this process's monotonic clock).
+struct PhaseTiming {
+    int round = 0;
+    QString label;
+    int begins = 0; ///< `kwb-mark begin` lines seen for the label (exactly one when nothing interfered)
+    int ends = 0;
+    bool watched = false; ///< the workbench read the runner's stderr live (false over SSH: no triangulation)
+    double observedNs = -1; ///< workbench: arrival of the end marker − arrival of the begin marker
+    // What the end marker announced (the runner's trusted clock):
+    qint64 n = 0, iterations = 0;
+    double sampleSumNs = 0, hostSumNs = 0, flushSumNs = 0, phaseNs = 0;
+    double betweenMedianNs = -1; ///< median time from the end of one timed call to the next flush (-1: none)
+    QString tamper; ///< clock functions the runner found replaced (python: `time.perf_counter_ns`, …)
+    // What the record (bench.json) holds for the call:
+    qint64 recordN = 0;
+    double recordSumNs = 0;
+};
+
 /// Everything the runners of one implementation recorded for one case, pooled over the rounds.
 struct CaseSamples {
+    std::vector<double> roundMediansNs; ///< one per round: the clusters the speedup CI is computed from
+    QList<PhaseTiming> phases; ///< one per round (and call)
     std::vector<double> samplesNs;
     std::vector<double> firstWarmupNs; ///< the warm-up calls of the first round (the first one is cold)
     int discarded = 0;
@@ -41,6 +65,7 @@ struct CaseSamples {
     qint64 flushBytes = 0;
     int rechecked = 0;
     int recheckMismatches = 0;
+    int recheckUnwritten = 0; ///< rechecked calls that left the poisoned outputs as they were
     QStringList stops; ///< why each round stopped sampling: rse | budget | max-samples
 };
 
@@ -55,6 +80,10 @@ struct ImplBench {
     QJsonObject provenance; ///< the runner's, plus host and clock source
     QMap<QString, CaseSamples> cases;
     Findings findings; ///< runtime.* / sandbox.* findings of failed runners
+    /// The runner processes' CPU time as the kernel accounted it to this process's children (getrusage
+    /// RUSAGE_CHILDREN around each runner: out of the runner's reach), and their wall time, over the rounds.
+    double processCpuS = 0;
+    double processWallS = 0;
     bool ok() const { return status == u"ok"; }
 };
 
@@ -62,12 +91,24 @@ struct ImplBench {
 struct ImplCaseResult {
     QString id;
     SampleStats stats;
-    std::optional<Speedup> speedup; ///< candidates whose reference and own samples exist
+    std::optional<Speedup> speedup; ///< candidates whose reference and own samples exist: paired per round
+    std::optional<Speedup> pooledSpeedup; ///< the pooled-sample bootstrap (the earlier method; shown for comparison)
     std::optional<Verdict> verdict;
+    std::optional<Verdict> pooledVerdict; ///< what the pooled bootstrap would have said
+    QString invalidReason; ///< why the verdict is INVALID (the finding ids)
+    double betweenRoundCv = 0; ///< CV of the per-round medians
+    std::vector<double> roundMediansNs;
+    // Triangulation, summed over the rounds: the runner's phase time and the workbench's observation of it.
+    double runnerPhaseNs = 0;
+    double observedPhaseNs = 0;
+    double untimedPerIterationNs = 0; ///< (phase − host − flush) / iterations, over the rounds
+    double betweenMedianNs = 0; ///< median over the rounds of the per-round median time between samples
+    double hostMinusSampleNs = 0; ///< (host − samples) / iterations: GPU launch and sync beyond the events
     std::optional<double> floorNs;
     QString floorNote; ///< why there is no floor
     int rechecked = 0;
     int recheckMismatches = 0;
+    int recheckUnwritten = 0;
     double timerOverheadNs = 0;
 };
 
@@ -86,6 +127,7 @@ struct BenchResult {
     Findings findings;
     QJsonObject provenance;
     QString workDir; ///< empty when the work folder was temporary
+    int roundsRun = 0; ///< rounds actually run (the between-round stopping rule may add to the minimum)
 };
 
 using BenchProgressFn = std::function<void(const QString& step)>;
@@ -108,12 +150,29 @@ QJsonObject benchReportJson(const BenchResult& result);
 /// warmup-transient, not-significant, throttled, recheck-mismatch. `gpu`: the implementation ran on a GPU.
 Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const CaseSamples& samples, bool gpu);
 
+/// Triangulation (docs/benchmarking.md): bench.timer-tampered when an implementation's markers are missing or
+/// repeated, its record disagrees with what its markers announced, or its clock reports less time than the
+/// workbench saw pass; bench.untimed-work when a candidate's time outside its samples (per iteration) exceeds
+/// the reference's by more than the tolerance. `ref` is null for the reference itself.
+Findings triangulationFindings(
+    const QString& caseName, const QString& impl, const CaseSamples& samples, const CaseSamples* ref, bool gpu);
+
+/// Fills the triangulated figures of `r` from `samples`.
+void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples);
+
 namespace detail {
 /// Runs one round of `impl`'s bench runner over `caseInputs` (case name → inputs folder); merges the
 /// records into `bench`. False when the runner failed (bench.status/error say why).
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel = nullptr);
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel = nullptr, int round = 0);
+/// The `kwb-mark` lines of a runner's stderr with their arrival times (ns on this process's monotonic clock).
+struct Marker {
+    qint64 atNs = 0;
+    QByteArray line; ///< without "kwb-mark "
+};
+/// Adds the markers' figures to `bench`'s cases for `round` (also used by the tests).
+void mergeMarkers(ImplBench& bench, const QList<Marker>& markers, int round);
 /// The provenance object: host, CPU model, OS, tools, timers, clock source, method and its parameters.
 QJsonObject benchProvenance(
     const BenchResult& result, const BenchRequest& request, quint64 inputSeed, quint64 bootstrapSeed);

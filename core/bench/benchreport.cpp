@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QSysInfo>
 
+#include <cmath>
+
 namespace kwb {
 namespace {
 Finding caseFinding(const char* id, Severity sev, const QString& caseName, const QString& impl, const QString& message)
@@ -29,8 +31,20 @@ QJsonObject statsJson(const ImplCaseResult& r)
         { QStringLiteral("cv"), r.stats.cv }, { QStringLiteral("samples"), r.stats.samples },
         { QStringLiteral("discarded"), r.stats.discarded }, { QStringLiteral("timer_overhead_ns"), r.timerOverheadNs },
         { QStringLiteral("recheck"),
-            QJsonObject {
-                { QStringLiteral("checked"), r.rechecked }, { QStringLiteral("mismatched"), r.recheckMismatches } } } };
+            QJsonObject { { QStringLiteral("checked"), r.rechecked },
+                { QStringLiteral("mismatched"), r.recheckMismatches },
+                { QStringLiteral("unwritten"), r.recheckUnwritten } } } };
+    QJsonArray rounds;
+    for (double m : r.roundMediansNs)
+        rounds.append(m);
+    o.insert(QStringLiteral("round_medians_ns"), rounds);
+    o.insert(QStringLiteral("between_round_cv"), r.betweenRoundCv);
+    o.insert(QStringLiteral("triangulation"),
+        QJsonObject { { QStringLiteral("runner_phase_ns"), r.runnerPhaseNs },
+            { QStringLiteral("observed_phase_ns"), r.observedPhaseNs },
+            { QStringLiteral("untimed_per_iteration_ns"), r.untimedPerIterationNs },
+            { QStringLiteral("between_median_ns"), r.betweenMedianNs },
+            { QStringLiteral("host_minus_sample_ns"), r.hostMinusSampleNs } });
     o.insert(QStringLiteral("floor_ns"), r.floorNs ? QJsonValue(*r.floorNs) : QJsonValue());
     o.insert(QStringLiteral("floor_fraction"),
         r.floorNs && r.stats.medianNs > 0 ? QJsonValue(*r.floorNs / r.stats.medianNs) : QJsonValue());
@@ -71,6 +85,11 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
         out << caseFinding("bench.noisy", Severity::Warning, caseName, r.id,
             QStringLiteral("coefficient of variation %1 % after the stopping rule (above 5 %)")
                 .arg(100 * r.stats.cv, 0, 'f', 1));
+    else if (r.betweenRoundCv > 0.05)
+        out << caseFinding("bench.noisy", Severity::Warning, caseName, r.id,
+            QStringLiteral("the per-round medians vary by %1 % (CV, above 5 %): the processes ran under different "
+                           "conditions")
+                .arg(100 * r.betweenRoundCv, 0, 'f', 1));
     const double shortNs = gpu ? 5000 : 1000;
     if (med < shortNs)
         out << caseFinding("bench.too-short", Severity::Warning, caseName, r.id,
@@ -95,12 +114,151 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
         out << caseFinding("bench.throttled", Severity::Warning, caseName, r.id,
             QStringLiteral("%1 sample(s) taken below 75 % of the default SM clock were discarded")
                 .arg(r.stats.discarded));
-    if (r.recheckMismatches > 0)
+    if (r.recheckUnwritten > 0)
+        out << caseFinding("bench.skipped-work", Severity::Error, caseName, r.id,
+            QStringLiteral("%1 of %2 rechecked timed calls left their outputs as the harness poisoned them: the timed "
+                           "call skipped its work (a replay, a result kept from an earlier call, work left to run "
+                           "after the call returned)")
+                .arg(r.recheckUnwritten)
+                .arg(r.rechecked));
+    else if (r.recheckMismatches > 0)
         out << caseFinding("bench.recheck-mismatch", Severity::Warning, caseName, r.id,
             QStringLiteral("%1 of %2 rechecked timed calls produced outputs that differ bitwise from the first call's "
                            "(a replay or cache, or nondeterminism)")
                 .arg(r.recheckMismatches)
                 .arg(r.rechecked));
+    return out;
+}
+
+void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
+{
+    r.roundMediansNs = samples.roundMediansNs;
+    r.betweenRoundCv = betweenRoundCv(samples.roundMediansNs);
+    double untimed = 0, hostMinus = 0, iterations = 0;
+    std::vector<double> between;
+    for (const PhaseTiming& t : samples.phases) {
+        if (!t.watched || t.ends != 1 || t.begins != 1)
+            continue;
+        if (t.betweenMedianNs >= 0)
+            between.push_back(t.betweenMedianNs);
+        r.runnerPhaseNs += t.phaseNs;
+        r.observedPhaseNs += t.observedNs;
+        untimed += t.phaseNs - t.hostSumNs - t.flushSumNs;
+        hostMinus += t.hostSumNs - t.sampleSumNs;
+        iterations += double(t.iterations);
+    }
+    r.betweenMedianNs = median(between);
+    if (iterations > 0) {
+        r.untimedPerIterationNs = untimed / iterations;
+        r.hostMinusSampleNs = hostMinus / iterations;
+    }
+}
+
+Findings triangulationFindings(
+    const QString& caseName, const QString& impl, const CaseSamples& samples, const CaseSamples* ref, bool gpu)
+{
+    Findings out;
+    const auto tampered = [&](const QString& message, const QJsonObject& evidence) {
+        Finding f = caseFinding("bench.timer-tampered", Severity::Error, caseName, impl, message);
+        f.evidence = evidence;
+        out << f;
+    };
+    double observed = 0, runner = 0;
+    int watchedRounds = 0;
+    for (const PhaseTiming& t : samples.phases) {
+        if (!t.watched)
+            continue;
+        if (t.begins != 1 || t.ends != 1) {
+            tampered(QStringLiteral("round %1, call %2: %3 begin and %4 end marker(s) where the harness writes one "
+                                    "each — the runner's stderr was redirected, or markers were forged")
+                         .arg(t.round + 1)
+                         .arg(t.label)
+                         .arg(t.begins)
+                         .arg(t.ends),
+                QJsonObject { { QStringLiteral("round"), t.round + 1 }, { QStringLiteral("begins"), t.begins },
+                    { QStringLiteral("ends"), t.ends } });
+            return out;
+        }
+        if (t.recordN != t.n || std::abs(t.recordSumNs - t.sampleSumNs) > double(std::max<qint64>(t.n, 1))) {
+            tampered(QStringLiteral("round %1, call %2: bench.json holds %3 samples summing to %4 ms, the runner's "
+                                    "marker announced %5 summing to %6 ms — the record was rewritten")
+                         .arg(t.round + 1)
+                         .arg(t.label)
+                         .arg(t.recordN)
+                         .arg(t.recordSumNs / 1e6, 0, 'f', 3)
+                         .arg(t.n)
+                         .arg(t.sampleSumNs / 1e6, 0, 'f', 3),
+                QJsonObject { { QStringLiteral("round"), t.round + 1 }, { QStringLiteral("record_n"), t.recordN },
+                    { QStringLiteral("record_sum_ns"), t.recordSumNs }, { QStringLiteral("marker_n"), t.n },
+                    { QStringLiteral("marker_sum_ns"), t.sampleSumNs } });
+            return out;
+        }
+        if (!t.tamper.isEmpty()) {
+            tampered(QStringLiteral("round %1, call %2: the implementation replaced %3 in the runner (the harness's "
+                                    "clock was bound before it was imported, so the samples are its own; no speed "
+                                    "claim is accepted from such a candidate)")
+                         .arg(t.round + 1)
+                         .arg(t.label, t.tamper),
+                QJsonObject { { QStringLiteral("round"), t.round + 1 }, { QStringLiteral("replaced"), t.tamper } });
+            return out;
+        }
+        observed += t.observedNs;
+        runner += t.phaseNs;
+        ++watchedRounds;
+    }
+    if (watchedRounds == 0)
+        return out;
+    // The runner's clock may not report less time than passed outside it. Tolerance: 10 % of the observed time
+    // plus 30 ms a round for the delivery of the two markers to this process on a loaded machine.
+    const double tolerance = 0.10 * observed + 30e6 * watchedRounds;
+    if (observed - runner > tolerance) {
+        tampered(QStringLiteral("the runner's clock reports %1 ms of sampling, the workbench saw %2 ms pass "
+                                "(%3×): the timer inside the runner was slowed or replaced")
+                     .arg(runner / 1e6, 0, 'f', 1)
+                     .arg(observed / 1e6, 0, 'f', 1)
+                     .arg(runner > 0 ? observed / runner : 0.0, 0, 'f', 2),
+            QJsonObject { { QStringLiteral("runner_phase_ns"), runner },
+                { QStringLiteral("observed_phase_ns"), observed }, { QStringLiteral("tolerance_ns"), tolerance } });
+        return out;
+    }
+    if (!ref)
+        return out;
+    ImplCaseResult mine, theirs;
+    summarizeTriangulation(mine, samples);
+    summarizeTriangulation(theirs, *ref);
+    const double med = median(samples.samplesNs);
+    // Time between the samples (from the end of one timed call to the next flush): the harness's own work
+    // (clock reads, bookkeeping, rechecks) is the same for every implementation of the case, so the reference's
+    // is the yardstick. Medians (per round, then over the rounds): a preempted iteration on a loaded machine
+    // moves a sum by milliseconds, a median not at all; work hidden there is hidden in every iteration.
+    const double excess = mine.betweenMedianNs - theirs.betweenMedianNs;
+    // 10 µs: on a machine at load 20 on 2 cores the medians of honest runs of a 0.1 µs kernel moved by ~2 µs.
+    const double allowed = std::max(0.5 * med, 10e3) + 0.5 * std::max(0.0, theirs.betweenMedianNs);
+    if (excess > allowed) {
+        Finding f = caseFinding("bench.untimed-work", Severity::Error, caseName, impl,
+            QStringLiteral("%1 (median) passes between the end of a timed call and the next flush, against the "
+                           "reference's %2 (median sample %3): work runs where it is not timed (a background thread, "
+                           "another stream, a clock that jumps back inside the call)")
+                .arg(us(mine.betweenMedianNs), us(theirs.betweenMedianNs), us(med)));
+        f.evidence = QJsonObject { { QStringLiteral("between_median_ns"), mine.betweenMedianNs },
+            { QStringLiteral("reference_between_median_ns"), theirs.betweenMedianNs },
+            { QStringLiteral("untimed_per_iteration_ns"), mine.untimedPerIterationNs },
+            { QStringLiteral("median_ns"), med } };
+        out << f;
+        return out;
+    }
+    // GPU: the host's wall time of each sample against the events inside it.
+    const double hostExcess = mine.hostMinusSampleNs - theirs.hostMinusSampleNs;
+    if (gpu && hostExcess > std::max(0.25 * med, 10e3)) {
+        Finding f = caseFinding("bench.untimed-work", Severity::Error, caseName, impl,
+            QStringLiteral("each sample's host wall time exceeds its event time by %1 (the reference's by %2, median "
+                           "sample %3): work ran outside the events, or the events were replaced")
+                .arg(us(mine.hostMinusSampleNs), us(theirs.hostMinusSampleNs), us(med)));
+        f.evidence = QJsonObject { { QStringLiteral("host_minus_event_ns"), mine.hostMinusSampleNs },
+            { QStringLiteral("reference_host_minus_event_ns"), theirs.hostMinusSampleNs },
+            { QStringLiteral("median_ns"), med } };
+        out << f;
+    }
     return out;
 }
 
@@ -116,8 +274,19 @@ QJsonObject benchReportJson(const BenchResult& result)
                 o.insert(QStringLiteral("speedup"),
                     QJsonObject { { QStringLiteral("estimate"), r.speedup->estimate },
                         { QStringLiteral("ci_low"), r.speedup->ciLow },
-                        { QStringLiteral("ci_high"), r.speedup->ciHigh } });
+                        { QStringLiteral("ci_high"),
+                            std::isfinite(r.speedup->ciHigh) ? QJsonValue(r.speedup->ciHigh) : QJsonValue() },
+                        { QStringLiteral("method"), QStringLiteral("paired-rounds-t") },
+                        { QStringLiteral("rounds"), r.speedup->resamples } });
+            if (r.pooledSpeedup)
+                o.insert(QStringLiteral("pooled_bootstrap"),
+                    QJsonObject { { QStringLiteral("estimate"), r.pooledSpeedup->estimate },
+                        { QStringLiteral("ci_low"), r.pooledSpeedup->ciLow },
+                        { QStringLiteral("ci_high"), r.pooledSpeedup->ciHigh },
+                        { QStringLiteral("verdict"), verdictName(*r.pooledVerdict) } });
             o.insert(QStringLiteral("verdict"), r.verdict ? QJsonValue(verdictName(*r.verdict)) : QJsonValue());
+            if (!r.invalidReason.isEmpty())
+                o.insert(QStringLiteral("invalid_reason"), r.invalidReason);
             cands.append(o);
         }
         QJsonObject co { { QStringLiteral("name"), c.name }, { QStringLiteral("flops"), c.flops },
@@ -129,7 +298,11 @@ QJsonObject benchReportJson(const BenchResult& result)
         impls.append(QJsonObject { { QStringLiteral("id"), b.id }, { QStringLiteral("role"), b.role },
             { QStringLiteral("backend"), b.backend }, { QStringLiteral("status"), b.status },
             { QStringLiteral("error"), b.error }, { QStringLiteral("build"), b.build.compileCommand },
-            { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance } });
+            { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance },
+            { QStringLiteral("process"),
+                QJsonObject { { QStringLiteral("cpu_s"), b.processCpuS }, { QStringLiteral("wall_s"), b.processWallS },
+                    { QStringLiteral("source"),
+                        QStringLiteral("getrusage(RUSAGE_CHILDREN) of the workbench around each runner") } } } });
     for (const Finding& f : result.findings)
         findings.append(f.toJson());
     return QJsonObject { { QStringLiteral("format"), QStringLiteral("kwb.bench/1") },
@@ -167,6 +340,17 @@ QJsonObject benchProvenance(
                            "round, order reversed every other round (ABC, CBA, ...); fresh inputs per round")
                 .arg(request.rounds) },
         { QStringLiteral("rounds"), request.rounds },
+        { QStringLiteral("rounds_run"), result.roundsRun },
+        { QStringLiteral("statistics"),
+            QStringLiteral("paired per round: one ratio of medians per round (reference and candidate in adjacent "
+                           "processes), geometric mean, 95 % t interval on the log ratios with rounds - 1 degrees of "
+                           "freedom; rounds are added (up to %1) while an interval is wider than the same-speed band")
+                .arg(std::max(request.rounds, request.maxRounds > 0 ? request.maxRounds : 2 * request.rounds)) },
+        { QStringLiteral("triangulation"),
+            request.executor.startsWith(QStringLiteral("ssh:"))
+                ? QStringLiteral("none: over SSH the runner's markers are not watched live")
+                : QStringLiteral("the runner's phase markers timestamped by this process on arrival; the record "
+                                 "checked against the markers") },
         { QStringLiteral("budget_s"), request.budgetS },
         { QStringLiteral("warmup_ms"), request.warmupMs },
         { QStringLiteral("flush"),

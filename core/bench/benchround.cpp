@@ -6,10 +6,13 @@
 #include "run/workspace.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <sys/resource.h>
 
 namespace kwb::detail {
 namespace {
@@ -39,8 +42,8 @@ std::vector<double> numbers(const QJsonValue& v)
     return out;
 }
 
-/// Merges bench.json into `bench`; returns the runner's error ("" when ok).
-QString mergeRecord(ImplBench& bench, const QString& path)
+/// Merges bench.json into `bench` as round `round`; returns the runner's error ("" when ok).
+QString mergeRecord(ImplBench& bench, const QString& path, int round, bool watched)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -51,14 +54,25 @@ QString mergeRecord(ImplBench& bench, const QString& path)
         bench.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
         bench.provenance.insert(QStringLiteral("clock"), r.value(QStringLiteral("clock")));
     }
+    QMap<QString, std::vector<double>> thisRound;
     for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
         const QJsonObject c = v.toObject();
         if (c.value(QStringLiteral("status")).toString() != u"ok")
             continue;
-        const QString caseName = c.value(QStringLiteral("label")).toString().section(QLatin1Char('/'), 0, 0);
+        const QString label = c.value(QStringLiteral("label")).toString();
+        const QString caseName = label.section(QLatin1Char('/'), 0, 0);
         CaseSamples& s = bench.cases[caseName];
         const auto samples = numbers(c.value(QStringLiteral("samples_ns")));
         s.samplesNs.insert(s.samplesNs.end(), samples.begin(), samples.end());
+        thisRound[caseName].insert(thisRound[caseName].end(), samples.begin(), samples.end());
+        PhaseTiming t;
+        t.round = round;
+        t.label = label;
+        t.watched = watched;
+        t.recordN = qint64(samples.size());
+        for (double x : samples)
+            t.recordSumNs += x;
+        s.phases << t;
         if (s.firstWarmupNs.empty())
             s.firstWarmupNs = numbers(c.value(QStringLiteral("warmup_ns")));
         s.discarded += c.value(QStringLiteral("discarded")).toInt();
@@ -67,14 +81,27 @@ QString mergeRecord(ImplBench& bench, const QString& path)
         const QJsonObject re = c.value(QStringLiteral("recheck")).toObject();
         s.rechecked += re.value(QStringLiteral("checked")).toInt();
         s.recheckMismatches += re.value(QStringLiteral("mismatched")).toInt();
+        s.recheckUnwritten += re.value(QStringLiteral("unwritten")).toInt();
         s.stops << c.value(QStringLiteral("stop")).toString();
     }
+    for (auto it = thisRound.cbegin(); it != thisRound.cend(); ++it)
+        bench.cases[it.key()].roundMediansNs.push_back(median(it.value()));
     return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()
                                                                  : r.value(QStringLiteral("error")).toString();
 }
+
+double field(const QList<QByteArray>& words, const char* name)
+{
+    const QByteArray prefix = QByteArray(name) + '=';
+    for (const QByteArray& w : words) {
+        if (w.startsWith(prefix))
+            return w.mid(prefix.size()).toDouble();
+    }
+    return -1;
+}
 // One round on an SSH host: the runner is built there in the first round (cached by content hash).
 bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBench& bench, const BenchRequest& request,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel, int round)
 {
     SshRunnerJob job;
     job.executor = request.executor;
@@ -103,7 +130,7 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         f.impl = impl.id;
         bench.findings << f;
     }
-    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")));
+    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")), round, false);
     for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
         bench.provenance.insert(it.key(), it.value());
     if (end.outcome->succeeded() && error.isEmpty())
@@ -114,9 +141,46 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
 }
 } // namespace
 
+void mergeMarkers(ImplBench& bench, const QList<Marker>& markers, int round)
+{
+    QMap<QString, qint64> begin, end;
+    for (const Marker& m : markers) {
+        const QList<QByteArray> words = m.line.trimmed().split(' ');
+        if (words.size() < 2)
+            continue;
+        const QString label = QString::fromUtf8(words[1]);
+        for (auto cit = bench.cases.begin(); cit != bench.cases.end(); ++cit) {
+            for (PhaseTiming& t : cit->phases) {
+                if (t.round != round || t.label != label)
+                    continue;
+                if (words[0] == "begin") {
+                    ++t.begins;
+                    begin[label] = m.atNs;
+                } else if (words[0] == "end") {
+                    ++t.ends;
+                    end[label] = m.atNs;
+                    t.n = qint64(field(words, "n"));
+                    t.iterations = qint64(field(words, "iterations"));
+                    t.sampleSumNs = field(words, "sum");
+                    t.hostSumNs = field(words, "host");
+                    t.flushSumNs = field(words, "flush");
+                    t.phaseNs = field(words, "phase");
+                    t.betweenMedianNs = field(words, "between");
+                    for (const QByteArray& w : words) {
+                        if (w.startsWith("tamper="))
+                            t.tamper = QString::fromUtf8(w.mid(7));
+                    }
+                }
+                if (begin.contains(label) && end.contains(label))
+                    t.observedNs = double(end[label] - begin[label]);
+            }
+        }
+    }
+}
+
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
+    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel, int round)
 {
     const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
     QList<TrialInputs> trials;
@@ -142,7 +206,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     }
     planFile.close();
     if (remote)
-        return runBenchRoundOverSsh(task, impl, bench, request, workDir, inputsRoot, cancel);
+        return runBenchRoundOverSsh(task, impl, bench, request, workDir, inputsRoot, cancel, round);
 
     ProcessSpec spec;
     spec.program = bench.build.command.first();
@@ -156,7 +220,33 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     }
     spec.limits = request.limits;
     spec.sandbox = request.sandbox;
-    auto outcome = runToCompletion(spec, {}, cancel);
+    // The workbench's own witness: every `kwb-mark` line of the runner's stderr, timestamped on arrival by this
+    // process's monotonic clock, which nothing in the runner can reach.
+    QElapsedTimer clock;
+    clock.start();
+    QByteArray pending;
+    QList<Marker> markers;
+    const auto watch = [&](OutputChannel channel, const QByteArray& bytes) {
+        if (channel != OutputChannel::Stderr)
+            return;
+        const qint64 at = clock.nsecsElapsed();
+        pending += bytes;
+        for (qsizetype nl; (nl = pending.indexOf('\n')) >= 0;) {
+            const QByteArray line = pending.left(nl);
+            pending.remove(0, nl + 1);
+            if (line.startsWith("kwb-mark ") && markers.size() < 100000)
+                markers << Marker { at, line.mid(9) };
+        }
+    };
+    const auto childCpuS = [] {
+        struct rusage u { };
+        getrusage(RUSAGE_CHILDREN, &u);
+        return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    };
+    const double cpu0 = childCpuS();
+    auto outcome = runToCompletion(spec, watch, cancel);
+    bench.processCpuS += childCpuS() - cpu0;
+    bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {
         fail(bench, QStringLiteral("failed"), outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
         return false;
@@ -165,7 +255,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         f.impl = impl.id;
         bench.findings << f;
     }
-    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")));
+    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")), round, true);
+    mergeMarkers(bench, markers, round);
     if (outcome->succeeded() && error.isEmpty())
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace kwb {
@@ -101,6 +102,84 @@ std::pair<double, double> bootstrapMedianCi(const std::vector<double>& samples, 
     return { quantileSorted(medians, 0.025), quantileSorted(medians, 0.975) };
 }
 
+double studentT975(int df)
+{
+    static constexpr double table[] = { 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+        2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639,
+        2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423 };
+    if (df < 1)
+        return std::numeric_limits<double>::infinity();
+    if (df <= 30)
+        return table[df - 1];
+    const double z = 1.959964;
+    return z + (z * z * z + z) / (4.0 * df);
+}
+
+namespace {
+// Per-round log ratios ln(ref_r / cand_r) of the rounds where both medians are positive.
+std::vector<double> logRatios(const std::vector<double>& ref, const std::vector<double>& cand)
+{
+    std::vector<double> d;
+    for (std::size_t i = 0; i < std::min(ref.size(), cand.size()); ++i) {
+        if (ref[i] > 0 && cand[i] > 0)
+            d.push_back(std::log(ref[i] / cand[i]));
+    }
+    return d;
+}
+
+void meanSd(const std::vector<double>& d, double& mean, double& sd)
+{
+    mean = 0;
+    for (double x : d)
+        mean += x;
+    mean /= static_cast<double>(d.size());
+    double m2 = 0;
+    for (double x : d)
+        m2 += (x - mean) * (x - mean);
+    sd = d.size() > 1 ? std::sqrt(m2 / static_cast<double>(d.size() - 1)) : 0;
+}
+} // namespace
+
+double pairedLogHalfWidth(const std::vector<double>& ref, const std::vector<double>& cand)
+{
+    const auto d = logRatios(ref, cand);
+    if (d.size() < 2)
+        return std::numeric_limits<double>::infinity();
+    double mean = 0, sd = 0;
+    meanSd(d, mean, sd);
+    return studentT975(int(d.size()) - 1) * sd / std::sqrt(static_cast<double>(d.size()));
+}
+
+Speedup pairedRoundSpeedup(const std::vector<double>& ref, const std::vector<double>& cand)
+{
+    Speedup s;
+    const auto d = logRatios(ref, cand);
+    s.resamples = int(d.size()); // the rounds: the units of the interval
+    if (d.empty())
+        return s;
+    double mean = 0, sd = 0;
+    meanSd(d, mean, sd);
+    s.estimate = std::exp(mean);
+    if (d.size() < 2) {
+        s.ciLow = 0;
+        s.ciHigh = std::numeric_limits<double>::infinity();
+        return s;
+    }
+    const double h = pairedLogHalfWidth(ref, cand);
+    s.ciLow = std::exp(mean - h);
+    s.ciHigh = std::exp(mean + h);
+    return s;
+}
+
+double betweenRoundCv(const std::vector<double>& m)
+{
+    if (m.size() < 2)
+        return 0;
+    double mean = 0, sd = 0;
+    meanSd(m, mean, sd);
+    return mean > 0 ? sd / mean : 0;
+}
+
 Verdict verdictFor(const Speedup& s, double epsilon)
 {
     if (s.ciLow > 1 + epsilon)
@@ -121,6 +200,8 @@ QString verdictName(Verdict v)
         return QStringLiteral("SLOW");
     case Verdict::Same:
         return QStringLiteral("SAME");
+    case Verdict::Invalid:
+        return QStringLiteral("INVALID");
     case Verdict::Ambiguous:
         break;
     }

@@ -51,7 +51,29 @@ Speedup bootstrapSpeedup(const std::vector<double>& reference, const std::vector
 std::pair<double, double> bootstrapMedianCi(
     const std::vector<double>& samples, quint64 seed, int resamples = kBootstrapResamples);
 
-enum class Verdict { Fast, Slow, Same, Ambiguous };
+/// Two-sided 95 % quantile of Student's t with `df` degrees of freedom (exact table to 30, then the normal
+/// approximation with the first Cornish–Fisher term); infinity for df < 1.
+double studentT975(int df);
+
+/// The paired per-round speedup (docs/benchmarking.md, "Statistics"): every round runs the reference and the
+/// candidate in adjacent processes, so each round gives one ratio of medians, ref_r / cand_r; the rounds are
+/// the independent units (samples within one process share its state: placement, frequency, neighbours). The
+/// estimate is the geometric mean of the ratios, the 95 % CI a t interval on their logarithms with rounds − 1
+/// degrees of freedom. Fewer than two rounds: the CI is [0, inf] (no verdict can be drawn from one process).
+Speedup pairedRoundSpeedup(
+    const std::vector<double>& referenceRoundMedians, const std::vector<double>& candidateRoundMedians);
+
+/// Half-width of the paired CI in log space (inf with fewer than two rounds): the between-round spread the
+/// stopping rule looks at.
+double pairedLogHalfWidth(
+    const std::vector<double>& referenceRoundMedians, const std::vector<double>& candidateRoundMedians);
+
+/// Coefficient of variation of per-round medians (0 with fewer than two).
+double betweenRoundCv(const std::vector<double>& roundMedians);
+
+/// Invalid: no speed claim can be made (the timing was tampered with, work ran outside the timed region, the
+/// candidate failed correctness, or it ran interpreted); the report keeps the timings, labelled.
+enum class Verdict { Fast, Slow, Same, Ambiguous, Invalid };
 
 /// Half-width of the "same speed" band around 1: speedups within ±2 % are not a difference worth reporting.
 constexpr double kSameBand = 0.02;
@@ -60,7 +82,7 @@ constexpr double kSameBand = 0.02;
 /// [1 − ε, 1 + ε] ⇒ SAME; otherwise (the CI straddles a band edge) AMBIGUOUS.
 Verdict verdictFor(const Speedup& s, double epsilon = kSameBand);
 
-/// `FAST`, `SLOW`, `SAME`, `AMBIGUOUS`.
+/// `FAST`, `SLOW`, `SAME`, `AMBIGUOUS`, `INVALID`.
 QString verdictName(Verdict v);
 
 } // namespace kwb

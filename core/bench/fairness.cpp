@@ -133,6 +133,26 @@ Findings staticFairnessFindings(const Task& task)
                 out << f;
             }
         }
+        // Flags set from inside the source are per-file compiler flags: a candidate built with other optimisation
+        // or math flags than its reference is not compared with it on equal terms.
+        if (impl.id != task.reference.id && (impl.backend == u"cpp" || impl.backend == u"cuda")) {
+            static const QRegularExpression flags(QStringLiteral(
+                R"(#\s*pragma\s+(GCC\s+(optimize|target)|clang\s+(optimize|attribute)|STDC\s+FP_CONTRACT|float_control|)"
+                R"(fp_contract|fenv_access)|__attribute__\s*\(\(\s*(optimize|target)\s*\(|__fast_math|-ffast-math)"));
+            const int line = firstLine(lines, flags);
+            if (line && !firstLine(sourceLines(task, task.reference), flags)) {
+                Finding f { QStringLiteral("bench.flags-mismatch"), Severity::Warning,
+                    QStringLiteral("'%1' sets its own optimisation or math flags in its source; the reference is built "
+                                   "with the runner's flags only (%2), so part of any speedup may be the flags")
+                        .arg(impl.id,
+                            impl.backend == u"cuda" ? QStringLiteral("nvcc -O2") : QStringLiteral("g++ -O2")) };
+                f.file = impl.source;
+                f.line = line;
+                f.impl = impl.id;
+                f.evidence.insert(QStringLiteral("source_line"), lines[line - 1].trimmed());
+                out << f;
+            }
+        }
         if (baseline && matmulLike(task)) {
             if (const int line = naiveLoop(lines, impl)) {
                 Finding f { QStringLiteral("bench.weak-baseline"), Severity::Warning,

@@ -15,6 +15,9 @@ namespace kwb {
 ///   candidate whose id names it a baseline (`baseline`, `naive`, `original`) — that is a naive loop (no
 ///   shared-memory tiling, no tensor cores, no vendor library) for matrix-multiply-like work (benchmark.flops
 ///   names three or more dims), where cuBLAS / a BLAS / a compiled framework exists.
+/// - `bench.flags-mismatch` (W) on a cpp/cuda candidate whose source sets its own optimisation or math flags
+///   (`#pragma GCC optimize/target`, `__attribute__((optimize/target))`, FP_CONTRACT / float_control pragmas)
+///   where the reference's does not: every runner is otherwise built with the same command.
 ///
 /// Unreadable sources are skipped (the run reports a missing file).
 Findings staticFairnessFindings(const Task& task);

@@ -140,6 +140,19 @@ void benchStage(CheckContext& ctx, StageOutcome& out)
         out.note = bench.error().oneLine();
         return;
     }
+    // A candidate that is not correct has no speed to claim: its timing stays, labelled INVALID.
+    if (ctx.result.run) {
+        for (BenchCase& c : bench->cases) {
+            for (ImplCaseResult& r : c.candidates) {
+                const Findings& fs = ctx.result.run->judgements.value(r.id).findings;
+                if (!r.verdict || !hasErrors(fs))
+                    continue;
+                r.verdict = Verdict::Invalid;
+                r.invalidReason += QString(r.invalidReason.isEmpty() ? QString() : QStringLiteral(", "))
+                    + QStringLiteral("incorrect in the run stage");
+            }
+        }
+    }
     ctx.result.bench = *bench;
     ctx.result.staticFindings.clear(); // runBench reports them itself
     QStringList verdicts;

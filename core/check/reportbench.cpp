@@ -43,9 +43,12 @@ ReportSection benchSection(const CheckResult& r)
         return s;
     }
     const BenchResult& b = *r.bench;
-    s.blocks << paragraph(QStringLiteral("Method: %1. Speedup = reference median / candidate median (above 1: the "
-                                         "candidate is faster), 95 % percentile-bootstrap CI; verdict FAST/SLOW when "
-                                         "the CI clears 1 ± %2, SAME inside the band, else AMBIGUOUS.")
+    s.blocks << paragraph(QStringLiteral("Method: %1. Speedup = geometric mean of the per-round ratios reference "
+                                         "median / candidate median (above 1: the candidate is faster), 95 % t "
+                                         "interval paired over the rounds (the pooled-sample bootstrap is in the "
+                                         "JSON for comparison); verdict FAST/SLOW when the CI clears 1 ± %2, SAME "
+                                         "inside the band, INVALID when the timing was tampered with or the "
+                                         "candidate is incorrect or ran interpreted, else AMBIGUOUS.")
                               .arg(b.provenance.value(QStringLiteral("method")).toString())
                               .arg(kSameBand));
     QStringList notRun;

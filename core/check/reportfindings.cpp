@@ -75,8 +75,10 @@ ReportSection methodSection(const CheckResult& r)
         items << QStringLiteral(
             "Bench: %1; warm-up %2 ms per round; cache flush %3 before every sample; samples until "
             "%4; every timed output re-checked on a sample. Statistics: median, mean, min, IQR, CV; "
-            "speedup = reference median / candidate median with a %5-resample percentile bootstrap "
-            "95 % CI (seed %6); roofline floor = max(flops / peak FLOP/s, bytes / peak B/s).")
+            "speedup = reference median / candidate median per round, 95 % t interval paired over the rounds "
+            "(a %5-resample pooled-sample bootstrap, seed %6, is reported beside it); the runner's timing "
+            "checked against the workbench's own clock; roofline floor = max(flops / peak FLOP/s, bytes / "
+            "peak B/s).")
                      .arg(p.value(QStringLiteral("method")).toString())
                      .arg(p.value(QStringLiteral("warmup_ms")).toDouble())
                      .arg(p.value(QStringLiteral("flush")).isString()
@@ -86,8 +88,10 @@ ReportSection methodSection(const CheckResult& r)
                      .arg(kBootstrapResamples)
                      .arg(p.value(QStringLiteral("bootstrap")).toObject().value(QStringLiteral("seed")).toString());
     } else {
-        items << QStringLiteral("Bench: reference and candidates alternate in rounds of sandboxed runner processes; "
-                                "median-based speedup with a bootstrap 95 % CI (not run in this check).");
+        items << QStringLiteral(
+            "Bench: reference and candidates alternate in rounds of sandboxed runner processes; "
+            "median-based speedup with a 95 % CI paired over the rounds, the pooled bootstrap beside it (not run "
+            "in this check).");
     }
     items << QStringLiteral("Profile: Nsight Compute with --csv --page raw --print-units base --clock-control none "
                             "(clocks are never locked or changed) and the metrics %1; compute-sanitizer memcheck, "

@@ -21,11 +21,19 @@ void printRow(QTextStream& out, const QString& id, const ImplCaseResult& r)
     if (r.speedup)
         out << "  speedup " << QString::number(r.speedup->estimate, 'f', 3) << "x ["
             << QString::number(r.speedup->ciLow, 'f', 3) << ", " << QString::number(r.speedup->ciHigh, 'f', 3) << "] "
-            << verdictName(*r.verdict);
+            << verdictName(*r.verdict)
+            << (r.invalidReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r.invalidReason));
     if (r.floorNs)
         out << "  floor " << us(*r.floorNs) << " (" << QString::number(100 * *r.floorNs / r.stats.medianNs, 'f', 1)
             << "%)";
     out << '\n';
+    // The triangulated figures: the runner's clock and the workbench's, over the sampling phases.
+    if (r.observedPhaseNs > 0)
+        out << "    " << QString().leftJustified(16) << " rounds " << r.roundMediansNs.size() << " (CV "
+            << QString::number(100 * r.betweenRoundCv, 'f', 1) << "%)  sampling: runner "
+            << QString::number(r.runnerPhaseNs / 1e6, 'f', 1) << " ms, seen by kwb "
+            << QString::number(r.observedPhaseNs / 1e6, 'f', 1) << " ms; untimed/iteration "
+            << us(r.untimedPerIterationNs) << '\n';
 }
 
 void printText(const BenchResult& r, QTextStream& out)
@@ -60,8 +68,10 @@ int benchCommand(const QStringList& args, Io& io)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Time the reference and the candidates of a task, sandboxed, alternating in rounds, and say whether each\n"
-        "speedup is real: medians, bootstrap 95 % CI of the speedup, verdict FAST/SLOW/SAME/AMBIGUOUS, roofline\n"
-        "floor and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 document with --json.\n"
+        "speedup is real: medians, a 95 % CI of the speedup paired over rounds, verdict FAST/SLOW/SAME/AMBIGUOUS\n"
+        "(INVALID when the timing was tampered with or the candidate ran interpreted), roofline floor, the runner's\n"
+        "clock checked against this process's, and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 "
+        "document with --json.\n"
         "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment."));
     const QCommandLineOption impl(
         QStringLiteral("impl"), QStringLiteral("Time only this candidate (repeatable)."), QStringLiteral("ID"));
@@ -72,7 +82,10 @@ int benchCommand(const QStringList& args, Io& io)
     const QCommandLineOption warmup(
         QStringLiteral("warmup"), QStringLiteral("Warm-up milliseconds per round (default 25)."), QStringLiteral("MS"));
     const QCommandLineOption rounds(
-        QStringLiteral("rounds"), QStringLiteral("Alternation rounds (default 4)."), QStringLiteral("N"));
+        QStringLiteral("rounds"), QStringLiteral("Alternation rounds, at least (default 4)."), QStringLiteral("N"));
+    const QCommandLineOption maxRounds(QStringLiteral("max-rounds"),
+        QStringLiteral("Most rounds while a speedup CI is wider than the same-speed band (default 2x --rounds)."),
+        QStringLiteral("N"));
     const QCommandLineOption flush(QStringLiteral("flush-mib"),
         QStringLiteral("Cache-flush buffer in MiB (default 2x the last-level cache / L2; 0: none)."),
         QStringLiteral("MiB"));
@@ -90,7 +103,8 @@ int benchCommand(const QStringList& args, Io& io)
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Where runners are built and run: local (default) or ssh:HOST (see docs/remote.md)."),
         QStringLiteral("E"));
-    p.addOptions({ impl, cases, budget, warmup, rounds, flush, seed, timeout, json, keep, noSandbox, executor, help });
+    p.addOptions({ impl, cases, budget, warmup, rounds, maxRounds, flush, seed, timeout, json, keep, noSandbox,
+        executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb bench") } + args)) {
         io.err << "kwb bench: " << p.errorText() << '\n';
@@ -113,6 +127,7 @@ int benchCommand(const QStringList& args, Io& io)
     request.budgetS = values.number(budget, 0.001, 3600, request.budgetS);
     request.warmupMs = values.number(warmup, 0, 60000, request.warmupMs);
     request.rounds = static_cast<int>(values.number(rounds, 1, 100, request.rounds));
+    request.maxRounds = static_cast<int>(values.number(maxRounds, 1, 200, request.maxRounds));
     if (p.isSet(flush))
         request.flushBytes = static_cast<qint64>(values.number(flush, 0, 65536, 0) * 1024 * 1024);
     request.limits.timeoutMs

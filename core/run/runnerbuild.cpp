@@ -55,7 +55,7 @@ Result<Recipe> recipeFor(
             return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id),
                 QStringLiteral("env") };
         r.files = { QStringLiteral("python_main.py"), QStringLiteral("kwb_conventions.py"),
-            QStringLiteral("kwb_dispatch.py") };
+            QStringLiteral("kwb_dispatch.py"), QStringLiteral("kwb_timing.py") };
         r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
         return r;
     }
@@ -117,6 +117,14 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
             return Error { in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"),
                 QStringLiteral("env") };
         sources.files.insert(f, in.readAll());
+    }
+    // An implementation's file named like a harness file would replace the harness (its clock, its records).
+    for (const QString& own : QStringList { impl.source } + impl.files) {
+        const QString name = QFileInfo(own).fileName();
+        if (sources.files.contains(name))
+            return Error { own, {},
+                QStringLiteral("'%1' is the name of a runner harness file; rename the implementation's file").arg(name),
+                QStringLiteral("scope.harness-name") };
     }
     QFile src(task.path(impl.source));
     if (!src.open(QIODevice::ReadOnly))

@@ -1,4 +1,4 @@
-// main() of a C++ runner: host memory, steady-clock timing. Built as
+// main() of a C++ runner: host memory, timing by the harness's trusted clock (a raw clock_gettime syscall). Built as
 //   g++ -std=c++17 -O2 -I<harness> cpp_main.cpp glue.cpp <implementation>.cpp -o runner
 #include "kwb_harness.h"
 
@@ -26,12 +26,17 @@ struct HostBackend {
     void download(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
     void* stream() { return nullptr; }
     void sync(const char*) { }
+    // Bench mode's timer: host ticks (kwb_harness.h), which the harness scales by the trusted clock; a
+    // candidate's own clock_gettime or std::chrono does not reach either. runPlan's one timing is in ns.
+    static constexpr bool kTickTimer = true;
     template <typename F> double timeCall(F&& f)
     {
-        const auto t0 = std::chrono::steady_clock::now();
+        const uint64_t t0 = kwbh::hostTicks();
         f();
-        return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+        return static_cast<double>(kwbh::hostTicks() - t0);
     }
+    void drain() { }
+    void copyDevice(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
     // Bench mode: evict the caches by writing a buffer of twice the last-level cache (or `bytes` when the
     // plan sets flush_bytes; 0 disables the flush), touching one byte per 64-byte line with changing values.
     std::vector<unsigned char> flushBuffer;
@@ -84,8 +89,8 @@ struct HostBackend {
     std::string provenanceJson()
     {
         return std::string("{\"backend\": \"cpp\", \"compiler\": \"") + kwbh::jsonEscape(KWB_COMPILER)
-            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS)
-            + "\", \"device\": \"cpu\", \"timer\": \"steady_clock\"}";
+            + "\", \"flags\": \"" + kwbh::jsonEscape(KWB_FLAGS) + "\", \"device\": \"cpu\", \"timer\": \""
+            + kwbh::trustedClockName() + "\"}";
     }
 };
 } // namespace

@@ -15,9 +15,122 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <time.h>
 #include <unistd.h>
 
 namespace kwbh {
+
+// ---- The trusted clock and the phase markers ---------------------------------------------------------------
+// The runner is linked with the candidate, so anything that goes through a symbol (clock_gettime, std::chrono,
+// write, the vDSO page) can be replaced by it. The harness's own time source and its markers therefore go to
+// the kernel with the syscall instruction itself: there is no symbol to interpose and no page to patch. The
+// markers (stderr, one line each) are timestamped by the workbench with its own clock when they arrive, and
+// carry the sums of what the runner is about to record, so a record rewritten later, or a clock skewed inside
+// the process by a means this does not close (a seccomp trap on the syscall, patched harness code), shows up as
+// a disagreement the workbench sees from outside (docs/benchmarking.md, "Timing a candidate cannot forge").
+
+inline int64_t trustedNowNs()
+{
+    struct timespec ts = { 0, 0 };
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+    long ret = 228; // SYS_clock_gettime
+    asm volatile("syscall" : "+a"(ret) : "D"(1L /* CLOCK_MONOTONIC */), "S"(&ts) : "rcx", "r11", "memory");
+#elif defined(__aarch64__) && !defined(__CUDA_ARCH__)
+    register long x8 asm("x8") = 113; // SYS_clock_gettime
+    register long x0 asm("x0") = 1; // CLOCK_MONOTONIC
+    register struct timespec* x1 asm("x1") = &ts;
+    asm volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1) : "memory");
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+/// The time-stamp counter (x86-64: rdtscp, then lfence so later work does not start early; elsewhere the trusted
+/// clock in ns). An instruction: nothing to interpose, and about 20 ns where the raw syscall costs ~0.5 µs in a
+/// VM. Ticks become nanoseconds by the ratio to the trusted clock over the very phase they were taken in.
+inline uint64_t hostTicks()
+{
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+    unsigned lo = 0, hi = 0, aux = 0;
+    asm volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+    return (static_cast<uint64_t>(hi) << 32) | lo;
+#else
+    return static_cast<uint64_t>(trustedNowNs());
+#endif
+}
+
+/// Nanoseconds per tick between two (ticks, trusted ns) readings.
+struct TickScale {
+    uint64_t t0 = 0;
+    int64_t ns0 = 0;
+    void start()
+    {
+        ns0 = trustedNowNs();
+        t0 = hostTicks();
+    }
+    double nsPerTick(uint64_t t1, int64_t ns1) const
+    {
+        return t1 > t0 ? static_cast<double>(ns1 - ns0) / static_cast<double>(t1 - t0) : 1.0;
+    }
+};
+
+/// A first ns-per-tick estimate (5 ms against the trusted clock), for the warm-up's budget; the samples use the
+/// phase's own ratio.
+inline double calibrateTicks()
+{
+    TickScale s;
+    s.start();
+    const int64_t until = s.ns0 + 5000000;
+    int64_t now = s.ns0;
+    uint64_t t = s.t0;
+    while (now < until) {
+        t = hostTicks();
+        now = trustedNowNs();
+    }
+    return s.nsPerTick(t, now);
+}
+
+/// "raw syscall" where the clock is read with the syscall instruction, else "clock_gettime".
+inline const char* trustedClockName()
+{
+#if (defined(__x86_64__) || defined(__aarch64__))
+#if defined(__x86_64__)
+    return "rdtscp ticks scaled per phase by clock_gettime(CLOCK_MONOTONIC) read by raw syscall";
+#else
+    return "clock_gettime(CLOCK_MONOTONIC) by raw syscall";
+#endif
+#else
+    return "clock_gettime(CLOCK_MONOTONIC)";
+#endif
+}
+
+/// write(2) of the whole buffer, by the syscall instruction.
+inline void trustedWrite(int fd, const std::string& text)
+{
+    const char* p = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        long n = 0;
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+        n = 1; // SYS_write
+        asm volatile("syscall" : "+a"(n) : "D"(static_cast<long>(fd)), "S"(p), "d"(left) : "rcx", "r11", "memory");
+#elif defined(__aarch64__) && !defined(__CUDA_ARCH__)
+        register long x8 asm("x8") = 64; // SYS_write
+        register long x0 asm("x0") = fd;
+        register const char* x1 asm("x1") = p;
+        register std::size_t x2 asm("x2") = left;
+        asm volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+        n = x0;
+#else
+        n = ::write(fd, p, left);
+#endif
+        if (n <= 0)
+            return;
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+}
 
 struct TensorSig {
     const char* name;
@@ -156,7 +269,7 @@ Buffers setUpCall(Backend& backend, const Signature& sig, const Call& call, std:
 /// Device-side operations the loop needs; HostBackend (C++) and CudaBackend (CUDA) implement them.
 /// Backend: void* alloc(size_t); void free(void*); void upload(void*, const void*, size_t);
 /// void download(void*, const void*, size_t); void* stream(); void sync(const char* what) (throws);
-/// double timeCall(F&&) (ns); std::string provenanceJson().
+/// double timeCall(F&&) (ns, or host ticks when Backend::kTickTimer); std::string provenanceJson().
 template <typename Backend>
 int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
 {
@@ -165,6 +278,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
     std::string status = "ok", error;
     try {
         const auto calls = readPlan(planPath);
+        const double tickNs = Backend::kTickTimer ? calibrateTicks() : 1.0; // timeCall's unit, in ns
         for (std::size_t c = 0; c < calls.size(); ++c) {
             const Call& call = calls[c];
             std::vector<Array> inputs;
@@ -173,7 +287,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
             std::string callStatus = "ok", callError;
             double ns = 0;
             try {
-                ns = backend.timeCall([&] { invoke(b); });
+                ns = backend.timeCall([&] { invoke(b); }) * tickNs;
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();
@@ -222,8 +336,9 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
 }
 // ---- Bench mode (plan header `kwb-bench 1`) ------------------------------------------------------------------
 // Per call: one untimed first call (its outputs are the recheck reference), warm-up by time, the timer's own
-// overhead, then samples — each after a cache flush — until the relative standard error of the median reaches
-// the target or the budget runs out. Records go to bench.json; nothing but timings and recheck counts.
+// overhead, then samples — each after the outputs are re-poisoned and the caches flushed — until the relative standard
+// error of the median reaches the target or the budget runs out. Records go to bench.json; nothing but timings and
+// recheck counts.
 
 struct BenchOptions {
     double warmupMs = 25; // triton do_bench's default
@@ -284,14 +399,18 @@ inline std::string jsonNumbers(const std::vector<double>& v)
 }
 
 /// Backend, beyond runPlan's needs: std::size_t flushCache(long long bytes) (evicts the caches; returns the
-/// bytes written); bool throttled() (true when the last sample ran under clock throttling);
-/// std::string clockSource().
+/// bytes written); bool throttled() (true when the last sample ran under clock throttling); void drain() (waits
+/// for all work on the device, any stream); void copyDevice(void* dst, const void* src, size_t) (device to
+/// device, ordered before the next call); std::string clockSource().
 template <typename Backend>
 int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
 {
-    using Clock = std::chrono::steady_clock;
-    const auto msSince
-        = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+    // Host times in ticks; `guess` (ns per tick) only paces the warm-up and the budget, the recorded figures are
+    // scaled by each phase's own ratio of trusted nanoseconds to ticks.
+    const double guess = calibrateTicks();
+    const auto msSince = [&](uint64_t t) { return static_cast<double>(hostTicks() - t) * guess / 1e6; };
+    // Backend::kTickTimer: timeCall returns host ticks (the C++ runner); otherwise nanoseconds (CUDA events).
+    constexpr bool tickTimer = Backend::kTickTimer;
     std::ofstream result("bench.json.part");
     result << "{\"format\": \"kwb.runner-bench/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
     std::string status = "ok", error;
@@ -306,28 +425,56 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
             Buffers b = setUpCall(backend, sig, call, inputs, first);
             std::vector<std::vector<unsigned char>> now = first;
             std::vector<double> warm, samples;
-            std::size_t discarded = 0, checked = 0, mismatched = 0, flushed = 0;
+            std::size_t discarded = 0, checked = 0, mismatched = 0, flushed = 0, iterations = 0;
+            long long sampleSum = 0, hostSum = 0, flushSum = 0;
             double overhead = 0;
             std::string stop = "budget", callStatus = "ok", callError;
+            // Device copies of the poisoned outputs: every sample starts from them, so a call that skips its work
+            // (a replay, a result kept from an earlier call, work left to a thread) leaves poison to be found.
+            const std::vector<std::vector<unsigned char>> poisonHost = first;
+            std::vector<void*> poison;
+            std::size_t unwritten = 0;
             try {
+                for (std::size_t i = 0; i < b.out.size(); ++i) {
+                    poison.push_back(backend.alloc(poisonHost[i].size()));
+                    backend.upload(poison.back(), poisonHost[i].data(), poisonHost[i].size());
+                }
                 warm.push_back(backend.timeCall([&] { invoke(b); }));
                 for (std::size_t i = 0; i < b.out.size(); ++i)
                     backend.download(first[i].data(), b.out[i], first[i].size());
-                const auto w0 = Clock::now();
+                const uint64_t w0 = hostTicks();
                 while (msSince(w0) < o.warmupMs)
                     warm.push_back(backend.timeCall([&] { invoke(b); }));
                 std::vector<double> empty;
                 for (int i = 0; i < 101; ++i)
                     empty.push_back(backend.timeCall([] {}));
                 overhead = medianOf(empty);
-                const auto s0 = Clock::now();
+                // The sampling phase, between two markers: per iteration the flush, the sample (the backend's
+                // timer) and its host wall time (the trusted clock, which for a CPU is the sample itself).
+                trustedWrite(2, "\nkwb-mark begin " + call.label + "\n");
+                TickScale scale;
+                scale.start();
+                const uint64_t s0 = scale.t0;
+                uint64_t hostTickSum = 0, flushTickSum = 0, callEnd = 0;
+                std::vector<double> between; // per iteration: the end of one timed call to the next flush
+                std::size_t nextCheck = o.minSamples;
                 for (;;) {
+                    const uint64_t tFlush = hostTicks();
+                    if (callEnd)
+                        between.push_back(static_cast<double>(tFlush - callEnd));
+                    for (std::size_t i = 0; i < b.out.size(); ++i)
+                        backend.copyDevice(b.out[i], poison[i], poisonHost[i].size());
                     flushed = backend.flushCache(o.flushBytes);
-                    const double ns = backend.timeCall([&] { invoke(b); });
+                    const uint64_t tCall = hostTicks();
+                    const double value = backend.timeCall([&] { invoke(b); });
+                    callEnd = hostTicks();
+                    hostTickSum += callEnd - tCall;
+                    flushTickSum += tCall - tFlush;
+                    ++iterations;
                     if (backend.throttled())
                         ++discarded;
                     else
-                        samples.push_back(ns);
+                        samples.push_back(value);
                     // A replay cache would make timed calls free: a sample of them must still produce the answer.
                     if ((samples.size() + discarded) % o.recheckEvery == 1) {
                         ++checked;
@@ -335,14 +482,21 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                             backend.download(now[i].data(), b.out[i], now[i].size());
                             if (now[i] != first[i]) {
                                 ++mismatched;
+                                if (now[i] == poisonHost[i])
+                                    ++unwritten;
                                 break;
                             }
                         }
                     }
+                    // The stopping rule's check at geometrically spaced counts (its cost stays a small,
+                    // candidate-independent share of the time between samples); the RSE is scale-free.
                     const std::size_t n = samples.size();
-                    if (n >= o.minSamples && n % 4 == 0 && relativeSeOfMedian(samples) <= o.targetRse) {
-                        stop = "rse";
-                        break;
+                    if (n >= nextCheck) {
+                        nextCheck = std::max(n + 4, n + n / 8);
+                        if (relativeSeOfMedian(samples) <= o.targetRse) {
+                            stop = "rse";
+                            break;
+                        }
                     }
                     if (n >= o.maxSamples) {
                         stop = "max-samples";
@@ -351,6 +505,29 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                     if (msSince(s0) >= o.budgetMs && n >= 3)
                         break;
                 }
+                backend.drain(); // work the candidate left queued belongs to this phase
+                const uint64_t s1 = hostTicks();
+                const int64_t ns1 = trustedNowNs();
+                const int64_t phase = ns1 - scale.ns0;
+                const double k = scale.nsPerTick(s1, ns1);
+                for (double& v : samples) {
+                    if (tickTimer)
+                        v *= k;
+                    sampleSum += std::llround(v);
+                }
+                if (tickTimer) {
+                    for (double& v : warm)
+                        v *= guess;
+                    overhead *= guess;
+                }
+                const long long betweenMedian = std::llround(medianOf(between) * k);
+                hostSum = std::llround(static_cast<double>(hostTickSum) * k);
+                flushSum = std::llround(static_cast<double>(flushTickSum) * k);
+                trustedWrite(2,
+                    "\nkwb-mark end " + call.label + " n=" + std::to_string(samples.size())
+                        + " iterations=" + std::to_string(iterations) + " sum=" + std::to_string(sampleSum)
+                        + " host=" + std::to_string(hostSum) + " flush=" + std::to_string(flushSum)
+                        + " phase=" + std::to_string(phase) + " between=" + std::to_string(betweenMedian) + "\n");
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();
@@ -359,12 +536,16 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                 backend.free(p);
             for (void* p : b.out)
                 backend.free(p);
+            for (void* p : poison)
+                backend.free(p);
             result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
                    << callStatus << "\", \"error\": \"" << jsonEscape(callError)
                    << "\", \"samples_ns\": " << jsonNumbers(samples) << ", \"warmup_ns\": " << jsonNumbers(warm)
                    << ", \"discarded\": " << discarded << ", \"timer_overhead_ns\": " << overhead
                    << ", \"flush_bytes\": " << flushed << ", \"stop\": \"" << stop
-                   << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched << "}}";
+                   << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched
+                   << ", \"unwritten\": " << unwritten << "}, \"iterations\": " << iterations
+                   << ", \"host_sum_ns\": " << hostSum << ", \"flush_sum_ns\": " << flushSum << "}";
             result.flush();
             std::cerr << "kwb-bench: " << call.label << ": " << callStatus << ", " << samples.size() << " samples\n";
             if (callStatus != "ok") {

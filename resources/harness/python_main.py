@@ -18,6 +18,8 @@ import traceback
 
 import numpy as np
 
+from kwb_timing import now_ns as _now_ns, mark as _mark, replaced as _replaced, CLOCK_NAME as _CLOCK_NAME
+
 # Distinctive NaN payloads (signalling NaNs: arithmetic never produces them) and 0xA5 bytes for integers.
 POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
           "float8_e4m3fn": 0xFF, "float8_e5m2": 0x7D}
@@ -387,7 +389,9 @@ class Flusher:
         return self.nbytes
 
 
-def bench_call(call, sig, fw, entry, o, flusher):
+def bench_call(call, sig, fw, entry, o, flusher, _now_ns=_now_ns, _mark=_mark, _replaced=_replaced):
+    # The clock and the marker writer are bound as defaults when this module is loaded, before the
+    # implementation is imported: replacing module globals later does not reach them.
     inputs = {a["name"]: fw.to_framework(load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"]))
               for a in sig["args"] if a["kind"] == "input"}
     outs = {o_["name"]: fw.to_framework(poisoned(o_["dtype"], call["shapes"][o_["name"]])) for o_ in sig["outputs"]}
@@ -395,10 +399,10 @@ def bench_call(call, sig, fw, entry, o, flusher):
             else call["dims"][a["name"]] for a in sig["args"]]
 
     def timed():
-        t0 = time.perf_counter_ns()
+        t0 = _now_ns()
         result = fw.call(entry, args)
         fw.synchronize(result)
-        return time.perf_counter_ns() - t0, result
+        return _now_ns() - t0, result
 
     def snapshot(result):
         results = [outs[o_["name"]] for o_ in sig["outputs"]] if result is None else (
@@ -407,26 +411,53 @@ def bench_call(call, sig, fw, entry, o, flusher):
 
     ns, result = timed()
     first, warm = snapshot(result), [ns]
-    w0 = time.perf_counter_ns()
-    while time.perf_counter_ns() - w0 < o.get("warmup_ms", 25) * 1e6:
+    w0 = _now_ns()
+    while _now_ns() - w0 < o.get("warmup_ms", 25) * 1e6:
         warm.append(timed()[0])
     empty = []
     for _ in range(101):
-        t0 = time.perf_counter_ns()
+        t0 = _now_ns()
         fw.synchronize(None)
-        empty.append(time.perf_counter_ns() - t0)
-    samples, checked, mismatched, stop = [], 0, 0, "budget"
-    s0 = time.perf_counter_ns()
+        empty.append(_now_ns() - t0)
+    samples, checked, mismatched, unwritten, stop = [], 0, 0, 0, "budget"
+    flush_sum = 0
+    # Every sample starts from poisoned output buffers, so a call that skips its work (a replay, a result kept
+    # from an earlier call, work left to a thread) leaves poison to be found by the recheck.
+    poison = {o_["name"]: poisoned(o_["dtype"], call["shapes"][o_["name"]]) for o_ in sig["outputs"]}
+    poison_fw = {k: fw.to_framework(v) for k, v in poison.items()}
+    poison_bytes = [poison[o_["name"]].tobytes() for o_ in sig["outputs"]]
+
+    def repoison():
+        for k, t in outs.items():
+            if hasattr(t, "copy_"):
+                t.copy_(poison_fw[k])
+            elif isinstance(t, np.ndarray):
+                np.copyto(t, poison_fw[k])
+
+    next_check = int(o.get("min_samples", 10))
+    _mark("begin " + call["label"])
+    s0 = _now_ns()
+    between, call_end = [], 0  # per iteration: the end of one timed call to the next flush
     while True:
+        t_flush = _now_ns()
+        if call_end:
+            between.append(t_flush - call_end)
+        repoison()
         flushed = flusher.flush()
         fw.synchronize(None)
+        t_call = _now_ns()
+        flush_sum += t_call - t_flush
         ns, result = timed()
+        call_end = _now_ns()
         samples.append(ns)
         if len(samples) % 8 == 1:  # a replay cache would make timed calls free: recheck a sample of them
             checked += 1
-            mismatched += snapshot(result) != first
+            got = snapshot(result)
+            mismatched += got != first
+            unwritten += got != first and got == poison_bytes
         n = len(samples)
-        if n >= o.get("min_samples", 10) and n % 4 == 0:
+        if n >= next_check:  # geometrically spaced checks: a small, candidate-independent cost
+            next_check = max(n + 4, n + n // 8)
             a = np.asarray(samples, dtype=np.float64)
             if 1.2533141373155 * a.std(ddof=1) / np.sqrt(n) / np.median(a) <= o.get("target_rse", 0.005):
                 stop = "rse"
@@ -434,18 +465,26 @@ def bench_call(call, sig, fw, entry, o, flusher):
         if n >= o.get("max_samples", 20000):
             stop = "max-samples"
             break
-        if time.perf_counter_ns() - s0 >= o.get("budget_ms", 2000) * 1e6 and n >= 3:
+        if _now_ns() - s0 >= o.get("budget_ms", 2000) * 1e6 and n >= 3:
             break
+    fw.synchronize(None)
+    phase = _now_ns() - s0
+    total = sum(int(x) for x in samples)
+    tamper = _replaced(globals())
+    _mark(f"end {call['label']} n={len(samples)} iterations={len(samples)} sum={total} host={total} "
+          f"flush={flush_sum} phase={phase} between={int(np.median(between)) if between else 0}"
+          + (f" tamper={tamper}" if tamper else ""))
     return {"label": call["label"], "status": "ok", "error": "", "samples_ns": samples, "warmup_ns": warm,
             "discarded": 0, "timer_overhead_ns": float(np.median(empty)), "flush_bytes": flushed, "stop": stop,
-            "recheck": {"checked": checked, "mismatched": int(mismatched)}}
+            "recheck": {"checked": checked, "mismatched": int(mismatched), "unwritten": int(unwritten)}, "iterations": len(samples),
+            "host_sum_ns": total, "flush_sum_ns": flush_sum}
 
 
 def bench_main(sig_path, plan_path):
     record = {"format": "kwb.runner-bench/1", "impl": "?", "calls": [], "status": "ok", "error": "",
               "host": socket.gethostname(), "clock": "none (python runner: clocks are not monitored)"}
     provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
-                  "numpy": np.__version__, "timer": "time.perf_counter_ns + framework sync"}
+                  "numpy": np.__version__, "timer": _CLOCK_NAME + " + framework sync"}
     try:
         with open(sig_path) as f:
             sig = json.load(f)

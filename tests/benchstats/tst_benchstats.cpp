@@ -8,6 +8,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
+#include <random>
 
 using namespace kwb;
 
@@ -170,6 +172,136 @@ private Q_SLOTS:
         QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
         const Findings f = staticFairnessFindings(loaded->task);
         QVERIFY2(f.isEmpty(), qPrintable(f.isEmpty() ? QString() : f.first().message));
+    }
+
+    void studentQuantiles()
+    {
+        QCOMPARE(studentT975(1), 12.7062);
+        QCOMPARE(studentT975(3), 3.1824);
+        QVERIFY(std::abs(studentT975(1000) - 1.962) < 0.002);
+        QVERIFY(std::isinf(studentT975(0)));
+    }
+
+    void pairedRounds_data()
+    {
+        QTest::addColumn<std::vector<double>>("ref");
+        QTest::addColumn<std::vector<double>>("cand");
+        QTest::addColumn<double>("estimate");
+        QTest::addColumn<double>("low"); // expected CI, to 1e-3
+        QTest::addColumn<double>("high");
+        QTest::addColumn<QString>("verdict");
+        // Every round 2x: no between-round spread, a zero-width interval.
+        QTest::newRow("constant 2x") << std::vector<double> { 200, 400, 300 } << std::vector<double> { 100, 200, 150 }
+                                     << 2.0 << 2.0 << 2.0 << "FAST";
+        // ln ratios 0.1 and -0.1: mean 0, sd 0.1414, t(1) = 12.706: exp(±12.706 * 0.1) = [0.2807, 3.5627].
+        QTest::newRow("two noisy rounds")
+            << std::vector<double> { 110.517, 100 } << std::vector<double> { 100, 110.517 } << 1.0 << 0.2807 << 3.5627
+            << "AMBIGUOUS";
+        // One round: no between-round variance, no verdict.
+        QTest::newRow("one round") << std::vector<double> { 300 } << std::vector<double> { 100 } << 3.0 << 0.0
+                                   << std::numeric_limits<double>::infinity() << "AMBIGUOUS";
+        // Identical medians except round noise common to both (cancels in the pairing).
+        QTest::newRow("shared drift cancels")
+            << std::vector<double> { 100, 150, 90, 300 } << std::vector<double> { 100, 150, 90, 300 } << 1.0 << 1.0
+            << 1.0 << "SAME";
+    }
+
+    void pairedRounds()
+    {
+        QFETCH(std::vector<double>, ref);
+        QFETCH(std::vector<double>, cand);
+        QFETCH(double, estimate);
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(QString, verdict);
+        const Speedup s = pairedRoundSpeedup(ref, cand);
+        QVERIFY2(std::abs(s.estimate - estimate) < 1e-3, qPrintable(QString::number(s.estimate)));
+        QVERIFY2(std::abs(s.ciLow - low) < 1e-3, qPrintable(QString::number(s.ciLow)));
+        QVERIFY2(std::isinf(high) ? std::isinf(s.ciHigh) : std::abs(s.ciHigh - high) < 1e-3,
+            qPrintable(QString::number(s.ciHigh)));
+        QCOMPARE(verdictName(verdictFor(s)), verdict);
+        QCOMPARE(s.resamples, int(ref.size()));
+    }
+
+    // The paired rule on simulated clustered data: every round shifts both implementations' medians by a
+    // common factor and each by its own per-process factor (sd 3 %); identical code must come out FAST or
+    // SLOW in about 5 % of 2000 experiments (the pooled bootstrap, fed the same clusters, is far above that).
+    void pairedRuleKeepsItsErrorRate()
+    {
+        std::mt19937_64 rng(12345);
+        std::normal_distribution<double> common(0, 0.10), process(0, 0.03);
+        int falsePaired = 0;
+        const int experiments = 2000;
+        for (int e = 0; e < experiments; ++e) {
+            std::vector<double> ref, cand;
+            for (int r = 0; r < 4; ++r) {
+                const double c = std::exp(common(rng));
+                ref.push_back(1000 * c * std::exp(process(rng)));
+                cand.push_back(1000 * c * std::exp(process(rng)));
+            }
+            const Verdict v = verdictFor(pairedRoundSpeedup(ref, cand));
+            falsePaired += v == Verdict::Fast || v == Verdict::Slow;
+        }
+        const double rate = double(falsePaired) / experiments;
+        QVERIFY2(rate < 0.06, qPrintable(QString::number(rate))); // <= 5 % nominal (the band makes it lower)
+        QVERIFY2(rate > 0.005, qPrintable(QString::number(rate))); // the interval is not vacuous either
+    }
+
+    void triangulation()
+    {
+        const auto phase = [](double observed, double runner, double sampleSum, double host, double flush) {
+            PhaseTiming t;
+            t.watched = true;
+            t.begins = t.ends = 1;
+            t.observedNs = observed;
+            t.phaseNs = runner;
+            t.n = t.recordN = t.iterations = 100;
+            t.sampleSumNs = t.recordSumNs = sampleSum;
+            t.hostSumNs = host;
+            t.flushSumNs = flush;
+            t.betweenMedianNs = (runner - host - flush) / 100;
+            return t;
+        };
+        const auto ids = [](const Findings& fs) {
+            QStringList out;
+            for (const Finding& f : fs)
+                out << f.id;
+            return out;
+        };
+        CaseSamples ref;
+        ref.samplesNs = std::vector<double>(100, 1e6);
+        ref.phases << phase(200e6, 199e6, 100e6, 101e6, 95e6);
+        QVERIFY(triangulationFindings(QStringLiteral("c"), QStringLiteral("reference"), ref, nullptr, false).isEmpty());
+
+        CaseSamples slowClock = ref; // the runner saw an eighth of the time that passed
+        slowClock.phases[0] = phase(200e6, 25e6, 12.5e6, 12.6e6, 11e6);
+        QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), slowClock, &ref, false)),
+            QStringList { QStringLiteral("bench.timer-tampered") });
+
+        CaseSamples rewritten = ref; // the record shrank after the marker was written
+        rewritten.phases[0].recordSumNs = 12.5e6;
+        QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), rewritten, &ref, false)),
+            QStringList { QStringLiteral("bench.timer-tampered") });
+
+        CaseSamples forged = ref; // a second end marker
+        forged.phases[0].ends = 2;
+        QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), forged, &ref, false)),
+            QStringList { QStringLiteral("bench.timer-tampered") });
+
+        CaseSamples hidden = ref; // samples of 0.1 ms, 1.8 ms a sample spent outside them and the flush
+        hidden.samplesNs = std::vector<double>(100, 1e5);
+        hidden.phases[0] = phase(200e6, 199e6, 10e6, 10.1e6, 9e6);
+        QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), hidden, &ref, false)),
+            QStringList { QStringLiteral("bench.untimed-work") });
+
+        CaseSamples ssh = slowClock; // not watched live: nothing to compare
+        ssh.phases[0].watched = false;
+        QVERIFY(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), ssh, &ref, false).isEmpty());
+
+        // Delivery jitter of the markers within the tolerance is not tampering.
+        CaseSamples late = ref;
+        late.phases[0].observedNs = 199e6 + 25e6;
+        QVERIFY(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), late, &ref, false).isEmpty());
     }
 
     void caseFindingRules()

@@ -4,6 +4,8 @@
 #include <QColor>
 #include <QFont>
 
+#include <cmath>
+
 namespace kwb::ui {
 
 QColor verdictColor(kwb::Verdict v)
@@ -15,6 +17,8 @@ QColor verdictColor(kwb::Verdict v)
         return { 0xc6, 0x28, 0x28 };
     case kwb::Verdict::Same:
         return { 0x54, 0x6e, 0x7a };
+    case kwb::Verdict::Invalid:
+        return { 0x6a, 0x1b, 0x9a };
     case kwb::Verdict::Ambiguous:
         break;
     }
@@ -75,6 +79,20 @@ int BenchTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString BenchTableModel::triangulationText(const ImplCaseResult& r)
+{
+    if (r.observedPhaseNs <= 0)
+        return {};
+    // Both witnesses of the sampling time: the runner's clock and the workbench's own.
+    return tr("\nsampling time: the runner's clock %1 ms, seen by the workbench %2 ms; outside the timed calls "
+              "and the flush %3 per iteration; per-round medians vary %4 % (CV) over %5 rounds")
+        .arg(r.runnerPhaseNs / 1e6, 0, 'f', 1)
+        .arg(r.observedPhaseNs / 1e6, 0, 'f', 1)
+        .arg(formatDuration(r.untimedPerIterationNs))
+        .arg(r.betweenRoundCv * 100, 0, 'f', 1)
+        .arg(r.roundMediansNs.size());
+}
+
 QVariant BenchTableModel::display(const Row& row, int column) const
 {
     const ImplCaseResult* r = row.result;
@@ -113,7 +131,7 @@ QVariant BenchTableModel::display(const Row& row, int column) const
         return QStringLiteral("%1× [%2, %3]")
             .arg(r->speedup->estimate, 0, 'f', 2)
             .arg(r->speedup->ciLow, 0, 'f', 2)
-            .arg(r->speedup->ciHigh, 0, 'f', 2);
+            .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2) : QStringLiteral("∞"));
     case Verdict:
         return r->verdict ? verdictName(*r->verdict) : QString();
     case Floor:
@@ -143,10 +161,22 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
             return r->floorNote;
         if (index.column() == Median)
             return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 rechecked calls mismatched")
-                .arg(
-                    formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs), formatDuration(r->timerOverheadNs))
-                .arg(r->recheckMismatches)
-                .arg(r->rechecked);
+                       .arg(formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs),
+                           formatDuration(r->timerOverheadNs))
+                       .arg(r->recheckMismatches)
+                       .arg(r->rechecked)
+                + triangulationText(*r);
+        if (index.column() == Verdict)
+            return (r->invalidReason.isEmpty() ? QString() : tr("INVALID: %1\n").arg(r->invalidReason))
+                + triangulationText(*r).trimmed();
+        if (index.column() == Speedup && r->pooledSpeedup)
+            return tr("paired over %1 rounds (t interval on the per-round log ratios); the pooled-sample bootstrap "
+                      "would say %2× [%3, %4] %5")
+                .arg(r->speedup ? r->speedup->resamples : 0)
+                .arg(r->pooledSpeedup->estimate, 0, 'f', 2)
+                .arg(r->pooledSpeedup->ciLow, 0, 'f', 2)
+                .arg(r->pooledSpeedup->ciHigh, 0, 'f', 2)
+                .arg(r->pooledVerdict ? verdictName(*r->pooledVerdict) : QString());
         return {};
     case Qt::ForegroundRole:
         if (index.column() == Verdict && r && r->verdict)
@@ -181,8 +211,11 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
         "Percentile bootstrap of the median, 2000 resamples, seeded like the speedups", "Interquartile range (Q3 − Q1)",
         "Coefficient of variation (sample sd / mean)",
         "Timed samples pooled over the rounds; discarded: taken under clock throttling",
-        "Reference median / candidate median (above 1: faster) with its 95 % bootstrap CI",
-        "FAST / SLOW: CI entirely above 1.02 / below 0.98; SAME: inside; AMBIGUOUS: straddles a band edge",
+        "Geometric mean of the per-round ratios reference median / candidate median (above 1: faster) with its 95 % "
+        "CI paired over the rounds (hover a cell for the pooled bootstrap beside it)",
+        "FAST / SLOW: CI entirely above 1.02 / below 0.98; SAME: inside; AMBIGUOUS: straddles a band edge; "
+        "INVALID: the timing was tampered with, work ran untimed, or the candidate was incorrect or interpreted "
+        "(hover for why, and for the runner's and the workbench's clocks)",
         "Roofline floor: max(flops / peak FLOP/s, bytes / peak bytes/s)", "Floor / median (100 %: at the roofline)" };
     if (role == Qt::DisplayRole)
         return tr(names[section]);

@@ -52,12 +52,14 @@ private:
         QString problem; ///< why there are no samples
     };
     QVariant display(const Row& row, int column) const;
+    /// The triangulated figures of `r` (the runner's and the workbench's clocks), one line; "" when not watched.
+    static QString triangulationText(const ImplCaseResult& r);
 
     std::shared_ptr<const BenchView> m_view;
     QList<Row> m_rows;
 };
 
-/// Green, red, grey or amber: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS).
+/// Green, red, grey, amber or purple: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS, INVALID).
 QColor verdictColor(kwb::Verdict v);
 
 } // namespace kwb::ui

@@ -1,0 +1,205 @@
+// Candidates that forge their timing (tests/benchstats/fixtures/tamper*, each file says how) against the
+// triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
+// copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.
+#include "bench/benchengine.h"
+#include "bench/fairness.h"
+#include "bench/interposition.h"
+#include "env/toolprobe.h"
+#include "exec/sandboxprobe.h"
+#include "task/taskloader.h"
+
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+const QStringList kTimingFindings { QStringLiteral("bench.timer-tampered"), QStringLiteral("bench.untimed-work"),
+    QStringLiteral("bench.skipped-work") };
+
+BenchRequest request(const QString& taskDir)
+{
+    BenchRequest r;
+    r.taskDir = taskDir;
+    r.budgetS = 0.4;
+    r.rounds = 2;
+    r.maxRounds = 2;
+    r.warmupMs = 5;
+    r.flushBytes = 1 << 20;
+    r.seed = 7;
+    r.limits.timeoutMs = 60000;
+    r.sandbox = sandboxAvailable().available;
+    return r;
+}
+
+QStringList timingFindings(const BenchResult& r, const QString& impl)
+{
+    QStringList out;
+    for (const Finding& f : r.findings) {
+        if (f.impl == impl && kTimingFindings.contains(f.id))
+            out << f.id;
+    }
+    out.removeDuplicates();
+    out.sort();
+    return out;
+}
+
+const ImplCaseResult* candidate(const BenchResult& r, const QString& id)
+{
+    for (const auto& c : r.cases.first().candidates) {
+        if (c.id == id)
+            return &c;
+    }
+    return nullptr;
+}
+
+QString describe(const BenchResult& r)
+{
+    QString s;
+    for (const Finding& f : r.findings)
+        s += f.id + QLatin1Char(' ') + f.impl + QStringLiteral(": ") + f.message + QLatin1Char('\n');
+    for (const ImplBench& b : r.impls)
+        s += b.id + QStringLiteral(" ") + b.status + QStringLiteral(" ") + b.error + QLatin1Char('\n');
+    return s;
+}
+} // namespace
+
+class TstBenchTamper : public QObject {
+    Q_OBJECT
+
+    void expect(const BenchResult& r, const QString& impl, const QString& finding)
+    {
+        const QStringList got = timingFindings(r, impl);
+        if (finding.isEmpty()) {
+            QVERIFY2(got.isEmpty(), qPrintable(impl + QStringLiteral(": ") + got.join(u',') + u'\n' + describe(r)));
+            return;
+        }
+        QVERIFY2(
+            got.contains(finding), qPrintable(impl + QStringLiteral(": expected ") + finding + u'\n' + describe(r)));
+        const ImplCaseResult* c = candidate(r, impl);
+        QVERIFY2(c && c->verdict, qPrintable(impl));
+        QCOMPARE(verdictName(*c->verdict), QStringLiteral("INVALID"));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runner cannot be built");
+    }
+
+    void reservedSymbols()
+    {
+        QVERIFY(reservedRunnerSymbols().contains(QStringLiteral("clock_gettime")));
+        QVERIFY(interposedSymbols(QStringLiteral("/nonexistent/runner")).isEmpty());
+    }
+
+    void cppForgeries()
+    {
+        BenchRequest req = request(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        req.implIds = QStringList { QStringLiteral("copy"), QStringLiteral("clock-interpose"),
+            QStringLiteral("record-rewrite"), QStringLiteral("seccomp-clock"), QStringLiteral("loop-detector"),
+            QStringLiteral("background-thread") };
+        auto result = runBench(req);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        bool seccomp = true;
+        for (const ImplBench& b : result->impls) {
+            if (b.id == u"seccomp-clock" && !b.ok()) { // exit 77: this machine refuses seccomp filters
+                seccomp = false;
+                qWarning(
+                    "seccomp-clock did not run (%s): the seccomp route is not exercised here", qPrintable(b.error));
+            } else if (b.id != u"background-thread") { // its thread may outlive the runner's buffers: it may crash
+                QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
+            }
+        }
+        expect(*result, QStringLiteral("reference"), {});
+        expect(*result, QStringLiteral("copy"), {});
+        expect(*result, QStringLiteral("clock-interpose"), QStringLiteral("bench.timer-tampered"));
+        expect(*result, QStringLiteral("record-rewrite"), QStringLiteral("bench.timer-tampered"));
+#if defined(__x86_64__)
+        if (seccomp)
+            expect(*result, QStringLiteral("seccomp-clock"), QStringLiteral("bench.timer-tampered"));
+#else
+        Q_UNUSED(seccomp);
+#endif
+        expect(*result, QStringLiteral("loop-detector"), QStringLiteral("bench.skipped-work"));
+        for (const QString& id :
+            { QStringLiteral("clock-interpose"), QStringLiteral("record-rewrite"), QStringLiteral("seccomp-clock"),
+                QStringLiteral("loop-detector"), QStringLiteral("background-thread") }) {
+            const ImplCaseResult* c = candidate(*result, id);
+            QVERIFY2(!c || !c->verdict || *c->verdict != Verdict::Fast, qPrintable(id + u'\n' + describe(*result)));
+        }
+        // The report shows both witnesses of the forged clock.
+        const QJsonObject doc = benchReportJson(*result);
+        QVERIFY(QJsonDocument(doc).toJson().contains("observed_phase_ns"));
+    }
+
+    void flagsFromTheSource()
+    {
+        auto loaded = loadTask(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        QVERIFY(loaded);
+        QStringList flagged;
+        for (const Finding& f : staticFairnessFindings(loaded->task)) {
+            if (f.id == u"bench.flags-mismatch")
+                flagged << f.impl + QLatin1Char(':') + QString::number(f.line);
+        }
+        QCOMPARE(flagged, QStringList { QStringLiteral("flags:3") });
+    }
+
+    void pythonForgeries()
+    {
+        if (runnerPython().isEmpty())
+            QSKIP("no runner python");
+        auto result = runBench(request(QStringLiteral(KWB_FIXTURES_DIR "/tamper-py")));
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        for (const ImplBench& b : result->impls) {
+            if (!b.ok() && b.error.contains(QStringLiteral("numpy")))
+                QSKIP("the runner python has no numpy");
+            QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
+        }
+        expect(*result, QStringLiteral("reference"), {});
+        expect(*result, QStringLiteral("copy"), {});
+        expect(*result, QStringLiteral("patch-time"), QStringLiteral("bench.timer-tampered"));
+        expect(*result, QStringLiteral("patch-harness"), QStringLiteral("bench.timer-tampered"));
+    }
+
+    void bundledHonestCandidates_data()
+    {
+        QTest::addColumn<QString>("task");
+        QTest::addColumn<QString>("impl");
+        QTest::addColumn<QString>("caseName");
+        QTest::newRow("rmsnorm cpp") << "rmsnorm-f32-unrolled"
+                                     << ""
+                                     << "";
+        QTest::newRow("vector-add cpp") << "vector-add-f32"
+                                        << "cpu"
+                                        << "";
+        QTest::newRow("prefix-scan numpy") << "prefix-scan-f32-skip-work"
+                                           << ""
+                                           << "tail";
+    }
+
+    void bundledHonestCandidates()
+    {
+        QFETCH(QString, task);
+        QFETCH(QString, impl);
+        QFETCH(QString, caseName);
+        BenchRequest r = request(QStringLiteral(KWB_TASKS_DIR "/") + task);
+        if (!impl.isEmpty())
+            r.implIds = { impl };
+        if (!caseName.isEmpty())
+            r.cases = { caseName };
+        auto result = runBench(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        for (const ImplBench& b : result->impls) {
+            if (!b.ok())
+                QSKIP(qPrintable(b.id + QStringLiteral(" did not run here: ") + b.error.left(200)));
+            expect(*result, b.id, {});
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstBenchTamper)
+#include "tst_benchtamper.moc"
