@@ -60,6 +60,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
     r.stats = summarize(s.samplesNs, s.discarded);
     r.rechecked = s.rechecked;
     r.recheckMismatches = s.recheckMismatches;
+    r.lateWrites = s.lateWrites;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
     if (const auto peaks = peaksFor(task, impl, &note)) {

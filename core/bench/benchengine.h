@@ -41,6 +41,7 @@ struct CaseSamples {
     qint64 flushBytes = 0;
     int rechecked = 0;
     int recheckMismatches = 0;
+    int lateWrites = 0; ///< rounds whose outputs still changed after the timed loop had ended
     QStringList stops; ///< why each round stopped sampling: rse | budget | max-samples
 };
 
@@ -68,6 +69,7 @@ struct ImplCaseResult {
     QString floorNote; ///< why there is no floor
     int rechecked = 0;
     int recheckMismatches = 0;
+    int lateWrites = 0;
     double timerOverheadNs = 0;
 };
 

@@ -67,6 +67,7 @@ QString mergeRecord(ImplBench& bench, const QString& path)
         const QJsonObject re = c.value(QStringLiteral("recheck")).toObject();
         s.rechecked += re.value(QStringLiteral("checked")).toInt();
         s.recheckMismatches += re.value(QStringLiteral("mismatched")).toInt();
+        s.lateWrites += c.value(QStringLiteral("late_write")).toBool();
         s.stops << c.value(QStringLiteral("stop")).toString();
     }
     return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()

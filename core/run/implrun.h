@@ -23,6 +23,8 @@ struct CallRecord {
     QString error;
     qint64 elapsedNs = 0;
     QStringList inputsModified;
+    QStringList lateWrites; ///< outputs that changed between the return and a look a short delay later
+    int threadsLeft = 0; ///< threads more after the call than before it
 };
 
 /// One implementation's build and run.
@@ -36,6 +38,7 @@ struct ImplRun {
     std::optional<RunOutcome> outcome;
     QMap<QString, CallRecord> calls;
     QJsonObject provenance; ///< what the runner reported (compiler, device, driver, python, …)
+    qint64 peakRssKiB = -1; ///< the runner's peak resident set (VmHWM) as it reported it; -1: unknown
     QString log; ///< build log and the runner's output, for people and the classifier
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
