@@ -81,7 +81,7 @@ QList<DimGroup> varyingGroups(const Task& task, const QList<Case>& all)
 
 struct Candidate {
     const DimGroup* group = nullptr;
-    Case base;
+    Case base; ///< the declared case with the group's dims set to `value`
     qint64 value = 0;
     qint64 bytes = 0;
 };
@@ -127,7 +127,7 @@ QList<Case> heldOutCases(const Task& task, const QList<Case>& declared, const Ca
                 const auto bytes = caseBytes(task, c);
                 if (!bytes || *bytes > budget)
                     continue;
-                pool << Candidate { &g, base, s, *bytes };
+                pool << Candidate { &g, c, s, *bytes };
             }
         }
     }
