@@ -7,8 +7,11 @@ namespace kwb {
 /// Why each generated case counts or not: empty when it counts (the reference ran it, its outputs are
 /// finite where a stress pattern was applied, and it agrees with the oracle where there is one), else the
 /// reason, recorded in the report. A pattern the reference cannot handle judges nobody.
-QMap<QString, QString> generatedCaseStatus(
-    const Task& task, const ImplRun& reference, const ImplRun* oracle, const QList<TrialInputs>& trials);
+/// "Finite" is measured against the declared case the generated one is based on (`declaredReference`'s first
+/// trial): a stress case counts when the reference has no more NaN/±Inf than there (a causal mask's −inf is
+/// the function, an overflow is not).
+QMap<QString, QString> generatedCaseStatus(const Task& task, const ImplRun& reference, const ImplRun& declaredReference,
+    const ImplRun* oracle, const QList<TrialInputs>& trials);
 
 /// Judges a candidate on the generated cases (its run `candidate` and the reference's `reference` of
 /// them): a counted case it fails — elements outside tolerance, NaN placement, unwritten elements, a wrong

@@ -181,7 +181,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     if (refGenerated) {
         const ImplRun* oracleGenerated
             = task.oracle ? generatedRun(task.oracle->id, QStringLiteral("oracle")) : nullptr;
-        result.generatedStatus = generatedCaseStatus(task, *refGenerated, oracleGenerated, result.generatedTrials);
+        result.generatedStatus = generatedCaseStatus(task, *refGenerated, ref, oracleGenerated, result.generatedTrials);
     }
 
     for (const ImplRun& run : result.impls)
