@@ -64,6 +64,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
     r.rechecked = s.rechecked;
     r.recheckMismatches = s.recheckMismatches;
     r.recheckUnwritten = s.recheckUnwritten;
+    r.lateWrites = s.lateWrites;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
     if (const auto peaks = peaksFor(task, impl, &note)) {

@@ -66,6 +66,7 @@ struct CaseSamples {
     int rechecked = 0;
     int recheckMismatches = 0;
     int recheckUnwritten = 0; ///< rechecked calls that left the poisoned outputs as they were
+    int lateWrites = 0; ///< rounds whose outputs still changed after the timed loop had ended
     QStringList stops; ///< why each round stopped sampling: rse | budget | max-samples
 };
 
@@ -109,6 +110,7 @@ struct ImplCaseResult {
     int rechecked = 0;
     int recheckMismatches = 0;
     int recheckUnwritten = 0;
+    int lateWrites = 0;
     double timerOverheadNs = 0;
 };
 

@@ -114,6 +114,11 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
         out << caseFinding("bench.throttled", Severity::Warning, caseName, r.id,
             QStringLiteral("%1 sample(s) taken below 75 % of the default SM clock were discarded")
                 .arg(r.stats.discarded));
+    if (r.lateWrites > 0)
+        out << caseFinding("correct.late-write", Severity::Error, caseName, r.id,
+            QStringLiteral("outputs still changed 20 ms after the timed loop's last call had returned (%1 round(s)): "
+                           "the samples timed unfinished work")
+                .arg(r.lateWrites));
     if (r.recheckUnwritten > 0)
         out << caseFinding("bench.skipped-work", Severity::Error, caseName, r.id,
             QStringLiteral("%1 of %2 rechecked timed calls left their outputs as the harness poisoned them: the timed "

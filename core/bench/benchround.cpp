@@ -82,6 +82,7 @@ QString mergeRecord(ImplBench& bench, const QString& path, int round, bool watch
         s.rechecked += re.value(QStringLiteral("checked")).toInt();
         s.recheckMismatches += re.value(QStringLiteral("mismatched")).toInt();
         s.recheckUnwritten += re.value(QStringLiteral("unwritten")).toInt();
+        s.lateWrites += c.value(QStringLiteral("late_write")).toBool();
         s.stops << c.value(QStringLiteral("stop")).toString();
     }
     for (auto it = thisRound.cbegin(); it != thisRound.cend(); ++it)

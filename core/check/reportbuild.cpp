@@ -177,15 +177,36 @@ ReportSection runSection(const CheckResult& r)
         rows << QStringList { run.id, run.role,
             run.status + (run.error.isEmpty() ? QString() : QStringLiteral(": ") + run.error.left(160)),
             run.role == u"candidate" ? QStringLiteral("%1 / %2").arg(passed).arg(outputs) : QStringLiteral("—"),
-            run.role == u"candidate" && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—") };
+            run.role == u"candidate" && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—"),
+            run.peakRssKiB >= 0 ? QStringLiteral("%1 MiB").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
+                                : QStringLiteral("—") };
     }
     s.blocks << paragraph(
         QStringLiteral("%1 trial(s) per case with fresh seeds; each candidate called twice per trial on "
                        "poisoned buffers and compared with the reference.")
             .arg(r.run->trials.isEmpty() ? 0 : r.run->trials.last().trial + 1));
-    s.blocks << table({ QStringLiteral("implementation"), QStringLiteral("role"), QStringLiteral("status"),
-                          QStringLiteral("outputs within tolerance"), QStringLiteral("worst |error|") },
+    s.blocks << table(
+        { QStringLiteral("implementation"), QStringLiteral("role"), QStringLiteral("status"),
+            QStringLiteral("outputs within tolerance"), QStringLiteral("worst |error|"), QStringLiteral("peak RSS") },
         rows);
+    // Generated cases (held-out sizes, stress patterns) apart from the declared ones, with whether they count.
+    QList<QStringList> generated;
+    for (const Case& c : r.run->task.cases) {
+        if (c.origin == CaseOrigin::Declared)
+            continue;
+        const QString why = r.run->generatedStatus.value(c.name, QStringLiteral("the reference did not run"));
+        generated << QStringList { c.name,
+            c.origin == CaseOrigin::Stress ? QStringLiteral("stress '%1' on '%2'").arg(c.stress, c.basedOn)
+                                           : QStringLiteral("%1 (from '%2')").arg(c.varied, c.basedOn),
+            why.isEmpty() ? QStringLiteral("counts") : QStringLiteral("not counted: ") + why };
+    }
+    if (!generated.isEmpty()) {
+        s.blocks << paragraph(
+            QStringLiteral("Generated cases (one trial each, seed %1):")
+                .arg(r.run->generatedTrials.isEmpty() ? QString()
+                                                      : QString::number(r.run->generatedTrials.first().seed)));
+        s.blocks << table({ QStringLiteral("case"), QStringLiteral("what"), QStringLiteral("judged") }, generated);
+    }
     return s;
 }
 

@@ -17,9 +17,14 @@ void printText(const RunResult& r, QTextStream& out)
             out << ": " << run.error.section(QLatin1Char('\n'), 0, 0).left(160);
         out << '\n';
         for (const auto& c : r.judgements.value(run.id).cases) {
+            const auto made = std::find_if(r.task.cases.begin(), r.task.cases.end(),
+                [&](const Case& k) { return k.name == c.name && k.origin != CaseOrigin::Declared; });
+            if (made != r.task.cases.end() && r.generatedStatus.value(c.name, QStringLiteral("?")) != QString())
+                continue; // a generated case the reference could not handle judges nobody
             for (const auto& t : c.trials) {
                 for (const auto& o : t.outputs) {
-                    out << "      " << c.name << "/t" << t.trial << ' ' << o.output << ": ";
+                    out << "      " << (made != r.task.cases.end() ? QStringLiteral("(generated) ") : QString())
+                        << c.name << "/t" << t.trial << ' ' << o.output << ": ";
                     if (!o.comparison)
                         out << "FAIL  no output to compare\n";
                     else
@@ -28,6 +33,21 @@ void printText(const RunResult& r, QTextStream& out)
                 }
             }
         }
+    }
+    if (!r.generatedTrials.isEmpty() || !r.generationNotes.isEmpty()) {
+        out << "  generated cases (seed "
+            << (r.generatedTrials.isEmpty() ? QString() : QString::number(r.generatedTrials.first().seed)) << "):\n";
+        for (const Case& c : r.task.cases) {
+            if (c.origin == CaseOrigin::Declared)
+                continue;
+            const QString why = r.generatedStatus.value(c.name, QStringLiteral("the reference did not run"));
+            out << "      " << c.name.leftJustified(24) << ' '
+                << (c.origin == CaseOrigin::Stress ? QStringLiteral("stress '%1' on '%2'").arg(c.stress, c.basedOn)
+                                                   : QStringLiteral("%1 (from '%2')").arg(c.varied, c.basedOn))
+                << (why.isEmpty() ? QString() : QStringLiteral("  — not counted: ") + why) << '\n';
+        }
+        for (const QString& n : r.generationNotes)
+            out << "      " << n << '\n';
     }
     out << '\n';
     for (const Finding& f : r.findings) {
@@ -62,6 +82,11 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
     const QCommandLineOption memory(QStringLiteral("memory"),
         QStringLiteral("Memory limit per runner process in MiB (default 8192)."), QStringLiteral("MiB"));
+    const QCommandLineOption heldout(QStringLiteral("heldout"),
+        QStringLiteral("Generated held-out sizes, one trial each (default 3; 0 disables)."), QStringLiteral("N"),
+        QStringLiteral("3"));
+    const QCommandLineOption noStress(
+        QStringLiteral("no-stress"), QStringLiteral("Do not run the stress input patterns (see docs/running.md)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the kwb.report/1 document."));
     const QCommandLineOption keep(QStringLiteral("keep"),
         QStringLiteral("Keep the work folder (inputs, outputs, logs) here."), QStringLiteral("DIR"));
@@ -73,7 +98,8 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, seed, timeout, memory, json, keep, noSandbox, executor, tritonInterpret, help });
+    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, json, keep, noSandbox, executor,
+        tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
         io.err << "kwb run: " << p.errorText() << '\n';
@@ -106,6 +132,8 @@ int runCommand(const QStringList& args, Io& io)
         return v;
     };
     request.trials = intOption(trials, 1, 100, 3);
+    request.heldOut = intOption(heldout, 0, 64, 3);
+    request.stress = !p.isSet(noStress);
     request.limits.timeoutMs = intOption(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000;
     request.limits.memoryMiB = intOption(memory, 16, 1 << 24, request.limits.memoryMiB);
     if (p.isSet(seed)) {

@@ -95,6 +95,12 @@ RunOutcome classifyRun(
         o.findings.append(sandboxFinding("sandbox.timeout", Severity::Error, o.detail));
     if (o.status == RunStatus::MemoryLimit)
         o.findings.append(sandboxFinding("sandbox.memory-limit", Severity::Error, o.detail, signs.memory));
+    // Allocations that failed at the limit and were caught: the run went on, but with less than it asked for.
+    else if (!failedRun && limits.memoryMiB > 0 && !signs.memory.isEmpty())
+        o.findings.append(sandboxFinding("sandbox.memory-limit", Severity::Warning,
+            QStringLiteral("allocations failed at the memory limit of %1 MiB, yet the run went on")
+                .arg(limits.memoryMiB),
+            signs.memory));
     // A fork bomb that exits cleanly after hitting the limit still hit it.
     if (o.status != RunStatus::Stopped && limits.maxProcesses > 0 && !signs.processes.isEmpty())
         o.findings.append(sandboxFinding("sandbox.process-limit", Severity::Error,

@@ -219,6 +219,31 @@ CandidateJudgement judgeCandidate(
         j.findings << finding("correct.inputs-modified", Severity::Error, cand.id, {},
             QStringLiteral("input '%1' was written by the candidate (calls %2)")
                 .arg(it.key(), it.value().join(QStringLiteral(", "))));
+    QMap<QString, QStringList> late;
+    QStringList threaded;
+    int mostThreads = 0;
+    for (const auto& rec : cand.calls) {
+        for (const QString& o : rec.lateWrites)
+            late[o] << rec.label;
+        if (rec.threadsLeft > 0)
+            threaded << rec.label;
+        mostThreads = std::max(mostThreads, rec.threadsLeft);
+    }
+    for (auto it = late.cbegin(); it != late.cend(); ++it)
+        j.findings << finding("correct.late-write", Severity::Error, cand.id, {},
+            QStringLiteral("output '%1' changed after the call had returned (calls %2): work still running when the "
+                           "caller reads the result — a timing that stops at the return measures unfinished work")
+                .arg(it.key(), it.value().join(QStringLiteral(", "))),
+            { { QStringLiteral("calls"), QJsonArray::fromStringList(it.value()) } });
+    if (!threaded.isEmpty())
+        j.findings << finding("correct.leftover-threads", Severity::Warning, cand.id, {},
+            QStringLiteral("%1 thread(s) still running after the call returned (calls %2); the harness kept their "
+                           "buffers alive. A thread pool (OpenMP) also stays: look whether they still work")
+                .arg(mostThreads)
+                .arg(threaded.mid(0, 4).join(QStringLiteral(", "))
+                    + (threaded.size() > 4 ? QStringLiteral(", …") : QString())),
+            { { QStringLiteral("calls"), QJsonArray::fromStringList(threaded) },
+                { QStringLiteral("threads"), mostThreads } });
     if (cand.ok() && !hasErrors(j.findings))
         j.findings << finding("correct.pass", Severity::Info, cand.id, {},
             QStringLiteral("every case and trial within tolerance; worst element used %1% of its tolerance")

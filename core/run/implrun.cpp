@@ -26,6 +26,9 @@ void readResult(ImplRun& run)
     const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
     run.provenance = r.value(QStringLiteral("provenance")).toObject();
     run.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
+    run.peakRssKiB = r.value(QStringLiteral("peak_rss_kib")).toVariant().toLongLong(nullptr);
+    if (!r.contains(QStringLiteral("peak_rss_kib")))
+        run.peakRssKiB = -1;
     for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
         const QJsonObject c = v.toObject();
         CallRecord rec { c.value(QStringLiteral("label")).toString(),
@@ -34,6 +37,9 @@ void readResult(ImplRun& run)
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
             rec.inputsModified << m.toString();
         rec.dispatch = c.value(QStringLiteral("dispatch")).toObject();
+        for (const auto& m : c.value(QStringLiteral("late_writes")).toArray())
+            rec.lateWrites << m.toString();
+        rec.threadsLeft = c.value(QStringLiteral("threads_left")).toInt();
         run.calls.insert(rec.label, rec);
     }
     if (r.value(QStringLiteral("status")).toString() != u"ok" && run.error.isEmpty())

@@ -24,6 +24,8 @@ struct CallRecord {
     qint64 elapsedNs = 0;
     QStringList inputsModified;
     QJsonObject dispatch; ///< what the call dispatched (kwb_dispatch.py), when the runner recorded it
+    QStringList lateWrites; ///< outputs that changed between the return and a look a short delay later
+    int threadsLeft = 0; ///< threads more after the call than before it
 };
 
 /// One implementation's build and run.
@@ -41,6 +43,7 @@ struct ImplRun {
     std::optional<RunOutcome> outcome;
     QMap<QString, CallRecord> calls;
     QJsonObject provenance; ///< what the runner reported (compiler, device, driver, python, …)
+    qint64 peakRssKiB = -1; ///< the runner's peak resident set (VmHWM) as it reported it; -1: unknown
     QString log; ///< build log and the runner's output, for people and the classifier
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set

@@ -6,6 +6,9 @@
 #include "inputs/inputgenerator.h"
 #include "run/conventionsteps.h"
 #include "run/kernelscope.h"
+#include "run/errorbudget.h"
+#include "run/generatedcases.h"
+#include "run/generatedjudge.h"
 #include "run/oraclecheck.h"
 #include "task/digest.h"
 #include "task/taskloader.h"
@@ -88,7 +91,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
 
-    const int total = 1 + int(candidates->size()) + 1 + (task.oracle ? 1 : 0);
+    const int total = 1 + (int(candidates->size()) + 1 + (task.oracle ? 1 : 0)) * 2;
     int done = 0;
     const auto step = [&](const QString& what) {
         if (progress)
@@ -104,6 +107,35 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             result.trials << t;
         }
     }
+    // Generated cases: held-out sizes and stress patterns, one trial each, seeded from the first trial.
+    const quint64 genSeed = result.trials.isEmpty() ? 0 : result.trials.first().seed;
+    GeneratedCases generated = generateCases(task, *cases,
+        CaseGeneration { request.heldOut, request.stress, genSeed, CaseGeneration {}.heldOutBudgetBytes,
+            CaseGeneration {}.stressBudgetBytes });
+    if (!local && !generated.cases.isEmpty()) {
+        // The remote layout keeps one run folder per implementation: generated cases run locally only for now.
+        generated.cases.clear();
+        generated.notes
+            << QStringLiteral("no generated cases on %1: they run on the local executor only").arg(request.executor);
+    }
+    result.generationNotes = generated.notes;
+    for (const Case& c : generated.cases) {
+        if (std::any_of(task.cases.begin(), task.cases.end(), [&](const Case& k) { return k.name == c.name; }))
+            continue; // a declared case already has the name
+        result.task.cases << c;
+        TrialInputs t { c.name, 0, genSeed, QDir(inputsRoot).filePath(QStringLiteral("%1/t0").arg(c.name)) };
+        if (auto w = writeTrialInputs(task, c, genSeed, t.dir); !w)
+            return w.error();
+        result.generatedTrials << t;
+    }
+    const QString generatedRoot = QDir(work).filePath(QStringLiteral("generated"));
+    const auto runGenerated = [&](const Implementation& impl, const QString& role, int repeats) {
+        if (result.generatedTrials.isEmpty())
+            return;
+        step(QStringLiteral("running %1 %2 on generated cases").arg(role, impl.id));
+        result.generatedImpls << runImplementation(
+            task, impl, role, result.generatedTrials, repeats, request, generatedRoot, inputsRoot, hooks);
+    };
     if (usesConventionInputs(task)) {
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, hooks); !g)
             return g.error();
@@ -121,6 +153,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         step(QStringLiteral("running candidate %1").arg(cand.id));
         result.impls << runImplementation(
             task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
+        if (result.impls.last().ok()) // a candidate failing the declared cases is judged by them alone
+            runGenerated(cand, QStringLiteral("candidate"), 2);
     }
     if (hooks.cancel && hooks.cancel->load()) {
         removeRemoteRun(request.executor, work);
@@ -129,13 +163,31 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     step(QStringLiteral("running reference %1").arg(task.reference.id));
     result.impls << runImplementation(
         task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
-    const ImplRun& ref = result.impls.last();
+    const ImplRun ref = result.impls.last();
+    const bool judgeGenerated = !result.generatedImpls.isEmpty(); // some candidate ran them
+    if (judgeGenerated)
+        runGenerated(task.reference, QStringLiteral("reference"), 1);
     std::optional<ImplRun> oracle;
     if (task.oracle) {
         step(QStringLiteral("running oracle %1").arg(task.oracle->id));
         result.impls << runImplementation(
             task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, hooks);
         oracle = result.impls.last();
+        if (judgeGenerated)
+            runGenerated(*task.oracle, QStringLiteral("oracle"), 1);
+    }
+    const auto generatedRun = [&](const QString& id, const QString& role) -> const ImplRun* {
+        for (const ImplRun& g : result.generatedImpls) {
+            if (g.id == id && g.role == role)
+                return &g;
+        }
+        return nullptr;
+    };
+    const ImplRun* refGenerated = generatedRun(task.reference.id, QStringLiteral("reference"));
+    if (refGenerated) {
+        const ImplRun* oracleGenerated
+            = task.oracle ? generatedRun(task.oracle->id, QStringLiteral("oracle")) : nullptr;
+        result.generatedStatus = generatedCaseStatus(task, *refGenerated, ref, oracleGenerated, result.generatedTrials);
     }
 
     for (const ImplRun& run : result.impls)
@@ -146,9 +198,21 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             if (run.role != u"candidate" || run.notRunHere())
                 continue;
             CandidateJudgement j = judgeCandidate(task, run, ref, result.trials);
+            if (const ImplRun* g = generatedRun(run.id, QStringLiteral("candidate")); g && refGenerated) {
+                const bool clean = run.ok() && !hasErrors(j.findings);
+                judgeGeneratedCases(
+                    task, *g, *refGenerated, ref, result.generatedTrials, result.generatedStatus, clean, j);
+                if (hasErrors(j.findings))
+                    j.findings.erase(std::remove_if(j.findings.begin(), j.findings.end(),
+                                         [](const Finding& f) { return f.id == u"correct.pass"; }),
+                        j.findings.end());
+            }
             result.findings << j.findings;
             if (oracle && oracle->ok())
                 result.findings << judgeAgainstOracle(task, run, ref, *oracle, result.trials);
+            if (run.ok())
+                result.findings << judgeErrorBudget(
+                    task, run, ref, oracle && oracle->ok() ? &*oracle : nullptr, result.trials);
             result.judgements.insert(run.id, j);
         }
         if (oracle && oracle->ok())
@@ -176,7 +240,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         { QStringLiteral("input_generator"), inputGeneratorName() }, { QStringLiteral("trial_seeds"), seeds },
         { QStringLiteral("seed_source"), request.seed ? QStringLiteral("--seed") : QStringLiteral("os") },
         { QStringLiteral("runner_python"), runnerPython() }, { QStringLiteral("sandbox"), request.sandbox },
-        { QStringLiteral("trials"), request.trials },
+        { QStringLiteral("trials"), request.trials }, { QStringLiteral("heldout"), request.heldOut },
+        { QStringLiteral("stress"), request.stress },
         { QStringLiteral("triton_interpret"),
             request.tritonInterpret ? QStringLiteral("requested (--triton-interpret)")
                                     : (acceleratorPresent() ? QStringLiteral("no (an accelerator is present)")

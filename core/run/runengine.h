@@ -18,6 +18,13 @@ struct RunResult {
     QString digest;
     QList<TrialInputs> trials;
     QList<ImplRun> impls; ///< candidates first (they run first), then the reference and the oracle
+    /// Generated cases (held-out sizes, stress patterns; task.cases holds them after the declared ones), one
+    /// trial each, run by every implementation in a process of its own so that a size or pattern the
+    /// reference rejects cannot fail the declared cases.
+    QList<TrialInputs> generatedTrials;
+    QList<ImplRun> generatedImpls;
+    QMap<QString, QString> generatedStatus; ///< case → why it does not count (empty: counts)
+    QStringList generationNotes;
     QMap<QString, CandidateJudgement> judgements; ///< by candidate id
     Findings findings; ///< every finding of the run, task-level and per implementation
     QJsonObject provenance;

@@ -11,7 +11,50 @@ QJsonValue number(double v)
     return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v));
 }
 
-QJsonArray casesJson(const CandidateJudgement& j)
+QString originName(CaseOrigin o)
+{
+    return o == CaseOrigin::HeldOut ? QStringLiteral("heldout")
+        : o == CaseOrigin::Stress   ? QStringLiteral("stress")
+                                    : QStringLiteral("declared");
+}
+
+const Case* caseNamed(const Task& task, const QString& name)
+{
+    for (const Case& c : task.cases) {
+        if (c.name == name)
+            return &c;
+    }
+    return nullptr;
+}
+
+QJsonObject generatedJson(const RunResult& r)
+{
+    QJsonArray cases;
+    for (const TrialInputs& t : r.generatedTrials) {
+        const Case* c = caseNamed(r.task, t.caseName);
+        if (!c)
+            continue;
+        QJsonObject dims;
+        for (auto it = c->dims.cbegin(); it != c->dims.cend(); ++it)
+            dims.insert(it.key(), it.value());
+        QJsonObject o { { QStringLiteral("name"), c->name }, { QStringLiteral("origin"), originName(c->origin) },
+            { QStringLiteral("based_on"), c->basedOn }, { QStringLiteral("dims"), dims },
+            { QStringLiteral("seed"), QString::number(t.seed) } };
+        if (c->origin == CaseOrigin::Stress)
+            o.insert(QStringLiteral("pattern"), c->stress);
+        else
+            o.insert(QStringLiteral("varied"), c->varied);
+        const QString why = r.generatedStatus.value(c->name, QStringLiteral("the reference did not run"));
+        o.insert(QStringLiteral("counts"), why.isEmpty());
+        if (!why.isEmpty())
+            o.insert(QStringLiteral("not_counted_because"), why);
+        cases.append(o);
+    }
+    return { { QStringLiteral("cases"), cases },
+        { QStringLiteral("notes"), QJsonArray::fromStringList(r.generationNotes) } };
+}
+
+QJsonArray casesJson(const RunResult& r, const CandidateJudgement& j)
 {
     QJsonArray cases;
     for (const auto& c : j.cases) {
@@ -30,7 +73,10 @@ QJsonArray casesJson(const CandidateJudgement& j)
             trials.append(QJsonObject {
                 { QStringLiteral("seed"), QString::number(t.seed) }, { QStringLiteral("outputs"), outputs } });
         }
-        cases.append(QJsonObject { { QStringLiteral("name"), c.name }, { QStringLiteral("trials"), trials } });
+        const Case* declared = caseNamed(r.task, c.name);
+        cases.append(QJsonObject { { QStringLiteral("name"), c.name },
+            { QStringLiteral("origin"), originName(declared ? declared->origin : CaseOrigin::Declared) },
+            { QStringLiteral("trials"), trials } });
     }
     return cases;
 }
@@ -47,7 +93,7 @@ QJsonObject runReportJson(const RunResult& r)
         if (!run.notRunReason.isEmpty())
             o.insert(QStringLiteral("not_run_reason"), run.notRunReason);
         o.insert(QStringLiteral("cases"),
-            r.judgements.contains(run.id) ? casesJson(r.judgements.value(run.id)) : QJsonArray());
+            r.judgements.contains(run.id) ? casesJson(r, r.judgements.value(run.id)) : QJsonArray());
         QJsonObject build { { QStringLiteral("tool_version"), run.build.toolVersion },
             { QStringLiteral("cached"), run.build.cached } };
         if (!run.build.compileCommand.isEmpty())
@@ -61,6 +107,8 @@ QJsonObject runReportJson(const RunResult& r)
         }
         if (!dispatch.isEmpty())
             o.insert(QStringLiteral("calls"), dispatch);
+        if (run.peakRssKiB >= 0)
+            o.insert(QStringLiteral("peak_rss_kib"), run.peakRssKiB);
         if (run.outcome)
             o.insert(QStringLiteral("process"),
                 QJsonObject { { QStringLiteral("detail"), run.outcome->detail },
@@ -80,8 +128,8 @@ QJsonObject runReportJson(const RunResult& r)
         { QStringLiteral("action"), QStringLiteral("run") },
         { QStringLiteral("task"),
             QJsonObject { { QStringLiteral("id"), r.task.id }, { QStringLiteral("digest"), r.digest } } },
-        { QStringLiteral("implementations"), impls }, { QStringLiteral("findings"), findings },
-        { QStringLiteral("provenance"), r.provenance } };
+        { QStringLiteral("implementations"), impls }, { QStringLiteral("generated"), generatedJson(r) },
+        { QStringLiteral("findings"), findings }, { QStringLiteral("provenance"), r.provenance } };
 }
 
 } // namespace kwb

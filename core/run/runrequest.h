@@ -14,6 +14,8 @@ struct RunRequest {
     QStringList implIds; ///< candidates to judge; empty: all of them (the reference and oracle always run)
     QStringList cases; ///< empty: all
     int trials = 3; ///< fresh inputs per trial
+    int heldOut = 3; ///< generated held-out sizes (`--heldout N`, one trial each); 0: none
+    bool stress = true; ///< stress-pattern cases (`--no-stress` turns them off)
     std::optional<quint64> seed; ///< pins trial seeds (seed, seed+1, …); unset: from the OS
     RunLimits limits;
     bool sandbox = true; ///< false only with --no-sandbox

@@ -1,6 +1,7 @@
 #include "run/workspace.h"
 
 #include "inputs/inputgenerator.h"
+#include "inputs/stress.h"
 #include "task/expression.h"
 #include "tensor/npy.h"
 #include "tensor/tensor.h"
@@ -54,7 +55,11 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
         for (qint64 d : *shape)
             count *= d; // sizes were overflow-checked when the task loaded
         std::vector<std::byte> data(std::size_t(count) * dtypeSize(in.dtype));
-        if (auto f = fillInput(in.init, in.dtype, inputKey(seed, c.name, in.name), data.data(), count); !f)
+        const bool stressed = c.origin == CaseOrigin::Stress && stressPatternsFor(in).contains(c.stress);
+        const uint64_t key = inputKey(seed, c.name, in.name);
+        if (auto f = stressed ? fillStressInput(c.stress, in.init, in.dtype, key, data.data(), count)
+                              : fillInput(in.init, in.dtype, key, data.data(), count);
+            !f)
             return Error { QStringLiteral("task.json"), {},
                 QStringLiteral("input '%1': %2").arg(in.name, f.error().what) };
         if (auto w = writeNpy(out, in.dtype, std::vector<std::int64_t>(shape->begin(), shape->end()), data.data()); !w)

@@ -55,6 +55,7 @@ Findings lintTask(const Task& task)
     lint::missingFields(c, out);
     lint::caseSizes(c, out);
     lint::specGaps(c, out);
+    lint::unboundedDims(c, out);
     lint::looseTolerances(c, out);
     lint::launchConfigs(c, out);
     lint::importedAnalysis(c, out);

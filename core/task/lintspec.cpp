@@ -91,4 +91,39 @@ void specGaps(const Context& c, Findings& out)
     }
 }
 
+void unboundedDims(const Context& c, Findings& out)
+{
+    const Task& t = c.task();
+    QString spec = c.specText();
+    for (const QString& description : t.dims)
+        spec += QLatin1Char('\n') + description;
+    // "any length", "arbitrary sizes", or a range over a dim ("1 <= N <= 2^24", "N ≤ 16777216").
+    static const QRegularExpression anySize(
+        QStringLiteral("\\b(any|arbitrary|every)\\s+(\\w+\\s+)?(length|size|shape)s?\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression range(QStringLiteral("\\b([A-Za-z_]\\w*)\\s*(<=|≤|<)\\s*(\\d|2\\^)"));
+    QString said;
+    if (const auto m = anySize.match(spec); m.hasMatch())
+        said = m.captured(0);
+    for (auto it = range.globalMatch(spec); said.isEmpty() && it.hasNext();) {
+        const auto m = it.next();
+        if (t.dims.contains(m.captured(1)))
+            said = m.captured(0);
+    }
+    if (said.isEmpty())
+        return;
+    QStringList open;
+    for (auto it = t.dims.begin(); it != t.dims.end(); ++it) {
+        if (!t.dimBounds.value(it.key()).given())
+            open << it.key();
+    }
+    if (open.isEmpty())
+        return;
+    out << c.at(QStringLiteral("scope.unbounded-dims"), Severity::Info, QStringLiteral("/dims"),
+        QStringLiteral("%1 (or a dim's description) speaks of a range of sizes ('%2') but dim(s) %3 have no bounds: "
+                       "give {\"min\", \"max\", "
+                       "\"multiple_of\"} so kwb run draws held-out sizes from the promised range")
+            .arg(t.spec, said.trimmed(), open.join(QStringLiteral(", "))));
+}
+
 } // namespace kwb::lint

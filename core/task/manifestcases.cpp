@@ -49,6 +49,15 @@ void readCases(ManifestReader& r, const Json& root, Task& task)
                 if (!task.dims.contains(name))
                     r.fail(ep, QStringLiteral("dim '%1' is not declared in /dims").arg(name));
                 c.dims.insert(name, readDimValue(r, it.value(), ep));
+                if (const auto b = task.dimBounds.constFind(name);
+                    b != task.dimBounds.constEnd() && !b->admits(c.dims.value(name)))
+                    r.fail(ep,
+                        QStringLiteral("%1 is outside the bounds of dim '%2' (min %3, max %4, multiple of %5)")
+                            .arg(c.dims.value(name))
+                            .arg(name)
+                            .arg(b->min.value_or(1))
+                            .arg(b->max ? QString::number(*b->max) : QStringLiteral("none"))
+                            .arg(b->multipleOf));
             }
         }
         for (auto it = task.dims.constBegin(); it != task.dims.constEnd(); ++it) {

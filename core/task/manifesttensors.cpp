@@ -24,6 +24,64 @@ void declare(ManifestReader& r, Names& names, const QString& name, const QString
     names.insert(name, pointer);
 }
 
+qint64 boundValue(ManifestReader& r, const Json& o, const QString& p, const char* key)
+{
+    const Json& v = o.at(key);
+    const QString ep = ManifestReader::child(p, QString::fromLatin1(key));
+    if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<quint64>() > quint64(INT64_MAX))
+        || v.get<qint64>() < 1)
+        r.fail(ep, QStringLiteral("expected a positive integer below 2^63, got %1").arg(ManifestReader::describe(v)));
+    return v.get<qint64>();
+}
+
+QString readDimBounds(ManifestReader& r, const Json& o, const QString& p, DimBounds& b)
+{
+    r.checkKeys(o, p, { "description", "min", "max", "multiple_of" });
+    const QString description = r.string(o, p, "description", false);
+    if (o.contains("min"))
+        b.min = boundValue(r, o, p, "min");
+    if (o.contains("max"))
+        b.max = boundValue(r, o, p, "max");
+    if (o.contains("multiple_of"))
+        b.multipleOf = boundValue(r, o, p, "multiple_of");
+    if (b.min && b.max && *b.min > *b.max)
+        r.fail(p + QStringLiteral("/max"), QStringLiteral("max %1 is below min %2").arg(*b.max).arg(*b.min));
+    if (b.max && b.min.value_or(1) + (b.multipleOf - b.min.value_or(1) % b.multipleOf) % b.multipleOf > *b.max)
+        r.fail(p + QStringLiteral("/multiple_of"),
+            QStringLiteral("no multiple of %1 lies between min %2 and max %3")
+                .arg(b.multipleOf)
+                .arg(b.min.value_or(1))
+                .arg(*b.max));
+    return description;
+}
+
+void readStress(ManifestReader& r, const Json& tensor, const QString& pointer, TensorSpec& t)
+{
+    if (!tensor.contains("stress"))
+        return;
+    const Json& v = tensor.at("stress");
+    const QString p = pointer + QStringLiteral("/stress");
+    const QStringList known = stressPatternNames();
+    if (v.is_boolean()) {
+        t.stress = v.get<bool>() ? known : QStringList {};
+        return;
+    }
+    if (!v.is_array())
+        r.fail(p,
+            QStringLiteral("expected false, true or a list of patterns (%1), got %2")
+                .arg(known.join(QStringLiteral(", ")), ManifestReader::describe(v)));
+    QStringList list;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const QString ep = ManifestReader::child(p, qsizetype(i));
+        if (!v[i].is_string() || !known.contains(QString::fromStdString(v[i].get<std::string>())))
+            r.fail(ep,
+                QStringLiteral("expected one of %1, got %2")
+                    .arg(known.join(QStringLiteral(", ")), ManifestReader::describe(v[i])));
+        list << QString::fromStdString(v[i].get<std::string>());
+    }
+    t.stress = list;
+}
+
 void readInit(ManifestReader& r, const Json& tensor, const QString& pointer, TensorSpec& t, const Task& task)
 {
     const Json* init = r.member(tensor, pointer, "init", "object", false);
@@ -107,7 +165,7 @@ QList<TensorSpec> readList(ManifestReader& r, const Json& root, const char* key,
             r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(list[i])));
         const Json& o = list[i];
         if (isInput)
-            r.checkKeys(o, p, { "name", "dtype", "shape", "init" });
+            r.checkKeys(o, p, { "name", "dtype", "shape", "init", "stress" });
         else
             r.checkKeys(o, p, { "name", "dtype", "shape", "tolerance" });
         TensorSpec t;
@@ -115,9 +173,10 @@ QList<TensorSpec> readList(ManifestReader& r, const Json& root, const char* key,
         declare(r, names, t.name, p + QStringLiteral("/name"));
         t.dtype = readDType(r, o, p);
         readShape(r, o, p, t, task, isInput);
-        if (isInput)
+        if (isInput) {
             readInit(r, o, p, t, task);
-        else if (const Json* tol = r.member(o, p, "tolerance", "object", false))
+            readStress(r, o, p, t);
+        } else if (const Json* tol = r.member(o, p, "tolerance", "object", false))
             t.tolerance = readTolerance(r, *tol, p + QStringLiteral("/tolerance"));
         out << t;
     }
@@ -133,12 +192,17 @@ void readDims(ManifestReader& r, const Json& root, Task& task, Names& names)
             const QString p = ManifestReader::child(QStringLiteral("/dims"), name);
             if (!ManifestReader::isIdentifier(name))
                 r.fail(p, QStringLiteral("expected a dim name ([A-Za-z_][A-Za-z0-9_]*), got '%1'").arg(name));
-            if (!it.value().is_string())
-                r.fail(p,
-                    QStringLiteral("expected a description (a string), got %1")
-                        .arg(ManifestReader::describe(it.value())));
             declare(r, names, name, p);
-            task.dims.insert(name, QString::fromStdString(it.value().get<std::string>()));
+            if (it.value().is_string()) {
+                task.dims.insert(name, QString::fromStdString(it.value().get<std::string>()));
+                continue;
+            }
+            if (!it.value().is_object())
+                r.fail(p,
+                    QStringLiteral("expected a description (a string) or an object {\"description\", \"min\", "
+                                   "\"max\", \"multiple_of\"}, got %1")
+                        .arg(ManifestReader::describe(it.value())));
+            task.dims.insert(name, readDimBounds(r, it.value(), p, task.dimBounds[name]));
         }
     }
     if (const Json* scalars = r.member(root, {}, "scalars", "object", false)) {

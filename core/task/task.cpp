@@ -31,6 +31,20 @@ const Implementation* Task::implementation(const QString& implId) const
     return nullptr;
 }
 
+QStringList stressPatternNames()
+{
+    return { QStringLiteral("shift"), QStringLiteral("scale"), QStringLiteral("impulse"), QStringLiteral("ramp"),
+        QStringLiteral("sorted"), QStringLiteral("large") };
+}
+
+QStringList stressPatternsFor(const TensorSpec& input)
+{
+    if (input.stress)
+        return *input.stress;
+    const bool generated = input.init.dist == u"normal" || input.init.dist == u"uniform";
+    return generated && isFloatingPoint(input.dtype) ? stressPatternNames() : QStringList {};
+}
+
 Tolerance Task::toleranceFor(const TensorSpec& output) const
 {
     if (output.tolerance)

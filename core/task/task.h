@@ -37,6 +37,9 @@ struct TensorSpec {
     DType dtype = DType::Float32;
     QStringList shape;
     InitSpec init; ///< inputs only
+    /// inputs only: `stress`: the stress patterns (docs/running.md) this input may take; unset: the default
+    /// for its dtype and init (every pattern for generated floating-point data, none otherwise); empty: none.
+    std::optional<QStringList> stress;
     std::optional<Tolerance> tolerance; ///< outputs only: per-output override
     bool shapeKnown = true; ///< outputs only: false when `shape` is omitted (known only when the reference runs)
 };
@@ -71,10 +74,34 @@ struct ScalarSpec {
     double value = 0.0;
 };
 
+/// Bounds of a dim (`dims` entries in object form): every size the task promises to handle.
+struct DimBounds {
+    std::optional<qint64> min;
+    std::optional<qint64> max;
+    qint64 multipleOf = 1;
+    bool given() const { return min || max || multipleOf > 1; }
+    bool admits(qint64 v) const { return v >= min.value_or(1) && (!max || v <= *max) && v % multipleOf == 0; }
+};
+
+/// The stress patterns of `kwb run` (docs/running.md): shift, scale, impulse, ramp, sorted, large.
+QStringList stressPatternNames();
+
+/// The stress patterns `input` takes: its `stress` list when the manifest gives one; else every pattern for
+/// generated floating-point data (normal, uniform) and none for integers, bools, files, constants and aranges
+/// (indices, masks and fixed data have restricted domains).
+QStringList stressPatternsFor(const TensorSpec& input);
+
+/// Where a case comes from: the manifest, or `kwb run`'s generated cases (docs/running.md).
+enum class CaseOrigin { Declared, HeldOut, Stress };
+
 struct Case {
     QString name;
     QMap<QString, qint64> dims;
     QJsonObject params; ///< `params`: keyword arguments of a convention's input generator (numbers, strings, bools)
+    CaseOrigin origin = CaseOrigin::Declared;
+    QString stress; ///< Stress cases: the pattern applied to the inputs (shift, scale, impulse, ramp, sorted, large)
+    QString basedOn; ///< generated cases: the declared case whose dims (and init) they start from
+    QString varied; ///< held-out cases: what was changed ("N=1031")
 };
 
 struct Target {
@@ -104,6 +131,7 @@ struct Task {
     QString spec; ///< bundle-relative path of the spec (Markdown), may be empty
     Target target;
     QMap<QString, QString> dims; ///< name → description
+    QMap<QString, DimBounds> dimBounds; ///< dims declared in object form with min/max/multiple_of
     QList<ScalarSpec> scalars;
     QList<TensorSpec> inputs;
     QList<TensorSpec> outputs;

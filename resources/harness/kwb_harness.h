@@ -11,11 +11,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <dirent.h>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <time.h>
+#include <thread>
 #include <unistd.h>
 
 namespace kwbh {
@@ -237,6 +239,34 @@ inline std::string hostName()
     return h;
 }
 
+/// Threads of this process now (/proc/self/task entries); -1 where /proc is missing.
+inline int threadCount()
+{
+    DIR* d = opendir("/proc/self/task");
+    if (!d)
+        return -1;
+    int n = 0;
+    while (const dirent* e = readdir(d))
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/// Peak resident set (VmHWM) of this process in KiB; -1 where /proc is missing.
+inline long long peakRssKiB()
+{
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    while (std::getline(f, line)) {
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::atoll(line.c_str() + 6);
+    }
+    return -1;
+}
+
+/// How long the harness waits after a call before it fingerprints the outputs again (late writes).
+constexpr int kLateWriteDelayMs = 20;
+
 /// Loads a call's inputs onto the backend and allocates its outputs filled with their poison pattern.
 /// `inputs` receives the host copies of the inputs (to detect writes to them), `outputs` the poisoned host
 /// images of the outputs (sized for download).
@@ -276,6 +306,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
     std::ofstream result("result.json.part");
     result << "{\"format\": \"kwb.runner-result/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
     std::string status = "ok", error;
+    bool leftoverThreads = false;
     try {
         const auto calls = readPlan(planPath);
         const double tickNs = Backend::kTickTimer ? calibrateTicks() : 1.0; // timeCall's unit, in ns
@@ -286,16 +317,30 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
             Buffers b = setUpCall(backend, sig, call, inputs, host);
             std::string callStatus = "ok", callError;
             double ns = 0;
+            const int threadsBefore = threadCount();
             try {
                 ns = backend.timeCall([&] { invoke(b); }) * tickNs;
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();
             }
-            std::string modified;
+            std::string modified, lateWrites;
+            int threadsLeft = 0;
             if (callStatus == "ok") {
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
                     backend.download(host[i].data(), b.out[i], host[i].size());
+                // A write after the call returned (a thread or stream still running) changes the outputs:
+                // look again after a short delay.
+                std::this_thread::sleep_for(std::chrono::milliseconds(kLateWriteDelayMs));
+                for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
+                    std::vector<unsigned char> again(host[i].size());
+                    backend.download(again.data(), b.out[i], again.size());
+                    if (again != host[i])
+                        lateWrites += std::string(lateWrites.empty() ? "" : ", ") + "\"" + sig.outputs[i].name + "\"";
+                }
+                const int threadsAfter = threadCount();
+                if (threadsBefore > 0 && threadsAfter > threadsBefore)
+                    threadsLeft = threadsAfter - threadsBefore;
                 for (std::size_t i = 0; i < sig.inputs.size(); ++i) {
                     std::vector<unsigned char> now(inputs[i].data.size());
                     backend.download(now.data(), b.in[i], now.size());
@@ -306,14 +351,19 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                     writeNpy(call.outdir + "/" + sig.outputs[i].name + ".npy", sig.outputs[i].descr,
                         call.shapes.at(sig.outputs[i].name), host[i].data(), host[i].size());
             }
-            for (void* p : b.in)
-                backend.free(p);
-            for (void* p : b.out)
-                backend.free(p);
+            // Threads the candidate left running may still write: their buffers stay allocated until the process
+            // ends (it ends with _exit, so no destructor runs under them either).
+            leftoverThreads = leftoverThreads || threadsLeft > 0;
+            if (!leftoverThreads) {
+                for (void* p : b.in)
+                    backend.free(p);
+                for (void* p : b.out)
+                    backend.free(p);
+            }
             result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
                    << callStatus << "\", \"error\": \"" << jsonEscape(callError)
                    << "\", \"elapsed_ns\": " << static_cast<int64_t>(ns) << ", \"inputs_modified\": [" << modified
-                   << "]}";
+                   << "], \"late_writes\": [" << lateWrites << "], \"threads_left\": " << threadsLeft << "}";
             result.flush();
             std::cerr << "kwb-runner: " << call.label << ": " << callStatus << (callError.empty() ? "" : ": ")
                       << callError << "\n";
@@ -329,9 +379,14 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
         std::cerr << "kwb-runner: error: " << error << "\n";
     }
     result << "], \"status\": \"" << status << "\", \"error\": \"" << jsonEscape(error) << "\", \"host\": \""
-           << jsonEscape(hostName()) << "\", \"provenance\": " << backend.provenanceJson() << "}\n";
+           << jsonEscape(hostName()) << "\", \"peak_rss_kib\": " << peakRssKiB()
+           << ", \"threads_at_exit\": " << threadCount() << ", \"provenance\": " << backend.provenanceJson() << "}\n";
     result.close();
     std::rename("result.json.part", "result.json");
+    if (leftoverThreads) {
+        std::cerr.flush();
+        _exit(status == "ok" ? 0 : 1); // threads the candidate left must not run into static destructors
+    }
     return status == "ok" ? 0 : 1;
 }
 // ---- Bench mode (plan header `kwb-bench 1`) ------------------------------------------------------------------
@@ -434,6 +489,7 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
             const std::vector<std::vector<unsigned char>> poisonHost = first;
             std::vector<void*> poison;
             std::size_t unwritten = 0;
+            bool lateWrite = false;
             try {
                 for (std::size_t i = 0; i < b.out.size(); ++i) {
                     poison.push_back(backend.alloc(poisonHost[i].size()));
@@ -528,19 +584,31 @@ int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), c
                         + " iterations=" + std::to_string(iterations) + " sum=" + std::to_string(sampleSum)
                         + " host=" + std::to_string(hostSum) + " flush=" + std::to_string(flushSum)
                         + " phase=" + std::to_string(phase) + " between=" + std::to_string(betweenMedian) + "\n");
+                // After the timed loop: do the outputs still change once the last call has returned?
+                for (std::size_t i = 0; i < b.out.size(); ++i)
+                    backend.download(now[i].data(), b.out[i], now[i].size());
+                std::this_thread::sleep_for(std::chrono::milliseconds(kLateWriteDelayMs));
+                for (std::size_t i = 0; i < b.out.size() && !lateWrite; ++i) {
+                    std::vector<unsigned char> again(now[i].size());
+                    backend.download(again.data(), b.out[i], again.size());
+                    lateWrite = again != now[i];
+                }
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();
             }
-            for (void* p : b.in)
-                backend.free(p);
-            for (void* p : b.out)
-                backend.free(p);
+            if (!lateWrite) { // a thread still writing keeps its buffers
+                for (void* p : b.in)
+                    backend.free(p);
+                for (void* p : b.out)
+                    backend.free(p);
+            }
             for (void* p : poison)
                 backend.free(p);
             result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
                    << callStatus << "\", \"error\": \"" << jsonEscape(callError)
-                   << "\", \"samples_ns\": " << jsonNumbers(samples) << ", \"warmup_ns\": " << jsonNumbers(warm)
+                   << "\", \"late_write\": " << (lateWrite ? "true" : "false")
+                   << ", \"samples_ns\": " << jsonNumbers(samples) << ", \"warmup_ns\": " << jsonNumbers(warm)
                    << ", \"discarded\": " << discarded << ", \"timer_overhead_ns\": " << overhead
                    << ", \"flush_bytes\": " << flushed << ", \"stop\": \"" << stop
                    << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched

@@ -13,6 +13,7 @@ import os
 import platform
 import socket
 import sys
+import threading
 import time
 import traceback
 
@@ -226,6 +227,21 @@ def load_entry(sig, sig_dir):
     return getattr(module, sig["entry"])
 
 
+LATE_WRITE_DELAY_S = 0.02
+KEEP_ALIVE = []
+
+
+def peak_rss_kib():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
 def run_call(call, sig, fw, entry, recorder=None):
     inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
               for a in sig["args"] if a["kind"] == "input"}
@@ -248,6 +264,7 @@ def run_call(call, sig, fw, entry, recorder=None):
     if recorder is not None and fw.name == "jax":
         import kwb_dispatch
         dispatch = kwb_dispatch.jax_primitives(entry, args)
+    threads_before = threading.active_count()
     t0 = time.perf_counter_ns()
     if recorder is not None and fw.name != "jax":
         result, dispatch = recorder.call(lambda: fw.call(entry, args))
@@ -264,10 +281,18 @@ def run_call(call, sig, fw, entry, recorder=None):
     modified = [a["name"] for a, x in zip([a for a in sig["args"] if a["kind"] == "input"], framework_inputs)
                 if not np.array_equal(fw.to_numpy(x).view(np.uint8), pristine[a["name"]].view(np.uint8))]
     os.makedirs(call["outdir"], exist_ok=True)
-    for o, r in zip(sig["outputs"], results):
-        arr = fw.to_numpy(r)
+    arrays = [np.array(fw.to_numpy(r), copy=True) for r in results]
+    # A write after the call returned (a thread still running) changes the outputs: look again after a delay.
+    time.sleep(LATE_WRITE_DELAY_S)
+    late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
+            if not np.array_equal(np.asarray(fw.to_numpy(r)).view(np.uint8), a.view(np.uint8))]
+    for o, arr in zip(sig["outputs"], arrays):
         np.save(os.path.join(call["outdir"], o["name"] + ".npy"), arr, allow_pickle=False)
-    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    threads_left = max(0, threading.active_count() - threads_before)
+    if threads_left:
+        KEEP_ALIVE.append((inputs, outputs, results, args))  # a thread still running keeps its buffers
+    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified,
+           "late_writes": late, "threads_left": threads_left}
     if dispatch is not None:
         rec["dispatch"] = dispatch
     return rec
@@ -331,9 +356,14 @@ def main():
     if fw is not None:
         provenance.update(fw.provenance())
     record["provenance"] = provenance
+    record["peak_rss_kib"] = peak_rss_kib()
+    record["threads_at_exit"] = threading.active_count()
     with open("result.json.part", "w") as f:
         json.dump(record, f)
     os.replace("result.json.part", "result.json")
+    if KEEP_ALIVE:  # threads the candidate left must not run into interpreter shutdown
+        sys.stderr.flush()
+        os._exit(0 if record["status"] == "ok" else 1)
     return 0 if record["status"] == "ok" else 1
 
 

@@ -139,6 +139,12 @@ private Q_SLOTS:
         addRow("legal launch",
             { { "/candidates/0/launch", R"j({"grid": ["cdiv(N, 256)"], "block": [256], "smem": "100*1024"})j" } },
             nullptr, launch, false);
+        const char* unbounded = "scope.unbounded-dims";
+        addRow("any length, no bounds", {}, "Add float32 vectors of any length N.\n", unbounded, true, "/dims");
+        addRow("a range, no bounds", {}, "Add float32 vectors, 1 <= N <= 2^24.\n", unbounded, true, "/dims");
+        addRow("any length, bounds given", { { "/dims/N", R"({"description": "n", "min": 1, "max": 16777216})" } },
+            "Add float32 vectors of any length N.\n", unbounded, false);
+        addRow("no range promised", {}, "Add two float32 vectors of length N.\n", unbounded, false);
     }
 
     void checks()
@@ -172,9 +178,9 @@ private Q_SLOTS:
         QCOMPARE(f.file, QStringLiteral("task.json"));
         QVERIFY(f.line >= 1);
         QVERIFY(!f.message.isEmpty());
-        const Severity expected = id == u"launch.invalid-config" ? Severity::Error
-            : id == u"scope.unknown-hardware"                    ? Severity::Info
-                                                                 : Severity::Warning;
+        const Severity expected = id == u"launch.invalid-config"               ? Severity::Error
+            : id == u"scope.unknown-hardware" || id == u"scope.unbounded-dims" ? Severity::Info
+                                                                               : Severity::Warning;
         QCOMPARE(f.severity, expected);
     }
 

@@ -173,6 +173,27 @@ private Q_SLOTS:
         row("arch of numbers", "/target/arch", "[90]",
             "task.json: /target/arch/0: expected a non-empty string, got 90");
         row("no outputs", "/outputs", "[]", "task.json: /outputs: expected at least one output");
+        row("dim of a number", "/dims/N", "7",
+            "task.json: /dims/N: expected a description (a string) or an object {\"description\", \"min\", \"max\", "
+            "\"multiple_of\"}, got 7");
+        row("dim bound not a positive integer", "/dims/N", R"({"min": 0})",
+            "task.json: /dims/N/min: expected a positive integer below 2^63, got 0");
+        row("dim bound a string", "/dims/N", R"({"max": "big"})",
+            "task.json: /dims/N/max: expected a positive integer below 2^63, got the string 'big'");
+        row("dim max below min", "/dims/N", R"({"min": 10, "max": 5})",
+            "task.json: /dims/N/max: max 5 is below min 10");
+        row("dim bounds without a multiple", "/dims/N", R"({"min": 9, "max": 15, "multiple_of": 16})",
+            "task.json: /dims/N/multiple_of: no multiple of 16 lies between min 9 and max 15");
+        row("case outside the bounds", "/dims/N", R"({"description": "n", "max": 2048})",
+            "task.json: /cases/1/dims/N: 16777216 is outside the bounds of dim 'N' (min 1, max 2048, multiple of 1)");
+        row("case not a multiple", "/dims/N", R"({"multiple_of": 2})",
+            "task.json: /cases/0/dims/N: 1025 is outside the bounds of dim 'N' (min 1, max none, multiple of 2)");
+        row("stress of a number", "/inputs/0/stress", "3",
+            "task.json: /inputs/0/stress: expected false, true or a list of patterns (shift, scale, impulse, ramp, "
+            "sorted, large), got 3");
+        row("unknown stress pattern", "/inputs/0/stress", R"(["scale", "noise"])",
+            "task.json: /inputs/0/stress/1: expected one of shift, scale, impulse, ramp, sorted, large, got the string "
+            "'noise'");
     }
 
     void invalid()
@@ -231,6 +252,36 @@ private Q_SLOTS:
                                        << QStringList {};
         QTest::newRow("arch list") << QStringLiteral("/target/arch") << QStringLiteral(R"(["sm_80", "sm_90"])")
                                    << QStringList {};
+        QTest::newRow("dim bounds") << QStringLiteral("/dims/N")
+                                    << QStringLiteral(R"({"description": "n", "min": 1, "max": 16777216})")
+                                    << QStringList {};
+        QTest::newRow("stress list") << QStringLiteral("/inputs/0/stress") << QStringLiteral(R"(["scale", "impulse"])")
+                                     << QStringList {};
+        QTest::newRow("unknown dim key") << QStringLiteral("/dims/N") << QStringLiteral(R"({"minimum": 1})")
+                                         << QStringList { QStringLiteral("/dims/N/minimum") };
+        QTest::newRow("stress off") << QStringLiteral("/inputs/0/stress") << QStringLiteral("false") << QStringList {};
+    }
+
+    void dimBoundsAndStressModel()
+    {
+        QTemporaryDir dir;
+        prepare(dir.path(), QStringLiteral("/dims/N"),
+            QStringLiteral(R"({"description": "elements", "min": 1, "max": 16777216, "multiple_of": 1})"), false, {});
+        const auto loaded = loadTask(dir.path());
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->task.dims.value(QStringLiteral("N")), QStringLiteral("elements"));
+        const DimBounds b = loaded->task.dimBounds.value(QStringLiteral("N"));
+        QCOMPARE(b.min.value_or(0), qint64(1));
+        QCOMPARE(b.max.value_or(0), qint64(16777216));
+        QVERIFY(b.admits(1031) && !b.admits(16777217) && !b.admits(0));
+        // Defaults: every pattern for generated float data; an explicit list narrows it.
+        QCOMPARE(stressPatternsFor(loaded->task.inputs.first()), stressPatternNames());
+        TensorSpec ints;
+        ints.dtype = DType::Int64;
+        ints.init.dist = QStringLiteral("randint");
+        QVERIFY(stressPatternsFor(ints).isEmpty());
+        ints.stress = QStringList { QStringLiteral("scale") };
+        QCOMPARE(stressPatternsFor(ints), QStringList { QStringLiteral("scale") });
     }
 
     void valid()

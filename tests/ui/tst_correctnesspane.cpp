@@ -69,6 +69,14 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, ComparisonSummaryModel::NanAgreement).data().toString(), QStringLiteral("agree"));
         QCOMPARE(model.index(2, ComparisonSummaryModel::MaxUlp).data().toString(), QStringLiteral("2097152"));
         QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2 of 128")));
+        QCOMPARE(model.index(0, ComparisonSummaryModel::Generated).data().toString(), QStringLiteral("declared"));
+        QVERIFY(!model.index(0, ComparisonSummaryModel::Generated).data(Qt::BackgroundRole).isValid());
+        auto generated = sample();
+        generated[2].generated = QStringLiteral("stress: impulse");
+        model.setComparisons(generated);
+        QCOMPARE(
+            model.index(2, ComparisonSummaryModel::Generated).data().toString(), QStringLiteral("stress: impulse"));
+        QVERIFY(model.index(2, ComparisonSummaryModel::Generated).data(Qt::BackgroundRole).isValid());
         model.setComparisons({});
         QCOMPARE(model.rowCount(), 0);
     }

@@ -52,6 +52,8 @@ QVariant ComparisonSummaryModel::data(const QModelIndex& index, int role) const
     const Comparison& c = *v.result;
     if (role == Qt::ToolTipRole)
         return c.reason;
+    if (role == Qt::BackgroundRole && !v.generated.isEmpty())
+        return QBrush(QColor(0xff, 0xf8, 0xe1)); // generated cases stand apart from the declared ones
     if (role == Qt::ForegroundRole && index.column() == Verdict)
         return QBrush(c.pass ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     if (role == Qt::TextAlignmentRole && index.column() >= MaxAbs && index.column() <= Mismatches)
@@ -75,6 +77,8 @@ QVariant ComparisonSummaryModel::data(const QModelIndex& index, int role) const
         return QStringLiteral("%1 / %2").arg(c.mismatches).arg(c.count);
     case NanAgreement:
         return nanAgreementText(c);
+    case Generated:
+        return v.generated.isEmpty() ? QStringLiteral("declared") : v.generated;
     default:
         return {};
     }
@@ -85,7 +89,7 @@ QVariant ComparisonSummaryModel::headerData(int section, Qt::Orientation orienta
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const names[]
-        = { "Output", "Case", "Verdict", "Max abs", "Max rel", "Max ULP", "Mismatches", "NaN/Inf" };
+        = { "Output", "Case", "Verdict", "Max abs", "Max rel", "Max ULP", "Mismatches", "NaN/Inf", "Generated" };
     return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

@@ -6,11 +6,12 @@
 
 namespace kwb::ui {
 
-/// One row per output × case: verdict, max abs, max rel, max ULP, mismatches, NaN/Inf agreement.
+/// One row per output × case: verdict, max abs, max rel, max ULP, mismatches, NaN/Inf agreement, and for a
+/// generated case (held-out size, stress pattern) what was generated.
 class ComparisonSummaryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Output, Case, Verdict, MaxAbs, MaxRel, MaxUlp, Mismatches, NanAgreement, ColumnCount };
+    enum Column { Output, Case, Verdict, MaxAbs, MaxRel, MaxUlp, Mismatches, NanAgreement, Generated, ColumnCount };
 
     explicit ComparisonSummaryModel(QObject* parent = nullptr);
 

@@ -15,6 +15,9 @@ struct ComparisonView {
     QString output;
     QString caseName;
     std::shared_ptr<const Comparison> result;
+    /// Empty for a declared case; for a case `kwb run` generated, what it is ("held-out N=1031",
+    /// "stress: impulse") — the pane shows these apart.
+    QString generated;
 };
 
 } // namespace kwb::ui

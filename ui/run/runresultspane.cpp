@@ -75,8 +75,11 @@ void RunResultsPane::showResult(const RunResult& result)
         const QString status = run.notRunHere()
             ? QStringLiteral("not run (%1)").arg(run.notRunReason.section(u':', 0, 0).left(80).toHtmlEscaped())
             : run.status;
-        parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>")
-                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), status);
+        parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>%5")
+                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), status,
+                         run.peakRssKiB >= 0
+                             ? QStringLiteral(" (peak RSS %1 MiB)").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
+                             : QString());
     }
     QStringList seeds;
     for (const auto& s : result.provenance.value(QStringLiteral("trial_seeds")).toArray())
@@ -100,12 +103,21 @@ void RunResultsPane::showResult(const RunResult& result)
     QList<ComparisonView> views;
     for (auto it = result.judgements.cbegin(); it != result.judgements.cend(); ++it) {
         for (const CaseVerdict& c : it.value().cases) {
+            const auto made = std::find_if(result.task.cases.begin(), result.task.cases.end(),
+                [&](const Case& k) { return k.name == c.name && k.origin != CaseOrigin::Declared; });
+            QString generated;
+            if (made != result.task.cases.end()) {
+                if (!result.generatedStatus.value(made->name, QStringLiteral("?")).isEmpty())
+                    continue; // the reference could not handle it: it judges nobody
+                generated = made->origin == CaseOrigin::Stress ? QStringLiteral("stress: %1").arg(made->stress)
+                                                               : QStringLiteral("held-out %1").arg(made->varied);
+            }
             for (const TrialVerdict& t : c.trials) {
                 for (const OutputVerdict& o : t.outputs) {
                     if (o.comparison)
                         views << ComparisonView { o.output,
                             QStringLiteral("%1 · %2/t%3").arg(it.key(), c.name).arg(t.trial),
-                            std::make_shared<const Comparison>(*o.comparison) };
+                            std::make_shared<const Comparison>(*o.comparison), generated };
                 }
             }
         }

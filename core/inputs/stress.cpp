@@ -1,0 +1,155 @@
+#include "inputs/stress.h"
+
+#include "inputs/floatencode.h"
+#include "inputs/inputgenerator.h"
+#include "inputs/philox.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace kwb {
+namespace {
+struct Moments {
+    double mean = 0, sigma = 1;
+};
+
+Moments moments(const InitSpec& init)
+{
+    if (init.dist == u"uniform" || init.dist == u"randint")
+        return { (init.low + init.high) / 2, (init.high - init.low) / std::sqrt(12.0) };
+    if (init.dist == u"normal")
+        return { init.mean, init.std };
+    return {};
+}
+
+template <typename T> void storeAs(void* dst, const std::vector<double>& v)
+{
+    T* out = static_cast<T*>(dst);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const double lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
+        out[i] = T(std::clamp(std::nearbyint(v[i]), lo, hi));
+    }
+}
+
+void store(DType dtype, void* dst, const std::vector<double>& v)
+{
+    switch (dtype) {
+    case DType::Float64:
+        std::memcpy(dst, v.data(), v.size() * sizeof(double));
+        return;
+    case DType::Float32:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<float*>(dst)[i] = float(v[i]);
+        return;
+    case DType::Float16:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<uint16_t*>(dst)[i] = encodeFloat16(v[i]);
+        return;
+    case DType::BFloat16:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<uint16_t*>(dst)[i] = encodeBFloat16(v[i]);
+        return;
+    case DType::Float8E4M3FN:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<uint8_t*>(dst)[i] = encodeFloat8E4M3FN(v[i]);
+        return;
+    case DType::Float8E5M2:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<uint8_t*>(dst)[i] = encodeFloat8E5M2(v[i]);
+        return;
+    case DType::Int64:
+        return storeAs<int64_t>(dst, v);
+    case DType::Int32:
+        return storeAs<int32_t>(dst, v);
+    case DType::Int16:
+        return storeAs<int16_t>(dst, v);
+    case DType::Int8:
+        return storeAs<int8_t>(dst, v);
+    case DType::UInt8:
+        return storeAs<uint8_t>(dst, v);
+    case DType::Bool:
+        for (std::size_t i = 0; i < v.size(); ++i)
+            static_cast<uint8_t*>(dst)[i] = v[i] != 0;
+        return;
+    }
+}
+} // namespace
+
+double dtypeMaxFinite(DType dtype)
+{
+    switch (dtype) {
+    case DType::Float64:
+        return std::numeric_limits<double>::max();
+    case DType::Float32:
+        return double(std::numeric_limits<float>::max());
+    case DType::Float16:
+        return 65504.0;
+    case DType::BFloat16:
+        return 3.3895313892515355e38;
+    case DType::Float8E4M3FN:
+        return 448.0;
+    case DType::Float8E5M2:
+        return 57344.0;
+    case DType::Int64:
+        return 9.2233720368547758e18;
+    case DType::Int32:
+        return 2147483647.0;
+    case DType::Int16:
+        return 32767.0;
+    case DType::Int8:
+        return 127.0;
+    case DType::UInt8:
+        return 255.0;
+    case DType::Bool:
+        return 1.0;
+    }
+    return 1.0;
+}
+
+Status fillStressInput(
+    const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst, int64_t count)
+{
+    std::vector<double> v(std::size_t(std::max<int64_t>(count, 0)));
+    if (auto f = fillInput(init, DType::Float64, key, v.data(), count); !f)
+        return f;
+    const Moments m = moments(init);
+    const double n = double(count);
+    if (pattern == u"shift") {
+        for (double& x : v)
+            x += 6 * m.sigma;
+    } else if (pattern == u"scale") {
+        for (double& x : v)
+            x *= 10;
+    } else if (pattern == u"impulse") {
+        // A few large values at positions no candidate can predict; a sign only where the init allows negatives.
+        const bool positive = init.dist == u"uniform" && init.low >= 0;
+        // Tall enough that a missed spike moves any sum or mean beyond a loose absolute tolerance.
+        const double height = std::max(10 * (std::abs(m.mean) + m.sigma), std::cbrt(dtypeMaxFinite(dtype)) / 4);
+        std::fill(v.begin(), v.end(), 0.0);
+        const Philox4x32 rng(key ^ 0x5354524553535f31ull);
+        const int64_t spikes = std::clamp<int64_t>(count / 256, 1, 4096);
+        for (int64_t s = 0; s < spikes; ++s) {
+            const auto w = rng(uint64_t(s));
+            const auto at = std::size_t((uint64_t(w[0]) << 32 | w[1]) % uint64_t(count));
+            v[at] = (positive || (w[2] & 1)) ? height : -height;
+        }
+    } else if (pattern == u"ramp") {
+        for (std::size_t i = 0; i < v.size(); ++i)
+            v[i] = m.mean + 3 * m.sigma * (n > 1 ? 2 * double(i) / (n - 1) - 1 : 0);
+    } else if (pattern == u"sorted") {
+        std::sort(v.begin(), v.end());
+    } else if (pattern == u"large") {
+        const double factor = std::cbrt(dtypeMaxFinite(dtype)) / (std::abs(m.mean) + 3 * m.sigma);
+        for (double& x : v)
+            x *= factor;
+    } else {
+        return Error { {}, {}, QStringLiteral("unknown stress pattern '%1'").arg(pattern) };
+    }
+    store(dtype, dst, v);
+    return Ok {};
+}
+
+} // namespace kwb

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "task/task.h"
+
+#include <QStringList>
+
+namespace kwb {
+
+/// What `kwb run` adds to the declared cases (docs/running.md "Generated cases").
+struct CaseGeneration {
+    int heldOut = 3; ///< held-out sizes (`--heldout N`); 0: none
+    bool stress = true; ///< stress patterns (`--no-stress` turns them off)
+    quint64 seed = 0; ///< breaks ties among equally good sizes; recorded in the report
+    qint64 heldOutBudgetBytes = 64ll << 20; ///< no held-out case moves more (unless every declared case does)
+    qint64 stressBudgetBytes = 16ll << 20; ///< stress patterns use the largest declared case within this
+};
+
+struct GeneratedCases {
+    QList<Case> cases; ///< held-out cases first, then stress cases
+    QStringList notes; ///< why a kind of case was not generated (recorded in the report)
+};
+
+/// Held-out sizes: per group of dims that vary (dims with bounds, or taking several values in the declared
+/// cases; dims equal in every declared case vary together), neighbours of the declared sizes (±1, or
+/// ±multiple_of), odd primes near them and sizes chosen for remainders modulo 2, 4, …, 64 that no declared
+/// size has — inside the bounds and the memory budget, never a declared size. Stress cases: one per
+/// pattern that at least one input takes, on the largest declared case within the stress budget.
+/// Tasks whose inputs come from the reference's own generator (torch_module, gpumode) get none.
+GeneratedCases generateCases(const Task& task, const QList<Case>& declared, const CaseGeneration& how);
+
+} // namespace kwb

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "run/correctness.h"
+
+namespace kwb {
+
+/// Why each generated case counts or not: empty when it counts (the reference ran it, its outputs are
+/// finite where a stress pattern was applied, and it agrees with the oracle where there is one), else the
+/// reason, recorded in the report. A pattern the reference cannot handle judges nobody.
+/// "Finite" is measured against the declared case the generated one is based on (`declaredReference`'s first
+/// trial): a stress case counts when the reference has no more NaN/±Inf than there (a causal mask's −inf is
+/// the function, an overflow is not).
+QMap<QString, QString> generatedCaseStatus(const Task& task, const ImplRun& reference, const ImplRun& declaredReference,
+    const ImplRun* oracle, const QList<TrialInputs>& trials);
+
+/// Judges a candidate on the generated cases (its run `candidate` and the reference's `reference` of
+/// them): a counted case it fails — elements outside tolerance, NaN placement, unwritten elements, a wrong
+/// shape, or a failed call — is `correct.heldout-mismatch` (held-out size) or `correct.distribution-sensitive`
+/// (stress pattern), an error naming the size or pattern with the worst elements. The generated cases'
+/// verdicts are appended to `into.cases`; their findings to `into.findings`, only when `declaredClean`
+/// (a candidate already failing declared cases gets no second error for the same fault).
+/// Each generated case is compared under the task's tolerance with atol scaled by how much larger the
+/// reference's outputs are than on the declared case it is based on (`declaredReference`), so that a pattern
+/// that multiplies the outputs' magnitude keeps the tolerance's proportions for honest rounding.
+void judgeGeneratedCases(const Task& task, const ImplRun& candidate, const ImplRun& reference,
+    const ImplRun& declaredReference, const QList<TrialInputs>& trials, const QMap<QString, QString>& status,
+    bool declaredClean, CandidateJudgement& into);
+
+} // namespace kwb
