@@ -38,9 +38,11 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -95,6 +97,17 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
                             .arg(r.width())
                             .arg(r.height());
     }
+    // Long texts wrap or elide: no dock's content is wider than the dock (it would scroll sideways).
+    for (QDockWidget* d : w.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        auto* area = qobject_cast<QScrollArea*>(d->widget());
+        if (!d->isVisibleTo(&w) || !area || !area->widget() || !area->isVisibleTo(&w))
+            continue;
+        if (area->widget()->width() > area->viewport()->width() + 1)
+            problems << QStringLiteral("%1's content is %2 px wide in %3 px")
+                            .arg(d->objectName())
+                            .arg(area->widget()->width())
+                            .arg(area->viewport()->width());
+    }
     const auto atLeast = [&](const char* name, int minW, int minH) {
         auto* c = w.findChild<QWidget*>(QLatin1StringView(name));
         if (!c) {
@@ -116,6 +129,16 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
     atLeast("findingsView", 220, 90);
     atLeast("consoleDock", 320, 160);
     return problems;
+}
+
+// With KWB_SHOTS=DIR set, the test also writes what it checked as PNGs there (the docs' screenshots).
+void shot(QWidget* w, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KWB_SHOTS");
+    if (dir.isEmpty())
+        return;
+    QApplication::processEvents();
+    QVERIFY(w->grab().save(dir + u'/' + name + QStringLiteral(".png"), "PNG"));
 }
 
 QWidget* focused()
@@ -267,6 +290,22 @@ private Q_SLOTS:
             const QStringList problems = layoutProblems(*m_window, size);
             QVERIFY2(problems.isEmpty(), qPrintable(QLatin1StringView(name) + u": " + problems.join(u"\n")));
         }
+        m_window->dock(QStringLiteral("correctnessDock"))->raise();
+        shot(m_window.get(), QStringLiteral("screenshot-review-%1x%2").arg(size.width()).arg(size.height()));
+        if (size.width() == 1920) {
+            auto* details = m_window->findChild<QTabWidget*>(QStringLiteral("correctnessDetails"));
+            QVERIFY(details);
+            for (int tab : { 1, 2 }) {
+                details->setCurrentIndex(tab);
+                shot(m_window->dock(QStringLiteral("correctnessDock")),
+                    tab == 1 ? QStringLiteral("screenshot-histogram") : QStringLiteral("screenshot-mismatch-map"));
+            }
+            details->setCurrentIndex(0);
+            shot(m_window->dock(QStringLiteral("rubricDock")), QStringLiteral("screenshot-suggestions"));
+            m_window->dock(QStringLiteral("consoleDock"))->raise();
+            shot(m_window->dock(QStringLiteral("consoleDock")), QStringLiteral("screenshot-console"));
+            m_window->dock(QStringLiteral("correctnessDock"))->raise();
+        }
         // Long texts wrap or elide: a long status line does not widen the Rubric dock.
         const int rubricWidth = m_window->dock(QStringLiteral("rubricDock"))->width();
         auto* saveState = m_window->findChild<QLabel*>(QStringLiteral("saveState"));
@@ -315,6 +354,8 @@ private Q_SLOTS:
         QVERIFY2(!pane.statusText().contains(u"FAST"), qPrintable(pane.statusText()));
         QVERIFY(pane.statusText().contains(u"INVALID"));
         QVERIFY(pane.claimText().contains(u"INVALID"));
+        pane.resize(1100, 420);
+        shot(&pane, QStringLiteral("screenshot-invalid-claim"));
     }
 
     void keyboardOnlyReview()
@@ -407,6 +448,7 @@ private Q_SLOTS:
         key(Qt::Key_3);
         QCOMPARE(panel->reviewSession()->review().confidence, std::optional<int>(3));
 
+        shot(&window, QStringLiteral("screenshot-keyboard-review"));
         // Submit (Ctrl+Enter).
         QTRY_VERIFY2(panel->submitButton()->isEnabled(),
             qPrintable(panel->findChild<QLabel*>(QStringLiteral("reviewChecks"))->text()));
@@ -427,6 +469,7 @@ private Q_SLOTS:
         QVERIFY(!dialog->wideBox()->isEnabled());
         key(Qt::Key_Return);
         QTRY_VERIFY(QFile::exists(out));
+        shot(dialog, QStringLiteral("screenshot-export"));
         QVERIFY2(dialog->lastMessage().contains(u"Wrote 1 review"), qPrintable(dialog->lastMessage()));
         QVERIFY(dialog->lastMessage().contains(out));
         QCOMPARE(QSettings().value(QStringLiteral("export/folder")).toString(), m_dir.path());
