@@ -30,6 +30,7 @@
 #include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
@@ -67,6 +68,8 @@ bool scrolled(const QWidget* w, const QWidget* window)
 
 QString describe(const QWidget* w)
 {
+    if (!w)
+        return QStringLiteral("nothing");
     return QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName());
 }
 
@@ -89,6 +92,8 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
         if (!c->isVisibleTo(&w) || c->isWindow() || scrolled(c, &w))
             continue;
         const QRect r(c->mapTo(&w, QPoint(0, 0)), c->size());
+        if (!r.intersects(w.rect()))
+            continue; // a dock behind another's tab is parked outside the window, not shown
         if (!frame.contains(r))
             problems << QStringLiteral("%1 at %2,%3 %4×%5 reaches past the window")
                             .arg(describe(c))
@@ -100,7 +105,8 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
     // Long texts wrap or elide: no dock's content is wider than the dock (it would scroll sideways).
     for (QDockWidget* d : w.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
         auto* area = qobject_cast<QScrollArea*>(d->widget());
-        if (!d->isVisibleTo(&w) || !area || !area->widget() || !area->isVisibleTo(&w))
+        if (!d->isVisibleTo(&w) || !area || !area->widget() || !area->isVisibleTo(&w)
+            || !QRect(d->mapTo(&w, QPoint(0, 0)), d->size()).intersects(w.rect()))
             continue;
         if (area->widget()->width() > area->viewport()->width() + 1)
             problems << QStringLiteral("%1's content is %2 px wide in %3 px")
@@ -258,6 +264,133 @@ private Q_SLOTS:
         QCOMPARE(console.toPlainText(), a);
     }
 
+    void keyboardOnlyReview()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed: the cpp runner cannot be built");
+        m_window = std::make_unique<MainWindow>(MainWindow::Options { false });
+        MainWindow& window = *m_window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* panel = window.findChild<RubricPanel*>(QStringLiteral("rubricPanel"));
+        QVERIFY(panel);
+
+        // Open (Ctrl+O): type the folder into the dialog and press Enter.
+        QTimer::singleShot(300, [] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (name) {
+                name->setFocus();
+                name->selectAll();
+                QTest::keyClicks(name, kTask);
+                QTest::keyClick(name, Qt::Key_Return);
+            }
+            if (dialog->isVisible())
+                QMetaObject::invokeMethod(dialog, "accept");
+        });
+        QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->task() != nullptr, 10000);
+        window.activateWindow(); // the dialog has closed: the window's shortcuts again
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QCOMPARE(window.session()->task()->id, QStringLiteral("rmsnorm-f32-unrolled"));
+        QTRY_VERIFY(panel->reviewSession()->hasReview());
+        QCOMPARE(panel->reviewSession()->review().reviewer, QStringLiteral("Ada Reviewer"));
+
+        // Run (Ctrl+R), then compile (Ctrl+B).
+        QSignalSpy ran(window.runController(), &RunController::finished);
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(ran.wait(240000));
+        m_run = ran.first().at(0).value<std::shared_ptr<const RunResult>>();
+        auto* compiler = window.findChild<CompileController*>(QStringLiteral("compileController"));
+        QSignalSpy compiled(compiler, &CompileController::finished);
+        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier);
+        QVERIFY(compiled.wait(240000));
+        QTRY_VERIFY(panel->reviewSession()->reports().size() >= 2);
+
+        // Score every criterion: Alt+7 focuses the first; a digit scores; Enter opens the comment; Tab moves on.
+        QTest::keyClick(&window, Qt::Key_7, Qt::AltModifier);
+        const QList<const Criterion*> criteria = panel->reviewSession()->criteria();
+        QVERIFY(!criteria.isEmpty());
+        for (qsizetype i = 0; i < criteria.size(); ++i) {
+            CriterionWidget* cw = panel->criterionWidget(criteria[i]->id);
+            QVERIFY2(cw->scale()->hasFocus(),
+                qPrintable(criteria[i]->id + QStringLiteral(" does not have the focus, ") + describe(focused())));
+            if (i == 0) {
+                // E opens the Cite menu; Down and Enter cite the first entry.
+                QTimer::singleShot(300, [] {
+                    QWidget* menu = QApplication::activePopupWidget();
+                    if (!menu)
+                        return;
+                    QTest::keyClick(menu, Qt::Key_Down);
+                    QTest::keyClick(menu, Qt::Key_Return);
+                });
+                key(Qt::Key_E);
+                QTRY_COMPARE(panel->reviewSession()->review().scores.value(criteria[i]->id).evidence.size(), 1);
+            }
+            if (i % 4 == 3) {
+                key(Qt::Key_N); // N/A moves to the comment for its reason
+                QVERIFY(cw->commentEdit()->hasFocus());
+                type(QStringLiteral("not verifiable here: no GPU"));
+            } else {
+                key(Qt::Key_2);
+                key(Qt::Key_Return);
+                QVERIFY(cw->commentEdit()->hasFocus());
+                type(QStringLiteral("The tail rows are wrong: the unrolled loop skips the last D % 8 elements."));
+            }
+            key(Qt::Key_Tab);
+            const Score s = panel->reviewSession()->review().scores.value(criteria[i]->id);
+            QVERIFY(s.scored());
+            QVERIFY(!s.comment.isEmpty());
+        }
+        // Verdict (digit = position), summary, confidence.
+        auto* overall = panel->overall();
+        QVERIFY2(overall->verdictRow()->hasFocus(), qPrintable(describe(focused())));
+        key(Qt::Key_3);
+        QCOMPARE(panel->reviewSession()->review().verdict, QStringLiteral("major"));
+        key(Qt::Key_Tab);
+        QVERIFY(overall->summaryEdit()->hasFocus());
+        type(QStringLiteral("Correct only when D is a multiple of 8; fix the tail loop."));
+        key(Qt::Key_Tab);
+        QVERIFY(overall->confidence()->hasFocus());
+        key(Qt::Key_3);
+        QCOMPARE(panel->reviewSession()->review().confidence, std::optional<int>(3));
+
+        shot(&window, QStringLiteral("screenshot-keyboard-review"));
+        // Submit (Ctrl+Enter).
+        QTRY_VERIFY2(panel->submitButton()->isEnabled(),
+            qPrintable(panel->findChild<QLabel*>(QStringLiteral("reviewChecks"))->text()));
+        QSignalSpy submitted(panel->reviewSession(), &ReviewSession::submitted);
+        key(Qt::Key_Return, Qt::ControlModifier);
+        QTRY_COMPARE(submitted.size(), 1);
+
+        // Export (Ctrl+Shift+E): the dialog opens on the keyboard, Enter exports, it says what it wrote.
+        QTest::keyClick(&window, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+        ExportDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<ExportDialog*>(QStringLiteral("exportDialog"))) != nullptr);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        const QString out = m_dir.filePath(QStringLiteral("exported.json"));
+        dialog->outputEdit()->setFocus();
+        dialog->outputEdit()->selectAll();
+        QTest::keyClicks(dialog->outputEdit(), out);
+        QVERIFY(!dialog->configBox()->isEnabled()); // Label Studio's fields do not apply to JSON
+        QVERIFY(!dialog->wideBox()->isEnabled());
+        QTest::keyClick(dialog->outputEdit(), Qt::Key_Return);
+        QTRY_VERIFY2(QFile::exists(out),
+            qPrintable(dialog->lastMessage() + u'|' + dialog->outputEdit()->text() + u'|' + describe(focused()) + u'|'
+                + describe(QApplication::activeModalWidget()) + u'|' + describe(QApplication::activeWindow())));
+        shot(dialog, QStringLiteral("screenshot-export"));
+        QVERIFY2(dialog->lastMessage().contains(u"Wrote 1 review"), qPrintable(dialog->lastMessage()));
+        QVERIFY(dialog->lastMessage().contains(out));
+        QCOMPARE(QSettings().value(QStringLiteral("export/folder")).toString(), m_dir.path());
+        key(Qt::Key_Escape);
+        QTRY_VERIFY(!window.findChild<ExportDialog*>(QStringLiteral("exportDialog")));
+    }
+
     void layoutAtEverySize_data()
     {
         QTest::addColumn<QSize>("size");
@@ -270,25 +403,16 @@ private Q_SLOTS:
     void layoutAtEverySize()
     {
         QFETCH(QSize, size);
-        if (!m_window) {
-            if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
-                QSKIP("g++ is not installed: the cpp runner cannot be built");
-            m_window = std::make_unique<MainWindow>(MainWindow::Options { false });
-            QVERIFY(m_window->openPath(kTask).ok());
-            m_window->show();
-            // A run fills the Correctness tab (charts, tables, a diagnosis) — the pane that grew the window before.
-            QSignalSpy finished(m_window->runController(), &RunController::finished);
-            m_window->actions().run->trigger();
-            QVERIFY(finished.wait(240000));
-            m_run = finished.first().at(0).value<std::shared_ptr<const RunResult>>();
-        }
+        if (!m_window)
+            QSKIP("the keyboard review did not leave its window (g++ missing?)");
         m_window->resize(size);
         m_window->actions().resetLayout->trigger();
         for (const char* name : { "correctnessDock", "consoleDock" }) {
             m_window->dock(QLatin1StringView(name))->raise();
             QTest::qWait(50);
             const QStringList problems = layoutProblems(*m_window, size);
-            QVERIFY2(problems.isEmpty(), qPrintable(QLatin1StringView(name) + u": " + problems.join(u"\n")));
+            QVERIFY2(problems.isEmpty(),
+                qPrintable(QString::fromLatin1(name) + QStringLiteral(": ") + problems.join(u'\n')));
         }
         m_window->dock(QStringLiteral("correctnessDock"))->raise();
         shot(m_window.get(), QStringLiteral("screenshot-review-%1x%2").arg(size.width()).arg(size.height()));
@@ -356,125 +480,6 @@ private Q_SLOTS:
         QVERIFY(pane.claimText().contains(u"INVALID"));
         pane.resize(1100, 420);
         shot(&pane, QStringLiteral("screenshot-invalid-claim"));
-    }
-
-    void keyboardOnlyReview()
-    {
-        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
-            QSKIP("g++ is not installed: the cpp runner cannot be built");
-        m_window.reset();
-        MainWindow window(MainWindow::Options { false });
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        auto* panel = window.findChild<RubricPanel*>(QStringLiteral("rubricPanel"));
-        QVERIFY(panel);
-
-        // Open (Ctrl+O): type the folder into the dialog and press Enter.
-        QTimer::singleShot(300, [] {
-            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            if (!dialog)
-                return;
-            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-            if (name) {
-                name->setFocus();
-                name->selectAll();
-                QTest::keyClicks(name, kTask);
-                QTest::keyClick(name, Qt::Key_Return);
-            }
-            if (dialog->isVisible())
-                dialog->accept();
-        });
-        QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(window.session()->task() != nullptr, 10000);
-        QCOMPARE(window.session()->task()->id, QStringLiteral("rmsnorm-f32-unrolled"));
-        QTRY_VERIFY(panel->reviewSession()->hasReview());
-        QCOMPARE(panel->reviewSession()->review().reviewer, QStringLiteral("Ada Reviewer"));
-
-        // Run (Ctrl+R), then compile (Ctrl+B).
-        QSignalSpy ran(window.runController(), &RunController::finished);
-        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
-        QVERIFY(ran.wait(240000));
-        auto* compiler = window.findChild<CompileController*>(QStringLiteral("compileController"));
-        QSignalSpy compiled(compiler, &CompileController::finished);
-        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier);
-        QVERIFY(compiled.wait(240000));
-        QTRY_VERIFY(panel->reviewSession()->reports().size() >= 2);
-
-        // Score every criterion: Alt+7 focuses the first; a digit scores; Enter opens the comment; Tab moves on.
-        QTest::keyClick(&window, Qt::Key_7, Qt::AltModifier);
-        const QList<const Criterion*> criteria = panel->reviewSession()->criteria();
-        QVERIFY(!criteria.isEmpty());
-        for (qsizetype i = 0; i < criteria.size(); ++i) {
-            CriterionWidget* cw = panel->criterionWidget(criteria[i]->id);
-            QVERIFY2(cw->scale()->hasFocus(), qPrintable(criteria[i]->id + u" does not have the focus"));
-            if (i == 0) {
-                // E opens the Cite menu; Down and Enter cite the first entry.
-                QTimer::singleShot(300, [] {
-                    QWidget* menu = QApplication::activePopupWidget();
-                    if (!menu)
-                        return;
-                    QTest::keyClick(menu, Qt::Key_Down);
-                    QTest::keyClick(menu, Qt::Key_Return);
-                });
-                key(Qt::Key_E);
-                QTRY_COMPARE(panel->reviewSession()->review().scores.value(criteria[i]->id).evidence.size(), 1);
-            }
-            if (i % 4 == 3) {
-                key(Qt::Key_N); // N/A moves to the comment for its reason
-                QVERIFY(cw->commentEdit()->hasFocus());
-                type(QStringLiteral("not verifiable here: no GPU"));
-            } else {
-                key(Qt::Key_2);
-                key(Qt::Key_Return);
-                QVERIFY(cw->commentEdit()->hasFocus());
-                type(QStringLiteral("The tail rows are wrong: the unrolled loop skips the last D % 8 elements."));
-            }
-            key(Qt::Key_Tab);
-            const Score s = panel->reviewSession()->review().scores.value(criteria[i]->id);
-            QVERIFY(s.scored());
-            QVERIFY(!s.comment.isEmpty());
-        }
-        // Verdict (digit = position), summary, confidence.
-        auto* overall = panel->overall();
-        QVERIFY2(overall->verdictRow()->hasFocus(), qPrintable(describe(focused())));
-        key(Qt::Key_3);
-        QCOMPARE(panel->reviewSession()->review().verdict, QStringLiteral("major"));
-        key(Qt::Key_Tab);
-        QVERIFY(overall->summaryEdit()->hasFocus());
-        type(QStringLiteral("Correct only when D is a multiple of 8; fix the tail loop."));
-        key(Qt::Key_Tab);
-        QVERIFY(overall->confidence()->hasFocus());
-        key(Qt::Key_3);
-        QCOMPARE(panel->reviewSession()->review().confidence, std::optional<int>(3));
-
-        shot(&window, QStringLiteral("screenshot-keyboard-review"));
-        // Submit (Ctrl+Enter).
-        QTRY_VERIFY2(panel->submitButton()->isEnabled(),
-            qPrintable(panel->findChild<QLabel*>(QStringLiteral("reviewChecks"))->text()));
-        QSignalSpy submitted(panel->reviewSession(), &ReviewSession::submitted);
-        key(Qt::Key_Return, Qt::ControlModifier);
-        QTRY_COMPARE(submitted.size(), 1);
-
-        // Export (Ctrl+Shift+E): the dialog opens on the keyboard, Enter exports, it says what it wrote.
-        QTest::keyClick(&window, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
-        ExportDialog* dialog = nullptr;
-        QTRY_VERIFY((dialog = window.findChild<ExportDialog*>(QStringLiteral("exportDialog"))) != nullptr);
-        QTRY_VERIFY(dialog->isVisible());
-        const QString out = m_dir.filePath(QStringLiteral("exported.json"));
-        dialog->outputEdit()->setFocus();
-        dialog->outputEdit()->selectAll();
-        type(out);
-        QVERIFY(!dialog->configBox()->isEnabled()); // Label Studio's fields do not apply to JSON
-        QVERIFY(!dialog->wideBox()->isEnabled());
-        key(Qt::Key_Return);
-        QTRY_VERIFY(QFile::exists(out));
-        shot(dialog, QStringLiteral("screenshot-export"));
-        QVERIFY2(dialog->lastMessage().contains(u"Wrote 1 review"), qPrintable(dialog->lastMessage()));
-        QVERIFY(dialog->lastMessage().contains(out));
-        QCOMPARE(QSettings().value(QStringLiteral("export/folder")).toString(), m_dir.path());
-        key(Qt::Key_Escape);
-        QTRY_VERIFY(!window.findChild<ExportDialog*>(QStringLiteral("exportDialog")));
     }
 
     void editorWrapAndZoom()

@@ -65,7 +65,7 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     m_saveState->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_time->setObjectName(QStringLiteral("timeSpent"));
-    m_time->setToolTip(tr("Time spent on this review while the window was active"));
+    m_time->setToolTip(tr("Time spent on this review while a workbench window had the focus"));
     stateRow->addWidget(m_saveState, 1);
     stateRow->addWidget(m_time);
     layout->addLayout(stateRow);

@@ -52,7 +52,7 @@ protected:
 
 void installTooltipsPassClicks()
 {
-    if (!qApp || qApp->findChild<TooltipsPassClicks*>(QStringLiteral("tooltipsPassClicks")))
+    if (!qApp || qApp->findChild<QObject*>(QStringLiteral("tooltipsPassClicks"), Qt::FindDirectChildrenOnly))
         return;
     auto* filter = new TooltipsPassClicks(qApp);
     filter->setObjectName(QStringLiteral("tooltipsPassClicks"));
@@ -108,7 +108,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_findings, &FindingsPane::findingActivated, this, &MainWindow::showFinding);
     connect(m_source, &SourceView::diffModeChanged, m_actions.toggleDiff, &QAction::setChecked);
 
-    resize(fitScreen(QSize(1500, 940)));
+    // Tests and screenshots choose their size; a reviewer's window never starts larger than the screen.
+    resize(m_options.persistent ? fitScreen(QSize(1500, 940)) : QSize(1500, 940));
     resetLayout();
     if (m_options.persistent)
         restoreLayout();
