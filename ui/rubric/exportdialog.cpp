@@ -123,7 +123,9 @@ ExportDialog::ExportDialog(
     if (savedFormat >= 0)
         m_format->setCurrentIndex(savedFormat);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
-    connect(m_config, &QCheckBox::toggled, this, &ExportDialog::formatChanged);
+    // Only the config path follows the box (the output's name stays as typed).
+    connect(m_config, &QCheckBox::toggled, this,
+        [this](bool on) { m_configPath->setEnabled(on && m_config->isEnabled()); });
     formatChanged();
 }
 
