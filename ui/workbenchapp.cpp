@@ -67,6 +67,8 @@ int screenshot(
 {
     window.resize(size);
     window.show();
+    QApplication::processEvents();
+    window.actions().resetLayout->trigger(); // the Review layout for this size
     int code = 0;
     const auto capture = [&] {
         QApplication::processEvents();

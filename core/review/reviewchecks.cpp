@@ -43,8 +43,13 @@ void checkComplete(const Review& r, const Rubric& rubric, const ReviewCheckConte
             if (c->required)
                 out << make(
                     incomplete, Severity::Error, p, QStringLiteral("%1 (%2) has no score").arg(c->id, c->title));
-        } else if (s.notApplicable && !c->naAllowed) {
-            out << make(incomplete, Severity::Error, p, QStringLiteral("%1 does not allow N/A: score it").arg(c->id));
+        } else if (s.notApplicable && s.comment.trimmed().isEmpty()) {
+            // Any criterion may be N/A (one that cannot be verified here: no GPU, no framework), never silently.
+            out << make(incomplete, Severity::Error, p,
+                c->naAllowed ? QStringLiteral("%1 is N/A without a reason: say why in its comment").arg(c->id)
+                             : QStringLiteral("%1 is N/A without a reason: score it, or say why it cannot be verified "
+                                              "here (\"not verifiable here: no GPU\")")
+                                   .arg(c->id));
         } else if (s.value && !c->scale.contains(*s.value)) {
             out << make(incomplete, Severity::Error, p,
                 QStringLiteral("%1 = %2 is outside the scale %3..%4")

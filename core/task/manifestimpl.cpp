@@ -3,6 +3,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+
 namespace kwb::manifest {
 namespace {
 const QStringList kBackends { QStringLiteral("cpp"), QStringLiteral("cuda"), QStringLiteral("python") };
@@ -177,6 +179,24 @@ void readBenchmark(ManifestReader& r, const Json& root, Task& task)
         task.benchmarkFlops = readExpression(r, *it, p + QStringLiteral("/flops"), task, 0);
     if (const auto it = bench->find("bytes"); it != bench->end())
         task.benchmarkBytes = readExpression(r, *it, p + QStringLiteral("/bytes"), task, 0);
+}
+
+// After the cases: the claimed case must be one of them.
+void readClaim(ManifestReader& r, const Json& root, Task& task)
+{
+    const Json* claim = r.member(root, {}, "claim", "object", false);
+    if (!claim)
+        return;
+    const QString p = QStringLiteral("/claim");
+    r.checkKeys(*claim, p, { "speedup", "case" });
+    // The values stay in task.manifest, read by taskClaim() (task/claim.h).
+    const double speedup = r.number(*claim, p, "speedup", true);
+    if (!(speedup > 0))
+        r.fail(p + QStringLiteral("/speedup"), QStringLiteral("expected a positive number"));
+    const QString caseName = r.string(*claim, p, "case", true);
+    if (!caseName.isEmpty()
+        && std::none_of(task.cases.cbegin(), task.cases.cend(), [&](const Case& k) { return k.name == caseName; }))
+        r.fail(p + QStringLiteral("/case"), QStringLiteral("expected a case of this task, got '%1'").arg(caseName));
 }
 
 } // namespace kwb::manifest

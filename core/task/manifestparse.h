@@ -23,6 +23,7 @@ void readCases(ManifestReader& r, const Json& root, Task& task); ///< cases and 
 Tolerance readTolerance(ManifestReader& r, const Json& value, const QString& pointer);
 void readImplementations(ManifestReader& r, const Json& root, Task& task); ///< reference, oracle, candidates
 void readBenchmark(ManifestReader& r, const Json& root, Task& task);
+void readClaim(ManifestReader& r, const Json& root, Task& task);
 
 /// Checks that `relative` (at `pointer`) names a file inside the bundle; fails otherwise.
 void checkFile(ManifestReader& r, const Task& task, const QString& pointer, const QString& relative);

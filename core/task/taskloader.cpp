@@ -102,6 +102,7 @@ Result<LoadedTask> loadTask(const QString& bundleDir)
             task.tolerance = manifest::readTolerance(reader, *tol, QStringLiteral("/tolerance"));
         manifest::readImplementations(reader, *json, task);
         manifest::readBenchmark(reader, *json, task);
+        manifest::readClaim(reader, *json, task);
     } catch (const ManifestFailure& f) {
         return f.error;
     } catch (const nlohmann::json::exception& e) {

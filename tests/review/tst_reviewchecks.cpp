@@ -52,12 +52,20 @@ private Q_SLOTS:
         }) << ""
                                                        << ""
                                                        << "";
-        QTest::newRow("incomplete: N/A not allowed") << Edit([](Review& r, ReviewCheckContext&) {
+        QTest::newRow("incomplete: N/A without a reason") << Edit([](Review& r, ReviewCheckContext&) {
             r.scores[QStringLiteral("NC1")].value.reset();
             r.scores[QStringLiteral("NC1")].notApplicable = true;
+            r.scores[QStringLiteral("NC1")].comment.clear();
         }) << "review.incomplete"
-                                                     << "/scores/NC1"
-                                                     << "NC1 does not allow N/A";
+                                                          << "/scores/NC1"
+                                                          << "NC1 is N/A without a reason";
+        QTest::newRow("N/A with a reason: nothing") << Edit([](Review& r, ReviewCheckContext&) {
+            r.scores[QStringLiteral("NC1")].value.reset();
+            r.scores[QStringLiteral("NC1")].notApplicable = true;
+            r.scores[QStringLiteral("NC1")].comment = QStringLiteral("not verifiable here: no GPU");
+        }) << ""
+                                                    << ""
+                                                    << "";
         QTest::newRow("incomplete: low score no comment")
             << Edit([](Review& r, ReviewCheckContext&) { r.scores[QStringLiteral("NC4")].comment.clear(); })
             << "review.incomplete"

@@ -41,6 +41,7 @@ CorrectnessPane::CorrectnessPane(QWidget* parent)
     m_reason = new QLabel(this);
     m_reason->setObjectName(QStringLiteral("correctnessReason"));
     m_reason->setWordWrap(true);
+    m_reason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_histogram = new ErrorHistogramChart(this);
     m_histogram->setObjectName(QStringLiteral("correctnessHistogram"));
@@ -57,10 +58,14 @@ CorrectnessPane::CorrectnessPane(QWidget* parent)
     bottomLayout->setContentsMargins(0, 0, 0, 0);
     bottomLayout->addWidget(m_reason);
     bottomLayout->addWidget(m_details, 1);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
+    // Side by side: the results area is wide and short, so the table keeps its rows and the charts their height.
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("correctnessSplitter"));
+    splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_summaryView);
     splitter->addWidget(bottom);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb::ui {
@@ -29,7 +30,7 @@ ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->hide();
     chart()->setTitle(QStringLiteral("Absolute error (log-spaced bins)"));
-    setMinimumHeight(180);
+    setMinimumHeight(200);
 }
 
 void ErrorHistogramChart::setHistogram(const ErrorHistogram& h)
@@ -61,11 +62,21 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& h)
     series->append(set);
     c->addSeries(series);
     auto* x = new QBarCategoryAxis;
-    x->append(m_categories);
-    x->setLabelsAngle(-60);
+    // Every bin keeps a label only while they fit whole; otherwise every k-th, the others blank (made unique with
+    // zero-width spaces, as the axis needs distinct categories), so no label is cut to "…".
+    const int count = int(m_categories.size());
+    const int maxLabels = std::max(2, (width() > 0 ? width() : 480) / 46);
+    const int step = std::max(1, (count + maxLabels - 1) / maxLabels);
+    QStringList shown;
+    for (int i = 0; i < count; ++i)
+        shown << (i % step == 0 || i == count - 1 ? m_categories[i] : QString(i + 1, QChar(0x200B)));
+    x->append(shown);
+    x->setLabelsAngle(0);
+    x->setTitleText(QStringLiteral("|actual − expected| per element (log₂ bins)"));
     auto* y = new QValueAxis;
     y->setRange(0, double(top));
     y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTitleText(QStringLiteral("elements"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);

@@ -8,7 +8,7 @@ namespace kwb::ui {
 
 /// Where the mismatches of a 2-D (or flattened N-D) output sit: each cell of the engine's density grid is
 /// shaded by the fraction of its elements that mismatch (white: none, dark red: all); the tooltip gives
-/// the cell's rows, columns and counts.
+/// the cell's rows, columns and counts. Axes give the first, middle and last row and column; a legend the shades.
 class MismatchHeatMap : public QWidget {
     Q_OBJECT
 public:
@@ -19,7 +19,7 @@ public:
     /// The cell (row, column) under a widget position, or (-1, -1).
     QPoint cellAt(const QPoint& pos) const;
 
-    QSize sizeHint() const override { return { 260, 260 }; }
+    QSize sizeHint() const override { return { 360, 260 }; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -151,6 +151,7 @@ void CodeEditor::setSource(const QString& fileName, const QString& text)
 {
     m_fileName = fileName;
     m_aligned = false;
+    applyWrap();
     m_sourceLineOf.clear();
     m_displayLineOf.clear();
     clearAnnotations();
@@ -164,6 +165,7 @@ void CodeEditor::setAligned(const QString& fileName, const QList<AlignedLine>& l
 {
     m_fileName = fileName;
     m_aligned = true;
+    applyWrap();
     clearAnnotations();
     markerDeleteAll();
     applyLanguage(languageForFile(fileName));
@@ -212,6 +214,7 @@ void CodeEditor::clearSource()
 {
     m_fileName.clear();
     m_aligned = false;
+    applyWrap();
     m_sourceLineOf.clear();
     m_displayLineOf.clear();
     m_findings.clear();
@@ -458,6 +461,31 @@ std::pair<int, int> CodeEditor::selectedSourceLines() const
         last = std::max(last, l);
     }
     return { first, last };
+}
+
+void CodeEditor::setWordWrap(bool on)
+{
+    m_wordWrap = on;
+    applyWrap();
+}
+
+void CodeEditor::applyWrap()
+{
+    // Diff mode aligns display lines one to one between the two editors: wrapping would break that.
+    const bool wrap = m_wordWrap && !m_aligned;
+    setWrapMode(wrap ? WrapWord : WrapNone);
+    setWrapVisualFlags(wrap ? WrapFlagByText : WrapFlagNone, WrapFlagNone);
+    setWrapIndentMode(WrapIndentIndented);
+}
+
+void CodeEditor::zoomBy(int steps)
+{
+    zoomTo(std::clamp(zoomLevel() + steps, kMinZoom, kMaxZoom));
+}
+
+int CodeEditor::zoomLevel() const
+{
+    return static_cast<int>(SendScintilla(SCI_GETZOOM));
 }
 
 } // namespace kwb::ui

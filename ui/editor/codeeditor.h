@@ -80,6 +80,16 @@ public:
     int firstVisibleLine() const;
     void setFirstVisibleLine(int line);
 
+    /// Word wrap (wrapped lines marked at their end, continuation indented); suspended while the view is aligned
+    /// (diff mode), where display lines must match the other editor's one to one.
+    void setWordWrap(bool on);
+    bool wordWrap() const { return m_wordWrap; }
+    /// Zoom in points added to every style, clamped to [kMinZoom, kMaxZoom]; 0 is the actual size.
+    void zoomBy(int steps);
+    int zoomLevel() const;
+    static constexpr int kMinZoom = -8;
+    static constexpr int kMaxZoom = 20;
+
     /// Unbinds editor commands that would swallow these window shortcuts (QScintilla binds Ctrl+D, …).
     void releaseKeys(const QList<QKeySequence>& keys);
 
@@ -101,6 +111,7 @@ public:
     bool hasMarker(int line, Marker marker) const;
 
 private:
+    void applyWrap();
     void applyLanguage(Language language);
     void applyChrome();
     void setTextReadOnly(const QString& text);
@@ -110,6 +121,7 @@ private:
     QString m_fileName;
     Language m_language = Language::Plain;
     bool m_aligned = false;
+    bool m_wordWrap = false;
     QList<int> m_sourceLineOf; // display line → 1-based file line (aligned mode only)
     QList<int> m_displayLineOf; // 1-based file line - 1 → display line (aligned mode only)
     Findings m_findings;

@@ -3,9 +3,14 @@
 #include "editor/theme.h"
 #include "window/session.h"
 
+#include <QPlainTextDocumentLayout>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextCursor>
+#include <QTextDocument>
 #include <QTime>
+
+#include <utility>
 
 namespace kwb::ui {
 
@@ -19,28 +24,117 @@ ConsolePane::ConsolePane(Session* session, QWidget* parent)
     setMaximumBlockCount(20000);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setPlaceholderText(tr("What the workbench does is logged here."));
+    showTask(QString()); // what is logged before a task opens continues in the first task's log
     connect(session, &Session::logged, this, &ConsolePane::appendLine);
+    connect(session, &Session::taskOpened, this, [this, session] {
+        const LintReport* r = session->currentReport();
+        showTask(r ? r->path : QString());
+    });
+}
+
+bool ConsolePane::isErrorLine(const QString& line)
+{
+    static const QRegularExpression re(
+        QStringLiteral("(\\berror\\b|\\bfatal\\b|^Traceback|Exception\\b|\\bpanic\\b|Segmentation "
+                       "fault|\\bAborted\\b|core dumped|\\bFAILED\\b|^E\\s)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re.match(line).hasMatch();
+}
+
+bool ConsolePane::isWarningLine(const QString& line)
+{
+    static const QRegularExpression re(
+        QStringLiteral("\\bwarning\\b|Warning:"), QRegularExpression::CaseInsensitiveOption);
+    return re.match(line).hasMatch();
+}
+
+bool ConsolePane::following() const
+{
+    const QScrollBar* bar = verticalScrollBar();
+    return bar->value() >= bar->maximum() - 2;
+}
+
+void ConsolePane::scrollIfFollowing(bool wasFollowing)
+{
+    if (!wasFollowing)
+        return;
+    QTextCursor end(document());
+    end.movePosition(QTextCursor::End);
+    setTextCursor(end);
+    ensureCursorVisible();
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+void ConsolePane::insertLine(const QString& text, const QColor& colour)
+{
+    const bool wasFollowing = following();
+    QTextCharFormat format;
+    format.setForeground(colour);
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    if (!document()->isEmpty())
+        cursor.insertBlock();
+    cursor.insertText(text, format);
+    scrollIfFollowing(wasFollowing);
 }
 
 void ConsolePane::appendLine(const QString& line)
 {
-    appendPlainText(QTime::currentTime().toString(QStringLiteral("HH:mm:ss  ")) + line);
+    insertLine(QTime::currentTime().toString(QStringLiteral("HH:mm:ss  ")) + line, palette().text().color());
 }
 
 void ConsolePane::appendOutput(const QString& source, const QString& text, bool isError)
 {
-    QScrollBar* bar = verticalScrollBar();
-    const bool following = bar->value() >= bar->maximum() - 2;
-    QTextCharFormat format;
-    format.setForeground(isError ? QColor(0xb7, 0x1c, 0x1c) : palette().text().color());
-    QTextCursor cursor(document());
-    cursor.movePosition(QTextCursor::End);
-    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        cursor.insertBlock();
-        cursor.insertText(QStringLiteral("%1 | %2").arg(source, line), format);
+    const QString key = source + (isError ? QStringLiteral("|err") : QStringLiteral("|out"));
+    QString pending = m_partial.take(key) + text;
+    pending.remove(QLatin1Char('\r'));
+    const qsizetype lastNewline = pending.lastIndexOf(QLatin1Char('\n'));
+    if (lastNewline < 0) {
+        m_partial.insert(key, pending);
+        return;
     }
-    if (following)
-        bar->setValue(bar->maximum());
+    if (lastNewline + 1 < pending.size())
+        m_partial.insert(key, pending.mid(lastNewline + 1));
+    const QStringList lines = pending.left(lastNewline).split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        if (line.isEmpty())
+            continue;
+        QColor colour = palette().text().color();
+        if (isError && isErrorLine(line))
+            colour = QColor(0xb7, 0x1c, 0x1c);
+        else if (isWarningLine(line))
+            colour = QColor(0x8a, 0x5a, 0x00);
+        insertLine(QStringLiteral("%1 | %2").arg(source, line), colour);
+    }
+}
+
+void ConsolePane::flushOutput()
+{
+    const QHash<QString, QString> partial = std::exchange(m_partial, {});
+    for (auto it = partial.cbegin(); it != partial.cend(); ++it) {
+        if (!it.value().isEmpty())
+            appendOutput(it.key().section(QLatin1Char('|'), 0, 0), it.value() + QLatin1Char('\n'),
+                it.key().endsWith(QLatin1StringView("|err")));
+    }
+}
+
+void ConsolePane::showTask(const QString& task)
+{
+    if (task == m_task && !m_logs.isEmpty())
+        return;
+    flushOutput();
+    if (m_task.isEmpty() && !task.isEmpty() && !m_logs.contains(task) && m_logs.contains(QString()))
+        m_logs.insert(task, m_logs.take(QString()));
+    m_task = task;
+    QTextDocument*& doc = m_logs[task];
+    if (!doc) {
+        doc = new QTextDocument(this);
+        doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
+        doc->setDefaultFont(font());
+        doc->setMaximumBlockCount(20000);
+    }
+    setDocument(doc);
+    scrollIfFollowing(true);
 }
 
 } // namespace kwb::ui

@@ -55,6 +55,13 @@ void BenchTableModel::setView(std::shared_ptr<const BenchView> view)
     endResetModel();
 }
 
+void BenchTableModel::setIncorrect(const QMap<QString, QString>& incorrect)
+{
+    m_incorrect = incorrect;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, Verdict), index(int(m_rows.size()) - 1, Verdict));
+}
+
 QString BenchTableModel::caseOf(int row) const
 {
     return row >= 0 && row < m_rows.size() ? m_rows[row].caseName : QString();
@@ -133,6 +140,8 @@ QVariant BenchTableModel::display(const Row& row, int column) const
             .arg(r->speedup->ciLow, 0, 'f', 2)
             .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2) : QStringLiteral("∞"));
     case Verdict:
+        if (!row.reference && m_incorrect.contains(row.implId))
+            return QStringLiteral("INVALID");
         return r->verdict ? verdictName(*r->verdict) : QString();
     case Floor:
         return r->floorNs ? formatDuration(*r->floorNs) : QStringLiteral("—");
@@ -155,6 +164,9 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return display(row, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == Verdict && !row.reference && m_incorrect.contains(row.implId))
+            return QStringLiteral("No FAST/SLOW for a candidate that fails correctness: %1")
+                .arg(m_incorrect.value(row.implId));
         if (!r)
             return row.problem;
         if ((index.column() == Floor || index.column() == FloorFraction) && !r->floorNs)
@@ -179,6 +191,8 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
                 .arg(r->pooledVerdict ? verdictName(*r->pooledVerdict) : QString());
         return {};
     case Qt::ForegroundRole:
+        if (index.column() == Verdict && !row.reference && m_incorrect.contains(row.implId))
+            return QBrush(QColor(0x6b, 0x72, 0x80));
         if (index.column() == Verdict && r && r->verdict)
             return QBrush(verdictColor(*r->verdict));
         if (!r && index.column() == Median)

@@ -32,6 +32,8 @@ public:
     explicit BenchTableModel(QObject* parent = nullptr);
 
     void setView(std::shared_ptr<const BenchView> view);
+    /// Candidates that failed correctness (id → why): their Verdict cell reads INVALID (grey), never FAST/SLOW.
+    void setIncorrect(const QMap<QString, QString>& incorrect);
     const BenchView* view() const { return m_view.get(); }
     /// The case of `row` ("" out of range).
     QString caseOf(int row) const;
@@ -57,6 +59,7 @@ private:
 
     std::shared_ptr<const BenchView> m_view;
     QList<Row> m_rows;
+    QMap<QString, QString> m_incorrect;
 };
 
 /// Green, red, grey, amber or purple: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS, INVALID).

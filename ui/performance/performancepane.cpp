@@ -3,6 +3,7 @@
 #include "performance/benchtablemodel.h"
 #include "performance/rooflinechart.h"
 #include "performance/samplestripchart.h"
+#include "task/claim.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -62,9 +63,45 @@ QString benchProvenanceText(const BenchResult& r)
             p.value(QStringLiteral("sandbox")).toBool() ? QStringLiteral("sandboxed") : QStringLiteral("no sandbox"));
 }
 
+// The task's claim (`claim`) against what was measured: each candidate's speedup on the claimed case with its CI.
+QString claimLine(const BenchResult& r, const QMap<QString, QString>& incorrect)
+{
+    const std::optional<Claim> found = taskClaim(r.task);
+    if (!found)
+        return {};
+    const Claim& claim = *found;
+    const auto c
+        = std::find_if(r.cases.cbegin(), r.cases.cend(), [&](const BenchCase& k) { return k.name == claim.caseName; });
+    QStringList measured;
+    if (c != r.cases.cend()) {
+        for (const ImplCaseResult& cand : c->candidates) {
+            if (!cand.speedup)
+                continue;
+            const Speedup& s = *cand.speedup;
+            const QString where = s.ciHigh < claim.speedup
+                ? QObject::tr("below the claim")
+                : (s.ciLow > claim.speedup ? QObject::tr("above the claim") : QObject::tr("consistent with the claim"));
+            measured << QObject::tr("%1 measured <b>%2×</b> [%3, %4] (95 % CI): %5%6")
+                            .arg(cand.id.toHtmlEscaped())
+                            .arg(s.estimate, 0, 'f', 2)
+                            .arg(s.ciLow, 0, 'f', 2)
+                            .arg(s.ciHigh, 0, 'f', 2)
+                            .arg(where,
+                                incorrect.contains(cand.id)
+                                    ? QObject::tr(" — but INVALID: %1").arg(incorrect.value(cand.id).toHtmlEscaped())
+                                    : QString());
+        }
+    }
+    return QObject::tr("Claimed <b>%1×</b> on %2 · %3")
+        .arg(claim.speedup, 0, 'f', 2)
+        .arg(claim.caseName.toHtmlEscaped(),
+            measured.isEmpty() ? QObject::tr("not measured in this bench") : measured.join(QStringLiteral(" · ")));
+}
+
 PerformancePane::PerformancePane(QWidget* parent)
     : QWidget(parent)
     , m_status(new QLabel(this))
+    , m_claim(new QLabel(this))
     , m_case(new QComboBox(this))
     , m_budget(new QDoubleSpinBox(this))
     , m_model(new BenchTableModel(this))
@@ -77,6 +114,12 @@ PerformancePane::PerformancePane(QWidget* parent)
     m_status->setObjectName(QStringLiteral("performanceStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_claim->setObjectName(QStringLiteral("performanceClaim"));
+    m_claim->setWordWrap(true);
+    m_claim->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_claim->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_claim->hide();
     m_case->setObjectName(QStringLiteral("performanceCase"));
     m_case->setToolTip(tr("The case whose samples the charts show"));
     m_budget->setObjectName(QStringLiteral("performanceBudget"));
@@ -117,6 +160,7 @@ PerformancePane::PerformancePane(QWidget* parent)
 
     for (QLabel* l : { m_profile, m_provenance }) {
         l->setWordWrap(true);
+        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
     m_profile->setObjectName(QStringLiteral("performanceProfile"));
@@ -126,6 +170,7 @@ PerformancePane::PerformancePane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(top);
+    layout->addWidget(m_claim);
     layout->addWidget(split, 1);
     layout->addWidget(m_profile);
     layout->addWidget(m_provenance);
@@ -185,6 +230,7 @@ void PerformancePane::showMessage(const QString& message)
     m_strip->clear();
     m_roofline->clear();
     m_status->setText(message);
+    m_claim->hide();
     m_profile->hide();
     m_provenance->clear();
 }
@@ -203,11 +249,41 @@ void PerformancePane::showView(std::shared_ptr<const BenchView> view)
         return;
     }
     const BenchResult& r = *m_view->result;
+    for (const BenchCase& c : r.cases)
+        m_case->addItem(c.name);
+    showStatus();
+    const QStringList profile = profileLines(*m_view);
+    m_profile->setText(profile.join(u'\n'));
+    m_profile->setVisible(!profile.isEmpty());
+    m_provenance->setText(benchProvenanceText(r));
+    if (m_case->count() > 0) {
+        m_case->setCurrentIndex(0);
+        showCase(m_case->currentText());
+    }
+}
+
+void PerformancePane::setIncorrect(const QMap<QString, QString>& incorrect)
+{
+    m_incorrect = incorrect;
+    m_model->setIncorrect(incorrect);
+    if (m_view && m_view->result)
+        showStatus();
+}
+
+QString PerformancePane::claimText() const
+{
+    return m_claim->isHidden() ? QString() : m_claim->text();
+}
+
+void PerformancePane::showStatus()
+{
+    const BenchResult& r = *m_view->result;
     QStringList verdicts;
     for (const BenchCase& c : r.cases) {
-        m_case->addItem(c.name);
         for (const ImplCaseResult& cand : c.candidates) {
-            if (cand.verdict && cand.speedup)
+            if (m_incorrect.contains(cand.id))
+                verdicts << QStringLiteral("%1/%2 INVALID (%3)").arg(c.name, cand.id, m_incorrect.value(cand.id));
+            else if (cand.verdict && cand.speedup)
                 verdicts << QStringLiteral("%1/%2 %3 %4×")
                                 .arg(c.name, cand.id, verdictName(*cand.verdict))
                                 .arg(cand.speedup->estimate, 0, 'f', 2);
@@ -218,14 +294,9 @@ void PerformancePane::showView(std::shared_ptr<const BenchView> view)
                           .arg(r.cases.size())
                           .arg(verdicts.isEmpty() ? tr("no verdict (no candidate and reference both measured)")
                                                   : verdicts.join(QStringLiteral(", ")).toHtmlEscaped()));
-    const QStringList profile = profileLines(*m_view);
-    m_profile->setText(profile.join(u'\n'));
-    m_profile->setVisible(!profile.isEmpty());
-    m_provenance->setText(benchProvenanceText(r));
-    if (m_case->count() > 0) {
-        m_case->setCurrentIndex(0);
-        showCase(m_case->currentText());
-    }
+    const QString claim = claimLine(r, m_incorrect);
+    m_claim->setText(claim);
+    m_claim->setVisible(!claim.isEmpty());
 }
 
 void PerformancePane::showCase(const QString& name)

@@ -2,6 +2,7 @@
 
 #include "performance/benchview.h"
 
+#include <QMap>
 #include <QWidget>
 
 #include <memory>
@@ -31,6 +32,10 @@ public:
     /// Sampling seconds per implementation and case that the next bench asks for.
     double budgetS() const;
     void setBudgetS(double seconds);
+    /// Candidates the last run found incorrect (id → "failed 6 of 9 trials"): their verdict reads INVALID, never
+    /// FAST/SLOW; a timing says nothing about a wrong answer. Empty clears.
+    void setIncorrect(const QMap<QString, QString>& incorrect);
+    QString claimText() const;
     /// Shows case `name` in the charts.
     void selectCase(const QString& name);
     QString selectedCase() const;
@@ -45,9 +50,12 @@ public:
 
 private:
     void showCase(const QString& name);
+    void showStatus();
 
     std::shared_ptr<const BenchView> m_view;
     QLabel* m_status;
+    QLabel* m_claim;
+    QMap<QString, QString> m_incorrect;
     QComboBox* m_case;
     QDoubleSpinBox* m_budget;
     BenchTableModel* m_model;

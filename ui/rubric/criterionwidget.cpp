@@ -4,12 +4,17 @@
 #include "rubric/scalebar.h"
 #include "rubric/suggestions.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kwb::ui {
 
@@ -17,7 +22,7 @@ CriterionWidget::CriterionWidget(const Criterion& criterion, QWidget* parent)
     : QFrame(parent)
     , m_criterion(criterion)
     , m_title(new QLabel(this))
-    , m_scale(new ScaleBar(criterion.scale, criterion.naAllowed, this))
+    , m_scale(new ScaleBar(criterion.scale, true, this)) // any criterion may be N/A, with a reason
     , m_comment(new QPlainTextEdit(this))
     , m_commentHint(new QLabel(this))
     , m_chipBox(new QWidget(this))
@@ -32,6 +37,7 @@ CriterionWidget::CriterionWidget(const Criterion& criterion, QWidget* parent)
 
     m_title->setTextFormat(Qt::RichText);
     m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps, never widens the dock
     m_title->setText(QStringLiteral("<b>%1</b> %2").arg(criterion.id, criterion.title.toHtmlEscaped()));
     m_title->setToolTip(QStringLiteral("<p>%1</p>").arg(criterion.guidance.toHtmlEscaped()));
     layout->addWidget(m_title);
@@ -39,10 +45,11 @@ CriterionWidget::CriterionWidget(const Criterion& criterion, QWidget* parent)
 
     m_comment->setObjectName(QStringLiteral("comment"));
     m_comment->setTabChangesFocus(true);
-    m_comment->setFixedHeight(m_comment->fontMetrics().lineSpacing() * 2 + 12);
+    m_comment->setFocusPolicy(Qt::ClickFocus); // Tab goes criterion to criterion; Enter on the scale edits it
+    growWithText(m_comment, 2, 10);
     m_comment->setPlaceholderText(criterion.commentRequiredBelow > criterion.scale.min
-            ? tr("Comment — required for a score below %1").arg(criterion.commentRequiredBelow)
-            : tr("Comment"));
+            ? tr("Comment — required for a score below %1 and for N/A").arg(criterion.commentRequiredBelow)
+            : tr("Comment — required for N/A"));
     layout->addWidget(m_comment);
     m_commentHint->setObjectName(QStringLiteral("commentHint"));
     m_commentHint->setStyleSheet(QStringLiteral("color: #b3261e;"));
@@ -56,6 +63,7 @@ CriterionWidget::CriterionWidget(const Criterion& criterion, QWidget* parent)
     m_cite->setToolTip(
         tr("Cite a finding, a report or the lines selected in an editor as evidence for %1").arg(criterion.id));
     m_cite->setPopupMode(QToolButton::InstantPopup);
+    m_cite->setFocusPolicy(Qt::ClickFocus);
     auto* menu = new QMenu(m_cite);
     m_cite->setMenu(menu);
     connect(menu, &QMenu::aboutToShow, this, [this, menu] {
@@ -70,7 +78,10 @@ CriterionWidget::CriterionWidget(const Criterion& criterion, QWidget* parent)
     connect(m_scale, &ScaleBar::chosen, this, [this](std::optional<int> v, bool na) {
         updateCommentHint();
         Q_EMIT scoreChosen(m_criterion.id, v, na);
+        if (na && m_scale->hasFocus() && m_comment->toPlainText().trimmed().isEmpty())
+            m_comment->setFocus(Qt::OtherFocusReason); // N/A needs its reason
     });
+    setFocusProxy(m_scale);
     connect(m_comment, &QPlainTextEdit::textChanged, this, [this] {
         updateCommentHint();
         Q_EMIT commentEdited(m_criterion.id, m_comment->toPlainText());
@@ -120,11 +131,13 @@ void CriterionWidget::rebuildChips(const QStringList& evidence)
         show->setProperty("ref", ref);
         show->setText(evidenceLabel(ref));
         show->setToolTip(tr("%1<br><i>Click to show the evidence.</i>").arg(ref.toHtmlEscaped()));
+        show->setFocusPolicy(Qt::ClickFocus);
         connect(show, &QToolButton::clicked, this, [this, ref] { Q_EMIT evidenceActivated(ref); });
         auto* remove = new QToolButton(chip);
         remove->setObjectName(QStringLiteral("removeEvidence"));
         remove->setText(QStringLiteral("×"));
         remove->setToolTip(tr("Remove this evidence"));
+        remove->setFocusPolicy(Qt::ClickFocus);
         connect(remove, &QToolButton::clicked, this, [this, ref] { Q_EMIT evidenceRemoved(m_criterion.id, ref); });
         row->addWidget(show);
         row->addWidget(remove);
@@ -136,9 +149,43 @@ void CriterionWidget::rebuildChips(const QStringList& evidence)
 void CriterionWidget::updateCommentHint()
 {
     const std::optional<int> v = m_scale->value();
-    const bool needed = v && *v < m_criterion.commentRequiredBelow && m_comment->toPlainText().trimmed().isEmpty();
-    m_commentHint->setText(tr("A score below %1 needs a comment.").arg(m_criterion.commentRequiredBelow));
-    m_commentHint->setVisible(needed);
+    const bool empty = m_comment->toPlainText().trimmed().isEmpty();
+    const bool low = v && *v < m_criterion.commentRequiredBelow && empty;
+    const bool na = m_scale->isNotApplicable() && empty;
+    m_commentHint->setText(na ? tr("N/A needs a reason, e.g. \u201cnot verifiable here: no GPU\u201d.")
+                              : tr("A score below %1 needs a comment.").arg(m_criterion.commentRequiredBelow));
+    m_commentHint->setVisible(low || na);
+}
+
+void CriterionWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (event->modifiers() == Qt::NoModifier || event->modifiers() == Qt::KeypadModifier) {
+        if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+            m_comment->setFocus(Qt::OtherFocusReason);
+            m_comment->moveCursor(QTextCursor::End);
+            event->accept();
+            return;
+        }
+        if (event->key() == Qt::Key_E) {
+            m_cite->showMenu();
+            event->accept();
+            return;
+        }
+    }
+    QFrame::keyPressEvent(event);
+}
+
+void growWithText(QPlainTextEdit* edit, int minLines, int maxLines)
+{
+    const auto fit = [edit, minLines, maxLines] {
+        // A plain-text document's height is counted in (wrapped) lines.
+        const int lines = std::clamp(int(edit->document()->size().height()), minLines, maxLines);
+        const int margins = int(edit->document()->documentMargin() * 2) + edit->frameWidth() * 2
+            + edit->contentsMargins().top() + edit->contentsMargins().bottom();
+        edit->setFixedHeight(edit->fontMetrics().lineSpacing() * lines + margins + 2);
+    };
+    QObject::connect(edit->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, edit, fit);
+    fit();
 }
 
 } // namespace kwb::ui

@@ -15,8 +15,13 @@ namespace kwb::ui {
 class FlowLayout;
 class ScaleBar;
 
+/// Makes `edit` as tall as its text (wrapped lines), between `minLines` and `maxLines`, so nothing typed hides.
+void growWithText(QPlainTextEdit* edit, int minLines, int maxLines);
+
 /// One criterion in the rubric panel: title (guidance as tooltip), the scale, a comment (marked required
-/// below the criterion's threshold), and evidence chips with a Cite menu. objectName: `criterion_<ID>`.
+/// below the criterion's threshold and for N/A), and evidence chips with a Cite menu. objectName: `criterion_<ID>`.
+/// Keyboard: the scale takes the focus (digits score, N is N/A and moves to the comment for the reason); Enter
+/// edits the comment, E opens the Cite menu; Tab and Shift+Tab go to the next and previous criterion.
 class CriterionWidget : public QFrame {
     Q_OBJECT
 public:
@@ -38,6 +43,9 @@ Q_SIGNALS:
     void evidenceActivated(const QString& ref);
     /// The Cite menu is about to show: fill `menu` with what can be cited.
     void citeMenuRequested(const QString& criterion, QMenu* menu);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void rebuildChips(const QStringList& evidence);

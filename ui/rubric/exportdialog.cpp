@@ -19,7 +19,9 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSet>
+#include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QToolButton>
 
 namespace kwb::ui {
@@ -29,6 +31,25 @@ struct FormatInfo {
     const char* title;
     const char* suffix;
 };
+const QString kFolderKey = QStringLiteral("export/folder");
+const QString kFormatKey = QStringLiteral("export/format");
+
+// Where exports go: the folder of the last export, else Documents, else home.
+QString startFolder()
+{
+    const QString saved = QSettings().value(kFolderKey).toString();
+    if (!saved.isEmpty() && QFileInfo(saved).isDir())
+        return saved;
+    const QString docs = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !docs.isEmpty() && QFileInfo(docs).isDir() ? docs : QDir::homePath();
+}
+
+QString sizeText(qint64 bytes)
+{
+    return bytes < 10'000 ? QObject::tr("%1 bytes").arg(bytes)
+                          : QObject::tr("%1 kB").arg(double(bytes) / 1000.0, 0, 'f', 1);
+}
+
 constexpr FormatInfo kFormats[] = {
     { "json", "JSON (kwb.review/1, lossless)", "json" },
     { "jsonl", "JSON Lines (one review a line)", "jsonl" },
@@ -90,17 +111,21 @@ ExportDialog::ExportDialog(
     m_message->setObjectName(QStringLiteral("exportMessage"));
     m_message->setWordWrap(true);
     form->addRow(m_message);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton* go = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* go = buttons->addButton(tr("Export"), QDialogButtonBox::ActionRole);
     go->setObjectName(QStringLiteral("exportButton"));
+    go->setDefault(true);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(go, &QPushButton::clicked, this, [this] {
-        if (exportNow())
-            accept();
-    });
+    // The dialog stays open after an export, saying what it wrote; Close (Esc) ends it.
+    connect(go, &QPushButton::clicked, this, [this] { (void)exportNow(); });
+    const int savedFormat = m_format->findData(QSettings().value(kFormatKey).toString());
+    if (savedFormat >= 0)
+        m_format->setCurrentIndex(savedFormat);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
-    connect(m_config, &QCheckBox::toggled, this, [this] { m_configPath->setEnabled(m_config->isChecked()); });
+    // Only the config path follows the box (the output's name stays as typed).
+    connect(m_config, &QCheckBox::toggled, this,
+        [this](bool on) { m_configPath->setEnabled(on && m_config->isEnabled()); });
     formatChanged();
 }
 
@@ -108,18 +133,39 @@ void ExportDialog::formatChanged()
 {
     const QString f = m_format->currentData().toString();
     const bool ls = f == QLatin1StringView("labelstudio");
-    m_wide->setEnabled(f == QLatin1StringView("csv"));
-    m_config->setEnabled(ls && m_rubric);
-    m_configPath->setEnabled(ls && m_config->isChecked());
-    m_user->setEnabled(ls);
+    // Fields that do not apply to the format are disabled, their labels too.
+    const auto enable = [this](QWidget* field, bool on) {
+        field->setEnabled(on);
+        auto* form = static_cast<QFormLayout*>(layout());
+        if (QWidget* label = form->labelForField(field))
+            label->setEnabled(on);
+        for (int row = 0; row < form->rowCount(); ++row) { // a path row: the line edit and its browse button
+            QLayoutItem* item = form->itemAt(row, QFormLayout::FieldRole);
+            if (item && item->layout() && item->layout()->indexOf(field) >= 0) {
+                for (int i = 0; i < item->layout()->count(); ++i) {
+                    if (QWidget* w = item->layout()->itemAt(i)->widget())
+                        w->setEnabled(on);
+                }
+                if (QWidget* label = form->itemAt(row, QFormLayout::LabelRole)
+                        ? form->itemAt(row, QFormLayout::LabelRole)->widget()
+                        : nullptr)
+                    label->setEnabled(on);
+            }
+        }
+    };
+    enable(m_wide, f == QLatin1StringView("csv"));
+    enable(m_config, ls && m_rubric);
+    enable(m_configPath, ls && m_rubric && m_config->isChecked());
+    enable(m_user, ls);
     // Keep the file name, follow the format's suffix.
     const QString suffix = QString::fromLatin1(kFormats[std::max(0, m_format->currentIndex())].suffix);
     QString out = m_output->text();
     if (out.isEmpty())
-        out = QDir::home().filePath(QStringLiteral("reviews.") + suffix);
+        out = QDir(startFolder()).filePath(QStringLiteral("reviews.") + suffix);
     else
         out = QFileInfo(out).dir().filePath(QFileInfo(out).completeBaseName() + u'.' + suffix);
-    m_output->setText(out);
+    if (out != m_output->text())
+        m_output->setText(out);
     if (m_configPath->text().isEmpty())
         m_configPath->setText(QFileInfo(out).dir().filePath(QStringLiteral("labelstudio-config.xml")));
 }
@@ -141,6 +187,7 @@ QString ExportDialog::lastMessage() const
 Status ExportDialog::exportNow()
 {
     const auto fail = [this](const Error& e) -> Status {
+        m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
         m_message->setText(e.oneLine());
         return e;
     };
@@ -178,16 +225,24 @@ Status ExportDialog::exportNow()
                 options.tasks.insert(id, *texts);
         }
     }
-    if (const Status s = writeFileAtomically(out, exportReviews(reviews, options)); !s)
+    const QByteArray bytes = exportReviews(reviews, options);
+    if (const Status s = writeFileAtomically(out, bytes); !s)
         return fail(s.error());
-    QString what = tr("Wrote %n review(s) to %1", nullptr, int(reviews.size())).arg(out);
+    QString what = tr("Wrote %n review(s) as %1 to %2 (%3)", nullptr, int(reviews.size()))
+                       .arg(m_format->currentData().toString(), QDir::toNativeSeparators(out), sizeText(bytes.size()));
     if (*format == ExportFormat::LabelStudio && m_config->isChecked() && m_rubric) {
         const QString xml = m_configPath->text().trimmed();
-        if (const Status s = writeFileAtomically(xml, labelStudioConfig(*m_rubric)); !s)
+        const QByteArray config = labelStudioConfig(*m_rubric);
+        if (const Status s = writeFileAtomically(xml, config); !s)
             return fail(s.error());
-        what += tr(" and the labeling config to %1").arg(xml);
+        what += tr(", and the labeling config to %1 (%2)").arg(QDir::toNativeSeparators(xml), sizeText(config.size()));
     }
+    QSettings settings;
+    settings.setValue(kFolderKey, QFileInfo(out).absolutePath());
+    settings.setValue(kFormatKey, m_format->currentData().toString());
+    m_message->setStyleSheet(QStringLiteral("color: #1e7a34;"));
     m_message->setText(what);
+    Q_EMIT exported(what);
     return Ok {};
 }
 

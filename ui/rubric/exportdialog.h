@@ -20,6 +20,8 @@ namespace kwb::ui {
 
 /// File ▸ Export: the stored reviews (this task's or all) in json, jsonl, csv (optionally wide), Label Studio
 /// (optionally with its labeling config) or markdown, through core/export — the same output as `kwb export`.
+/// Remembers the folder and format of the last export (QSettings `export/folder`, `export/format`), disables the
+/// fields a format does not use, and says what it wrote (it stays open until Close).
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -36,6 +38,10 @@ public:
     /// Writes the export (and the Label Studio config when chosen); the message says what was written.
     Status exportNow();
     QString lastMessage() const;
+
+Q_SIGNALS:
+    /// An export was written: what, where and how large (the dialog shows it and stays open).
+    void exported(const QString& what);
 
 private:
     void formatChanged();

@@ -1,9 +1,13 @@
 #include "rubric/overallwidget.h"
 
+#include "rubric/criterionwidget.h"
 #include "rubric/scalebar.h"
 
 #include <QButtonGroup>
+#include <QEvent>
+#include <QFrame>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QToolButton>
@@ -13,6 +17,7 @@ namespace kwb::ui {
 
 OverallWidget::OverallWidget(const Overall& overall, QWidget* parent)
     : QWidget(parent)
+    , m_verdictRow(new QFrame(this))
     , m_verdicts(new QButtonGroup(this))
     , m_summary(new QPlainTextEdit(this))
     , m_confidence(new ScaleBar(overall.confidence, false, this))
@@ -21,11 +26,19 @@ OverallWidget::OverallWidget(const Overall& overall, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(3);
-    layout->addWidget(new QLabel(tr("Verdict"), this));
-    auto* row = new QHBoxLayout;
+    layout->addWidget(new QLabel(tr("Verdict (a digit picks: 1 = the first)"), this));
+    m_verdictRow->setObjectName(QStringLiteral("verdictRow"));
+    m_verdictRow->setFocusPolicy(Qt::StrongFocus);
+    m_verdictRow->setStyleSheet(
+        QStringLiteral("QFrame#verdictRow { border: 2px solid transparent; border-radius: 3px; }"
+                       "QFrame#verdictRow:focus { border-color: palette(highlight); }"));
+    m_verdictRow->installEventFilter(this);
+    auto* row = new QHBoxLayout(m_verdictRow);
+    row->setContentsMargins(2, 2, 2, 2);
     row->setSpacing(0);
     for (const VerdictOption& v : overall.verdicts) {
-        auto* b = new QToolButton(this);
+        auto* b = new QToolButton(m_verdictRow);
+        b->setFocusPolicy(Qt::NoFocus);
         b->setObjectName(QStringLiteral("verdict_") + v.value);
         b->setText(v.value);
         b->setToolTip(v.description);
@@ -35,13 +48,13 @@ OverallWidget::OverallWidget(const Overall& overall, QWidget* parent)
         m_values << v.value;
         row->addWidget(b);
     }
-    layout->addLayout(row);
+    layout->addWidget(m_verdictRow);
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setTabChangesFocus(true);
     m_summary->setPlaceholderText(overall.summaryRequired ? tr("Summary (required): what the author must change, "
                                                                "and why")
                                                           : tr("Summary"));
-    m_summary->setFixedHeight(m_summary->fontMetrics().lineSpacing() * 4 + 10);
+    growWithText(m_summary, 3, 14);
     layout->addWidget(new QLabel(tr("Summary"), this));
     layout->addWidget(m_summary);
     layout->addWidget(new QLabel(tr("Confidence"), this));
@@ -51,6 +64,20 @@ OverallWidget::OverallWidget(const Overall& overall, QWidget* parent)
     connect(m_verdicts, &QButtonGroup::idClicked, this, [this](int id) { Q_EMIT verdictChosen(m_values.value(id)); });
     connect(m_summary, &QPlainTextEdit::textChanged, this, [this] { Q_EMIT summaryEdited(m_summary->toPlainText()); });
     connect(m_confidence, &ScaleBar::chosen, this, [this](std::optional<int> v, bool) { Q_EMIT confidenceChosen(v); });
+}
+
+bool OverallWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_verdictRow && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const int index = key->key() - Qt::Key_1;
+        if (key->modifiers() == Qt::NoModifier && index >= 0 && index < m_values.size()) {
+            m_verdicts->button(index)->setChecked(true);
+            Q_EMIT verdictChosen(m_values.value(index));
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void OverallWidget::refresh(const Review& review)

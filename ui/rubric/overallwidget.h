@@ -13,7 +13,8 @@ namespace kwb::ui {
 class ScaleBar;
 
 /// The overall part of a review: the verdict (buttons with what each means), the summary and the reviewer's
-/// confidence.
+/// confidence. Keyboard: the verdict row takes the focus and a digit picks the verdict of that position (1 = the
+/// first); the summary grows with its text; the confidence is a ScaleBar.
 class OverallWidget : public QWidget {
     Q_OBJECT
 public:
@@ -22,6 +23,7 @@ public:
     /// Shows the review's overall part without emitting signals.
     void refresh(const Review& review);
     QButtonGroup* verdicts() const { return m_verdicts; }
+    QWidget* verdictRow() const { return m_verdictRow; }
     QPlainTextEdit* summaryEdit() const { return m_summary; }
     ScaleBar* confidence() const { return m_confidence; }
 
@@ -30,7 +32,11 @@ Q_SIGNALS:
     void summaryEdited(const QString& text);
     void confidenceChosen(std::optional<int> value);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    QWidget* m_verdictRow;
     QButtonGroup* m_verdicts;
     QPlainTextEdit* m_summary;
     ScaleBar* m_confidence;

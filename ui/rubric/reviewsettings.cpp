@@ -8,6 +8,7 @@ namespace kwb::ui::reviewsettings {
 namespace {
 const QString kReviewerKey = QStringLiteral("review/reviewer");
 const QString kDatabaseKey = QStringLiteral("review/database");
+const QString kEmailKey = QStringLiteral("review/email");
 } // namespace
 
 QString reviewer()
@@ -29,6 +30,21 @@ QString reviewer()
 void setReviewer(const QString& name)
 {
     QSettings().setValue(kReviewerKey, name.trimmed());
+}
+
+QString email()
+{
+    return QSettings().value(kEmailKey).toString().trimmed();
+}
+
+void setEmail(const QString& email)
+{
+    QSettings().setValue(kEmailKey, email.trimmed());
+}
+
+bool reviewerFromEnvironment()
+{
+    return !qEnvironmentVariable("KWB_REVIEWER").trimmed().isEmpty();
 }
 
 QString databasePath()

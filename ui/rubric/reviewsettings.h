@@ -11,6 +11,11 @@ namespace reviewsettings {
 /// (`$USER`, `$LOGNAME`, `$USERNAME`), else `reviewer`.
 QString reviewer();
 void setReviewer(const QString& name);
+/// The reviewer's e-mail (`review/email`), for exports and the review header; empty until set in Preferences.
+QString email();
+void setEmail(const QString& email);
+/// True when `$KWB_REVIEWER` decides the name (Preferences then says so and cannot change it).
+bool reviewerFromEnvironment();
 
 /// The review database: `$KWB_DB` when set, else the `review/database` setting, else ReviewStore's default
 /// (`~/.local/share/kernel-workbench/reviews.sqlite`, shared with `kwb`).

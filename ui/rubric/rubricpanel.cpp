@@ -4,7 +4,10 @@
 #include "rubric/linecommentlist.h"
 #include "rubric/overallwidget.h"
 #include "rubric/reviewsession.h"
+#include "rubric/reviewsettings.h"
+#include "rubric/suggestions.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -15,6 +18,9 @@
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QWindow>
+
+#include <algorithm>
 
 namespace kwb::ui {
 namespace {
@@ -54,8 +60,12 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     auto* stateRow = new QHBoxLayout;
     m_saveState->setObjectName(QStringLiteral("saveState"));
     m_saveState->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    // Status lines wrap (a long database path included), never widening the dock.
+    m_saveState->setWordWrap(true);
+    m_saveState->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_time->setObjectName(QStringLiteral("timeSpent"));
-    m_time->setToolTip(tr("Time spent on this review while the window was active"));
+    m_time->setToolTip(tr("Time spent on this review while a workbench window had the focus"));
     stateRow->addWidget(m_saveState, 1);
     stateRow->addWidget(m_time);
     layout->addLayout(stateRow);
@@ -95,6 +105,7 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     m_contentLayout->addWidget(m_suggestionBox);
     m_checks->setObjectName(QStringLiteral("reviewChecks"));
     m_checks->setWordWrap(true);
+    m_checks->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_checks->setTextFormat(Qt::RichText);
     m_scroll->setWidget(m_content);
     m_scroll->setWidgetResizable(true);
@@ -133,6 +144,18 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     });
     connect(m_review, &ReviewSession::failed, this, &RubricPanel::message);
 
+    // Keyboard scoring: whatever takes the focus inside the panel scrolls into view.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        if (!now || !m_content->isAncestorOf(now))
+            return;
+        QWidget* shown = now;
+        for (QWidget* w = now; w && w != m_content; w = w->parentWidget()) {
+            if (qobject_cast<CriterionWidget*>(w))
+                shown = w;
+        }
+        m_scroll->ensureWidgetVisible(shown, 0, 8);
+    });
+
     auto* clock = new QTimer(this);
     clock->setInterval(1000);
     connect(clock, &QTimer::timeout, this, &RubricPanel::updateTime);
@@ -169,10 +192,13 @@ void RubricPanel::rebuild()
     }
     const Review& r = m_review->review();
     const Rubric* rubric = m_review->rubric();
-    m_header->setText(tr("<b>%1</b> · %2 v%3 · reviewer <b>%4</b>")
+    const QString email = reviewsettings::email();
+    m_header->setText(tr("<b>%1</b> · %2 v%3 · reviewer <b>%4</b>%5")
                           .arg(r.taskId.toHtmlEscaped(), rubric->id.toHtmlEscaped())
                           .arg(rubric->version)
-                          .arg(r.reviewer.toHtmlEscaped()));
+                          .arg(r.reviewer.toHtmlEscaped(),
+                              email.isEmpty() ? QString() : QStringLiteral(" &lt;%1&gt;").arg(email.toHtmlEscaped())));
+    m_header->setToolTip(tr("File ▸ Preferences (Ctrl+,) sets the reviewer's name and e-mail"));
     m_saveState->setText(m_review->restoredDraft()
             ? tr("Restored the draft saved %1")
                   .arg(r.updated.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
@@ -248,21 +274,45 @@ void RubricPanel::refreshChecks()
     const Review& r = m_review->review();
     // Parts: every applying criterion, then verdict, summary and confidence.
     int done = 0;
-    for (const QString& id : m_criteria.keys())
-        done += r.scores.value(id).scored() ? 1 : 0;
+    for (const QString& id : m_criteria.keys()) {
+        const Score sc = r.scores.value(id);
+        done += sc.scored() && (!sc.notApplicable || !sc.comment.trimmed().isEmpty()) ? 1 : 0; // N/A needs its reason
+    }
     done += (!r.verdict.isEmpty()) + (!r.summary.trimmed().isEmpty()) + r.confidence.has_value();
     const int total = int(m_criteria.size()) + 3;
     m_completeness->setRange(0, total);
     m_completeness->setValue(done);
     m_completeness->setFormat(tr("%1 of %2 parts").arg(done).arg(total));
     QStringList lines;
+    // review.no-evidence counts only scores the reviewer can still back here: the rubric counts one of the task's
+    // candidate findings for it, or a report is attached to cite. The others are named once, in grey.
+    const auto citable = [&](const QString& criterionId) {
+        if (!m_review->reports().isEmpty())
+            return true;
+        const Criterion* c = m_review->rubric()->criterion(criterionId);
+        return c && std::any_of(m_findings.cbegin(), m_findings.cend(), [c](const Finding& f) {
+            return isCandidateEvidence(f) && c->acceptsEvidence(f.id);
+        });
+    };
+    QStringList nothingToCite;
     for (const Finding& f : checks) {
         if (f.severity == Severity::Info)
             continue;
+        if (f.id == u"review.no-evidence" && f.jsonPath.startsWith(u"/scores/")) {
+            const QString criterionId = f.jsonPath.mid(8);
+            if (!citable(criterionId)) {
+                nothingToCite << criterionId;
+                continue;
+            }
+        }
         const QString colour = f.severity == Severity::Error ? QStringLiteral("#b3261e") : QStringLiteral("#8a5a00");
         lines << QStringLiteral("<span style='color:%1'>● %2</span> %3")
                      .arg(colour, f.id.toHtmlEscaped(), f.message.toHtmlEscaped());
     }
+    if (!nothingToCite.isEmpty())
+        lines << tr("<span style='color:#6b7280'>%1: nothing here to cite yet (no report attached, no finding the "
+                    "rubric counts) — run, compile or profile, or cite lines</span>")
+                     .arg(nothingToCite.join(QStringLiteral(", ")).toHtmlEscaped());
     const bool complete = !hasErrors(checks);
     m_checks->setText(lines.isEmpty()
             ? tr("<span style='color:#1e7a34'>✔ The review checks find nothing missing.</span>")
@@ -291,24 +341,31 @@ bool RubricPanel::submit()
     return true;
 }
 
-void RubricPanel::trackActivity(QWidget* window)
+void RubricPanel::trackActivity()
 {
-    if (m_tracked)
-        m_tracked->removeEventFilter(this);
-    m_tracked = window;
-    window->installEventFilter(this);
-    m_review->setActive(window->isActiveWindow());
+    connect(qApp, &QGuiApplication::focusWindowChanged, this,
+        [this](QWindow* focused) { m_review->setActive(focused != nullptr); });
+    m_review->setActive(QGuiApplication::focusWindow() != nullptr);
 }
 
-bool RubricPanel::eventFilter(QObject* watched, QEvent* event)
+void RubricPanel::focusFirstOpen()
 {
-    if (watched == m_tracked) {
-        if (event->type() == QEvent::WindowActivate)
-            m_review->setActive(true);
-        else if (event->type() == QEvent::WindowDeactivate)
-            m_review->setActive(false);
+    if (!m_review->hasReview() || m_criteria.isEmpty())
+        return;
+    CriterionWidget* target = nullptr;
+    for (const Criterion* c : m_review->criteria()) {
+        CriterionWidget* w = m_criteria.value(c->id);
+        if (!w)
+            continue;
+        if (!target)
+            target = w;
+        if (!m_review->review().scores.value(c->id).scored()) {
+            target = w;
+            break;
+        }
     }
-    return QWidget::eventFilter(watched, event);
+    target->setFocus(Qt::ShortcutFocusReason);
+    m_scroll->ensureWidgetVisible(target, 0, 0);
 }
 
 } // namespace kwb::ui

@@ -67,8 +67,10 @@ public:
     /// Fills `menu` with the criteria to cite `lines` for, and an inline comment (Review ▸ Cite Selection).
     void fillSelectionMenu(QMenu* menu, const LineSelection& lines);
 
-    /// Counts time only while `window` is the active window.
-    void trackActivity(QWidget* window);
+    /// Counts time while any window of the workbench has the focus (the main window, a floated pane, a dialog).
+    void trackActivity();
+    /// Puts the keyboard focus on the first criterion without a score (else the first), scrolled into view.
+    void focusFirstOpen();
 
 public Q_SLOTS:
     /// Submits when complete; reports why not otherwise.
@@ -85,9 +87,6 @@ Q_SIGNALS:
     void completenessChanged(bool complete);
     /// A line for the status bar.
     void message(const QString& text);
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuild();
@@ -117,9 +116,8 @@ private:
     QProgressBar* m_completeness;
     QPushButton* m_submit;
     QList<EvidenceSuggestion> m_suggestions;
-    QSet<QString> m_ignored; ///< `criterion|ref` the reviewer ignored, per task
+    QSet<QString> m_ignored; ///< `criterion|finding-id` the reviewer ignored, per task
     QList<QWidget*> m_built; ///< widgets made for the current review (dimensions, overall)
-    QWidget* m_tracked = nullptr;
 };
 
 } // namespace kwb::ui

@@ -58,8 +58,16 @@ void RubricPanel::refreshSuggestions()
         row->setObjectName(QStringLiteral("suggestion"));
         auto* h = new QHBoxLayout(row);
         h->setContentsMargins(0, 0, 0, 0);
-        auto* text
-            = new QLabel(QStringLiteral("<b>%1</b> ◂ %2").arg(s.criterion, evidenceLabel(s.ref).toHtmlEscaped()), row);
+        auto* text = new QLabel(row);
+        text->setObjectName(QStringLiteral("suggestionText"));
+        text->setTextFormat(Qt::PlainText);
+        text->setMinimumWidth(40); // elided below, never widening the dock
+        text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        const QString line = s.count > 1
+            ? tr("%1 ◂ %2 (%n findings of this kind)", nullptr, s.count).arg(s.criterion, evidenceLabel(s.ref))
+            : QStringLiteral("%1 ◂ %2").arg(s.criterion, evidenceLabel(s.ref));
+        text->setProperty("fullText", line);
+        text->setText(line);
         text->setToolTip(s.why);
         auto* accept = new QToolButton(row);
         accept->setObjectName(QStringLiteral("acceptSuggestion"));
@@ -67,7 +75,8 @@ void RubricPanel::refreshSuggestions()
         accept->setToolTip(tr("Cite %1 as evidence for %2").arg(s.ref, s.criterion));
         auto* ignore = new QToolButton(row);
         ignore->setObjectName(QStringLiteral("ignoreSuggestion"));
-        ignore->setText(tr("Ignore"));
+        ignore->setText(s.count > 1 ? tr("Ignore all of this kind") : tr("Ignore"));
+        ignore->setToolTip(tr("Do not suggest %1 for %2 again in this task").arg(s.findingId, s.criterion));
         const int index = int(i);
         // Queued: accepting rebuilds these rows, the clicked button among them.
         connect(
@@ -93,7 +102,7 @@ void RubricPanel::ignoreSuggestion(int index)
 {
     if (index < 0 || index >= m_suggestions.size())
         return;
-    m_ignored.insert(m_suggestions[index].criterion + QLatin1Char('|') + m_suggestions[index].ref);
+    m_ignored.insert(m_suggestions[index].criterion + QLatin1Char('|') + m_suggestions[index].findingId);
     refreshSuggestions();
 }
 
@@ -138,17 +147,28 @@ void RubricPanel::fillCiteMenu(const QString& criterion, QMenu* menu)
     if (m_selection && !menu->isEmpty())
         menu->addSeparator();
     menu->addSection(tr("Findings"));
-    // Findings the rubric lists for this criterion first.
+    // Findings the rubric lists for this criterion first (★); the environment's and the host's last, never starred:
+    // they say nothing about the candidate.
     QList<const Finding*> ordered;
+    QList<const Finding*> notCandidate;
     for (const Finding& f : m_findings) {
-        if (c && c->acceptsEvidence(f.id))
+        if (!isCandidateEvidence(f))
+            notCandidate.append(&f);
+        else if (c && c->acceptsEvidence(f.id))
             ordered.prepend(&f);
         else
             ordered.append(&f);
     }
-    for (const Finding* f : ordered) {
-        const bool counts = c && c->acceptsEvidence(f->id);
-        QAction* a = menu->addAction((counts ? QStringLiteral("★ ") : QString()) + evidenceLabel(findingRef(*f)));
+    const qsizetype candidateCount = ordered.size();
+    ordered << notCandidate;
+    for (qsizetype i = 0; i < ordered.size(); ++i) {
+        const Finding* f = ordered[i];
+        const bool counts = i < candidateCount && c && c->acceptsEvidence(f->id);
+        const QString origin = findingOrigin(f->id) == FindingOrigin::HostNoise ? tr(" (host noise)")
+            : i >= candidateCount                                               ? tr(" (environment)")
+                                                                                : QString();
+        QAction* a
+            = menu->addAction((counts ? QStringLiteral("★ ") : QString()) + evidenceLabel(findingRef(*f)) + origin);
         a->setToolTip(f->message);
         connect(a, &QAction::triggered, this, [this, criterion, finding = *f] { citeFinding(criterion, finding); });
     }

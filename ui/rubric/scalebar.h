@@ -12,8 +12,10 @@ class QToolButton;
 
 namespace kwb::ui {
 
-/// A segmented control for one scale: a button per level (tooltip: its label and description), N/A where
-/// allowed, and the chosen level's description below.
+/// A segmented control for one scale: a button per level, N/A where allowed, and below them a description area of
+/// fixed height that shows the hovered level's label and description, else the chosen one's. Nothing moves when a
+/// level is hovered or chosen, and no tooltip covers the buttons. The bar itself takes the keyboard focus: a digit
+/// chooses that level, N chooses N/A, Backspace or Delete clears the score.
 class ScaleBar : public QWidget {
     Q_OBJECT
 public:
@@ -30,10 +32,19 @@ public:
 Q_SIGNALS:
     void chosen(std::optional<int> value, bool notApplicable);
 
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
-    void showDescription();
+    void choose(std::optional<int> value, bool notApplicable);
+    void showDescription(std::optional<int> hovered = std::nullopt, bool hoveredNa = false);
 
     Scale m_scale;
+    bool m_naAllowed;
     QButtonGroup* m_group;
     QLabel* m_description;
     std::optional<int> m_value;

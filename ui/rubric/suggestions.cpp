@@ -4,6 +4,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace kwb::ui {
 
 QString findingRef(const Finding& finding)
@@ -22,22 +24,38 @@ QString findingRef(const Finding& finding)
     return QStringLiteral("finding:") + finding.id;
 }
 
+bool isCandidateEvidence(const Finding& finding)
+{
+    return findingOrigin(finding.id) == FindingOrigin::Implementation;
+}
+
 QList<EvidenceSuggestion> suggestEvidence(const Findings& findings, const QList<const Criterion*>& criteria,
     const Review& review, const QSet<QString>& ignored)
 {
     QList<EvidenceSuggestion> out;
-    for (const Finding& f : findings) {
-        if (f.severity == Severity::Info)
-            continue;
-        const QString ref = findingRef(f);
-        for (const Criterion* c : criteria) {
-            if (!c->acceptsEvidence(f.id))
+    for (const Criterion* c : criteria) {
+        // The kinds this score cites already.
+        QSet<QString> cited;
+        for (const QString& text : review.scores.value(c->id).evidence) {
+            if (const Result<EvidenceRef> r = parseEvidenceRef(text); r && r->kind == EvidenceRef::Kind::Finding)
+                cited.insert(r->target);
+        }
+        for (const Finding& f : findings) {
+            if (f.severity == Severity::Info || !isCandidateEvidence(f) || !c->acceptsEvidence(f.id)
+                || cited.contains(f.id) || ignored.contains(c->id + QLatin1Char('|') + f.id))
                 continue;
-            if (review.scores.value(c->id).evidence.contains(ref) || ignored.contains(c->id + QLatin1Char('|') + ref))
+            auto same = std::find_if(out.begin(), out.end(),
+                [&](const EvidenceSuggestion& s) { return s.criterion == c->id && s.findingId == f.id; });
+            if (same != out.end()) {
+                ++same->count;
+                if (f.severity == Severity::Error && same->severity != Severity::Error) {
+                    same->ref = findingRef(f);
+                    same->why = f.message;
+                    same->severity = f.severity;
+                }
                 continue;
-            EvidenceSuggestion s { c->id, ref, f.message, f.severity };
-            if (!out.contains(s))
-                out.append(s);
+            }
+            out.append(EvidenceSuggestion { c->id, findingRef(f), f.message, f.severity, f.id, 1 });
         }
     }
     return out;

@@ -7,6 +7,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kwb::ui {
 namespace {
 QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
@@ -22,7 +24,10 @@ QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
     auto* title = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
                                  .arg(run.role, run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
         card);
+    title->setWordWrap(true);
+    title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
+    text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     text->setWordWrap(true);
     layout->addWidget(title);
     layout->addWidget(text);
@@ -41,6 +46,62 @@ QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
 }
 } // namespace
 
+ImplStatus implStatus(const RunResult& result, const ImplRun& run)
+{
+    using State = ImplStatus::State;
+    Findings errors;
+    for (const Finding& f : run.findings) {
+        if (f.severity == Severity::Error)
+            errors << f;
+    }
+    const bool environmentOnly = !errors.isEmpty() && !hasImplementationErrors(errors);
+    if (run.status == u"not-run" || run.status == u"stopped" || (!run.ok() && environmentOnly)) {
+        QString why = run.error;
+        if (environmentOnly)
+            why = errors.first().id + QStringLiteral(": ") + errors.first().message;
+        if (run.status == u"stopped")
+            why = QObject::tr("stopped");
+        return { State::NotRun, why.isEmpty() ? QObject::tr("not run") : QObject::tr("not run (%1)").arg(why) };
+    }
+    if (run.status == u"build-failed")
+        return { State::Failed, QObject::tr("build failed") };
+    if (!run.ok())
+        return { State::Failed,
+            run.error.isEmpty() ? QObject::tr("failed") : QObject::tr("failed: %1").arg(run.error) };
+    const auto j = result.judgements.constFind(run.id);
+    if (run.role != u"candidate" || j == result.judgements.cend())
+        return { State::Passed, run.role == u"candidate" ? QObject::tr("ran (not judged)") : QObject::tr("ran") };
+    int trials = 0;
+    int failing = 0;
+    for (const CaseVerdict& c : j->cases) {
+        for (const TrialVerdict& t : c.trials) {
+            ++trials;
+            failing
+                += std::any_of(t.outputs.cbegin(), t.outputs.cend(), [](const OutputVerdict& o) { return !o.pass; });
+        }
+    }
+    if (failing > 0)
+        return { State::Failed, QObject::tr("failed %1 of %n trial(s)", nullptr, trials).arg(failing) };
+    for (const Finding& f : j->findings) {
+        if (f.severity == Severity::Error && findingOrigin(f.id) == FindingOrigin::Implementation)
+            return { State::Failed, QObject::tr("failed: %1").arg(f.id) };
+    }
+    return { State::Passed, QObject::tr("passed %n trial(s)", nullptr, trials) };
+}
+
+QMap<QString, QString> incorrectCandidates(const RunResult& result)
+{
+    QMap<QString, QString> out;
+    for (const ImplRun& run : result.impls) {
+        if (run.role != u"candidate")
+            continue;
+        const ImplStatus s = implStatus(result, run);
+        if (s.state == ImplStatus::State::Failed)
+            out.insert(run.id, s.text);
+    }
+    return out;
+}
+
 RunResultsPane::RunResultsPane(QWidget* parent)
     : QWidget(parent)
     , m_summary(
@@ -52,6 +113,7 @@ RunResultsPane::RunResultsPane(QWidget* parent)
     setObjectName(QStringLiteral("runResultsPane"));
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps, never widens the dock
     m_summary->setTextFormat(Qt::RichText);
     m_cardsLayout->setContentsMargins(0, 0, 0, 0);
     auto* layout = new QVBoxLayout(this);
@@ -70,13 +132,12 @@ void RunResultsPane::showResult(const RunResult& result)
 {
     QStringList parts;
     for (const ImplRun& run : result.impls) {
-        // Not run here (no framework, no GPU) is the machine's fault: grey, with the reason, never red.
-        const char* colour = run.ok() ? "#2e7d32" : run.notRunHere() ? "#757575" : "#c62828";
-        const QString status = run.notRunHere()
-            ? QStringLiteral("not run (%1)").arg(run.notRunReason.section(u':', 0, 0).left(80).toHtmlEscaped())
-            : run.status;
+        const ImplStatus st = implStatus(result, run);
+        const char* colour = st.state == ImplStatus::State::Passed ? "#2e7d32"
+            : st.state == ImplStatus::State::Failed                ? "#c62828"
+                                                                   : "#6b7280";
         parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>%5")
-                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), status,
+                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), st.text.toHtmlEscaped(),
                          run.peakRssKiB >= 0
                              ? QStringLiteral(" (peak RSS %1 MiB)").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
                              : QString());

@@ -62,7 +62,20 @@ Actions Actions::create(QObject* owner)
         { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C) },
         QObject::tr("Cite the selected lines of the focused editor as evidence for a criterion"));
     a.submitReview = make(owner, "actionSubmitReview", QObject::tr("S&ubmit Review"),
-        { QKeySequence(Qt::CTRL | Qt::Key_Return) }, QObject::tr("Submit the review once it is complete"));
+        { QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) },
+        QObject::tr("Submit the review once it is complete"));
+    a.preferences = make(owner, "actionPreferences", QObject::tr("&Preferences…"),
+        { QKeySequence(Qt::CTRL | Qt::Key_Comma) }, QObject::tr("Your name and e-mail as a reviewer"));
+    a.preferences->setMenuRole(QAction::PreferencesRole);
+    a.focusRubric = make(owner, "actionFocusRubric", QObject::tr("Focus Rubric"), { QKeySequence(Qt::ALT | Qt::Key_7) },
+        QObject::tr("Score by keyboard: digits score, N is N/A, Enter comments, E cites, Tab moves on"));
+    a.wordWrap
+        = make(owner, "actionWordWrap", QObject::tr("&Word Wrap in Editors"), { QKeySequence(Qt::ALT | Qt::Key_Z) });
+    a.wordWrap->setCheckable(true);
+    a.zoomIn = make(owner, "actionZoomIn", QObject::tr("Zoom &In"),
+        { QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal) });
+    a.zoomOut = make(owner, "actionZoomOut", QObject::tr("Zoom &Out"), { QKeySequence(Qt::CTRL | Qt::Key_Minus) });
+    a.zoomReset = make(owner, "actionZoomReset", QObject::tr("&Actual Size"), { QKeySequence(Qt::CTRL | Qt::Key_0) });
     a.openAudit = make(owner, "actionOpenAudit", QObject::tr("&Audit Reviews…"),
         { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A) },
         QObject::tr("Browse reviews, compare reviewers and check agreement"));
@@ -76,7 +89,8 @@ QList<QAction*> Actions::all() const
 {
     QList<QAction*> list { open, quit, nextTask, previousTask, nextCandidate, previousCandidate, toggleDiff, nextChange,
         previousChange, nextFinding, previousFinding, find, run, stop, compile, profile, checkAll, compareTensors,
-        exportReviews, citeSelection, submitReview, openAudit, resetLayout, shortcuts, about };
+        exportReviews, citeSelection, submitReview, openAudit, preferences, focusRubric, wordWrap, zoomIn, zoomOut,
+        zoomReset, resetLayout, shortcuts, about };
     return list << focus;
 }
 

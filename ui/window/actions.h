@@ -32,6 +32,12 @@ struct Actions {
     QAction* citeSelection = nullptr; ///< editor selection ▸ evidence, wired in mainwindowrubric.cpp
     QAction* submitReview = nullptr; ///< wired in mainwindowrubric.cpp
     QAction* openAudit = nullptr; ///< the audit window, wired in mainwindowaudit.cpp
+    QAction* preferences = nullptr; ///< the reviewer's name and e-mail (mainwindowrubric.cpp)
+    QAction* focusRubric = nullptr; ///< Alt+7: the first unscored criterion (mainwindowrubric.cpp)
+    QAction* wordWrap = nullptr; ///< both editors (checkable)
+    QAction* zoomIn = nullptr; ///< both editors
+    QAction* zoomOut = nullptr;
+    QAction* zoomReset = nullptr;
     QAction* resetLayout = nullptr;
     QAction* shortcuts = nullptr;
     QAction* about = nullptr;

@@ -18,15 +18,49 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace kwb::ui {
 
 namespace {
-constexpr int kLayoutVersion = 1;
+// Tooltips never take a click: a tooltip window lets mouse input through to what is under it, so a click meant for
+// a comment box or a button lands there (a tooltip swallowing a click lost a typed comment before).
+class TooltipsPassClicks : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Polish && watched->isWidgetType()) {
+            auto* w = static_cast<QWidget*>(watched);
+            if (w->windowType() == Qt::ToolTip) {
+                w->setAttribute(Qt::WA_TransparentForMouseEvents);
+                if (!w->isVisible() && !(w->windowFlags() & Qt::WindowTransparentForInput))
+                    w->setWindowFlags(w->windowFlags() | Qt::WindowTransparentForInput);
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+void installTooltipsPassClicks()
+{
+    if (!qApp || qApp->findChild<QObject*>(QStringLiteral("tooltipsPassClicks"), Qt::FindDirectChildrenOnly))
+        return;
+    auto* filter = new TooltipsPassClicks(qApp);
+    filter->setObjectName(QStringLiteral("tooltipsPassClicks"));
+    qApp->installEventFilter(filter);
 }
+
+constexpr int kLayoutVersion = 2; // 2: the Review layout sized from the window (1 could squeeze docks)
+} // namespace
 
 MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent)
@@ -39,6 +73,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     , m_statusTask(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    installTooltipsPassClicks();
     setWindowTitle(tr("Kernel Review Workbench"));
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     setDocumentMode(true);
@@ -73,9 +108,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_findings, &FindingsPane::findingActivated, this, &MainWindow::showFinding);
     connect(m_source, &SourceView::diffModeChanged, m_actions.toggleDiff, &QAction::setChecked);
 
-    resize(1500, 940);
+    // Tests and screenshots choose their size; a reviewer's window never starts larger than the screen.
+    resize(m_options.persistent ? fitScreen(QSize(1500, 940)) : QSize(1500, 940));
     resetLayout();
-    m_defaultState = saveState(kLayoutVersion);
     if (m_options.persistent)
         restoreLayout();
     updateStatus();
@@ -102,6 +137,8 @@ void MainWindow::createMenus()
     file->addAction(m_actions.compareTensors);
     file->addAction(m_actions.exportReviews);
     file->addSeparator();
+    file->addAction(m_actions.preferences);
+    file->addSeparator();
     file->addAction(m_actions.quit);
 
     QMenu* task = menuBar()->addMenu(tr("&Task"));
@@ -118,7 +155,7 @@ void MainWindow::createMenus()
     review->addSeparator();
     review->addAction(m_actions.find);
     review->addSeparator();
-    review->addActions({ m_actions.citeSelection, m_actions.submitReview });
+    review->addActions({ m_actions.focusRubric, m_actions.citeSelection, m_actions.submitReview });
     review->addSeparator();
     review->addAction(m_actions.openAudit);
 
@@ -128,6 +165,8 @@ void MainWindow::createMenus()
     QMenu* panes = view->addMenu(tr("&Panes"));
     for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
         panes->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addActions({ m_actions.wordWrap, m_actions.zoomIn, m_actions.zoomOut, m_actions.zoomReset });
     view->addSeparator();
     view->addAction(m_actions.resetLayout);
 
@@ -156,7 +195,32 @@ void MainWindow::connectActions()
     connect(m_actions.nextFinding, &QAction::triggered, m_findings, &FindingsPane::nextFinding);
     connect(m_actions.previousFinding, &QAction::triggered, m_findings, &FindingsPane::previousFinding);
     connect(m_actions.find, &QAction::triggered, m_source, &SourceView::activateFind);
-    connect(m_actions.resetLayout, &QAction::triggered, this, [this] { restoreState(m_defaultState, kLayoutVersion); });
+    connect(m_actions.resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
+    // Editor view settings apply to both editors alike, so the two sides stay comparable.
+    const auto editors = [this] { return QList<CodeEditor*> { m_source->leftEditor(), m_source->rightEditor() }; };
+    connect(m_actions.wordWrap, &QAction::toggled, this, [this, editors](bool on) {
+        for (CodeEditor* e : editors())
+            e->setWordWrap(on);
+        if (m_options.persistent)
+            QSettings().setValue(QStringLiteral("editor/wordWrap"), on);
+    });
+    const auto zoom = [this, editors](int steps) {
+        for (CodeEditor* e : editors())
+            steps == 0 ? e->zoomTo(0) : e->zoomBy(steps);
+        statusBar()->showMessage(tr("Editor zoom %1").arg(m_source->rightEditor()->zoomLevel()), 2000);
+        if (m_options.persistent)
+            QSettings().setValue(QStringLiteral("editor/zoom"), m_source->rightEditor()->zoomLevel());
+    };
+    connect(m_actions.zoomIn, &QAction::triggered, this, [zoom] { zoom(1); });
+    connect(m_actions.zoomOut, &QAction::triggered, this, [zoom] { zoom(-1); });
+    connect(m_actions.zoomReset, &QAction::triggered, this, [zoom] { zoom(0); });
+    if (m_options.persistent) {
+        const QSettings settings;
+        m_actions.wordWrap->setChecked(settings.value(QStringLiteral("editor/wordWrap"), false).toBool());
+        for (CodeEditor* e : editors())
+            e->zoomTo(std::clamp(
+                settings.value(QStringLiteral("editor/zoom"), 0).toInt(), CodeEditor::kMinZoom, CodeEditor::kMaxZoom));
+    }
     connect(m_actions.shortcuts, &QAction::triggered, this, [this] {
         ShortcutsDialog dialog(m_actions.all(), this);
         dialog.exec();
@@ -209,12 +273,34 @@ void MainWindow::updateStatus()
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(name));
 }
 
+QSize MainWindow::fitScreen(const QSize& wanted) const
+{
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return wanted;
+    return wanted.boundedTo(screen->availableGeometry().size());
+}
+
 void MainWindow::restoreLayout()
 {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
-    m_centre->restoreState(s.value(QStringLiteral("window/centre")).toByteArray());
+    // A layout saved on a larger screen never makes the window larger than this one.
+    if (const QSize fitted = fitScreen(size()); fitted != size())
+        resize(fitted);
+    if (restoreState(s.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion)) {
+        m_centre->restoreState(s.value(QStringLiteral("window/centre")).toByteArray());
+        m_layoutPending = false;
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_layoutPending) {
+        m_layoutPending = false;
+        QTimer::singleShot(0, this, &MainWindow::resetLayout);
+    }
 }
 
 void MainWindow::saveLayout()

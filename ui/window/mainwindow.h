@@ -64,6 +64,7 @@ public Q_SLOTS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
     /// A dock with that objectName (see dock()) around content, owned by window.
     static QDockWidget* makeDock(QMainWindow* window, const char* name, const QString& title, QWidget* content);
@@ -84,12 +85,16 @@ private:
     void createMenus();
     void connectActions();
     void addFocusAction(const QString& name, QWidget* target, QDockWidget* dock, int digit);
+    /// The Review layout for the window's current size (View ▸ Reset Layout).
     void resetLayout();
+    /// `wanted`, no larger than the screen's available area.
+    QSize fitScreen(const QSize& wanted) const;
     void restoreLayout();
     void saveLayout();
     void updateStatus();
 
     Options m_options;
+    bool m_layoutPending = true; ///< no saved layout was restored: lay out for the size the window is first shown at
     Session* m_session;
     Actions m_actions;
     QSplitter* m_centre;
@@ -108,7 +113,6 @@ private:
     BenchController* m_bench = nullptr; ///< Profile and Check All (mainwindowperformance.cpp)
     PerformancePane* m_performance = nullptr;
     QProgressBar* m_benchProgress = nullptr;
-    QByteArray m_defaultState;
 };
 
 } // namespace kwb::ui

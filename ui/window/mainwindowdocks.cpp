@@ -12,8 +12,13 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLayout>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTableView>
 #include <QTreeView>
+
+#include <algorithm>
 
 namespace kwb::ui {
 
@@ -21,7 +26,18 @@ QDockWidget* MainWindow::makeDock(QMainWindow* window, const char* name, const Q
 {
     auto* d = new QDockWidget(title, window);
     d->setObjectName(QLatin1StringView(name));
-    d->setWidget(content);
+    if (qobject_cast<QAbstractScrollArea*>(content)) {
+        d->setWidget(content);
+    } else {
+        // A pane whose content needs more room than the dock has scrolls instead of growing the dock, and with it
+        // the window, past the screen.
+        auto* scroll = new QScrollArea(d);
+        scroll->setObjectName(QLatin1StringView(name) + QStringLiteral("Scroll"));
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(content);
+        d->setWidget(scroll);
+    }
     d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     return d;
 }
@@ -70,7 +86,18 @@ void MainWindow::resetLayout()
     QDockWidget* findings = dock(QStringLiteral("findingsDock"));
     QDockWidget* console = dock(QStringLiteral("consoleDock"));
     QDockWidget* rubric = dock(QStringLiteral("rubricDock"));
-    addDockWidget(Qt::LeftDockWidgetArea, tasks);
+    const QList<QDockWidget*> all = findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly);
+    for (QDockWidget* d : all) {
+        d->setFloating(false);
+        removeDockWidget(d);
+    }
+    // The Review layout, sized from the window (1366×768 up to 2560×1440): the sources get the room; on a narrow
+    // window the task list joins the bottom tabs rather than squeezing spec and code.
+    if (layout())
+        layout()->setGeometry(QRect(QPoint(), size())); // dock sizes below are relative to the current size
+    const int w = width();
+    const int h = height();
+    const bool narrow = w < 1580;
     addDockWidget(Qt::RightDockWidgetArea, rubric);
     addDockWidget(Qt::BottomDockWidgetArea, findings);
     addDockWidget(Qt::BottomDockWidgetArea, console);
@@ -81,11 +108,27 @@ void MainWindow::resetLayout()
         tabifyDockWidget(previous, d);
         previous = d;
     }
+    if (narrow)
+        tabifyDockWidget(findings, tasks);
+    else
+        addDockWidget(Qt::LeftDockWidgetArea, tasks);
+    for (QDockWidget* d : all)
+        d->show();
+    findings->raise();
     console->raise();
-    // Code gets the room: narrow side docks, a results area about a quarter of the height.
-    resizeDocks({ tasks, rubric }, { 250, 430 }, Qt::Horizontal);
-    resizeDocks({ findings, console }, { 620, 480 }, Qt::Horizontal);
-    resizeDocks({ findings }, { 200 }, Qt::Vertical);
+    const int taskW = std::clamp(w * 13 / 100, 200, 320);
+    const int rubricW = std::clamp(w * 25 / 100, 350, 560);
+    const int bottomH = std::clamp(h * 30 / 100, 190, 520);
+    if (narrow)
+        resizeDocks({ rubric }, { rubricW }, Qt::Horizontal);
+    else
+        resizeDocks({ tasks, rubric }, { taskW, rubricW }, Qt::Horizontal);
+    const int bottomW = w - (narrow ? 0 : taskW) - rubricW;
+    resizeDocks({ findings, console }, { bottomW * 2 / 5, bottomW * 3 / 5 }, Qt::Horizontal);
+    resizeDocks({ findings }, { bottomH }, Qt::Vertical);
+    const int centreW = std::max(600, bottomW);
+    const int specW = std::clamp(centreW * 32 / 100, 280, 600);
+    m_centre->setSizes({ specW, centreW - specW });
 }
 
 } // namespace kwb::ui

@@ -86,8 +86,10 @@ void MainWindow::setupPerformance()
                 m_performance->showMessage(
                     tr("No bench: %1").arg(outcome->check ? outcome->check->stage(CheckStage::Bench).note : QString()));
             if (const auto& check = outcome->check) {
-                if (check->run)
+                if (check->run) {
                     m_results->showResult(*check->run);
+                    m_performance->setIncorrect(incorrectCandidates(*check->run));
+                }
                 Findings own;
                 for (const Finding& f : check->findings) {
                     if (std::none_of(check->lint.findings.begin(), check->lint.findings.end(),

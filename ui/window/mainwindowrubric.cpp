@@ -12,6 +12,7 @@
 #include "performance/benchview.h"
 #include "review/evidenceref.h"
 #include "rubric/exportdialog.h"
+#include "rubric/preferencesdialog.h"
 #include "rubric/reviewsession.h"
 #include "rubric/reviewsettings.h"
 #include "rubric/rubricloader.h"
@@ -81,7 +82,24 @@ void MainWindow::setupRubric()
         review->setRubric(*rubric);
     else
         m_console->appendLine(tr("review: %1").arg(rubric.error().oneLine()));
-    panel->trackActivity(this);
+    panel->trackActivity();
+    connect(m_actions.focusRubric, &QAction::triggered, this, [dockWidget, panel] {
+        dockWidget->show();
+        dockWidget->raise();
+        panel->focusFirstOpen();
+    });
+    connect(m_actions.preferences, &QAction::triggered, this, [this, review, panel] {
+        PreferencesDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted || reviewsettings::reviewer() == review->reviewer())
+            return;
+        // Another reviewer: keep this one's draft, then continue (or start) the new one's review of the task.
+        (void)review->saveNow();
+        review->setReviewer(reviewsettings::reviewer());
+        if (const Status s = review->openTask(m_session->task()); !s)
+            m_console->appendLine(tr("review: %1").arg(s.error().oneLine()));
+        panel->setFindings(m_session->findings());
+        statusBar()->showMessage(tr("Reviewing as %1").arg(review->reviewer()), 6000);
+    });
 
     connect(m_session, &Session::taskOpened, review, [this, review, panel] {
         if (const Status s = review->openTask(m_session->task()); !s)
@@ -195,6 +213,10 @@ void MainWindow::setupRubric()
         auto* d = new ExportDialog(review->store(), review->rubric(), m_session->rootPath(),
             review->hasReview() ? review->review().taskId : QString(), this);
         d->setAttribute(Qt::WA_DeleteOnClose);
+        connect(d, &ExportDialog::exported, this, [this](const QString& what) {
+            m_console->appendLine(tr("export: %1").arg(what));
+            statusBar()->showMessage(what, 8000);
+        });
         d->open();
     });
 

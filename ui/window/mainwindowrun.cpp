@@ -5,6 +5,7 @@
 #include "correctness/comparisonview.h"
 #include "correctness/correctnesspane.h"
 #include "panes/consolepane.h"
+#include "performance/performancepane.h"
 #include "run/runcontroller.h"
 #include "run/runresultspane.h"
 #include "window/session.h"
@@ -50,10 +51,12 @@ void MainWindow::setupRun()
     const auto ended = [this] {
         m_actions.stop->setEnabled(false);
         m_progress->hide();
+        m_console->flushOutput();
     };
     connect(m_run, &RunController::finished, this, [this, ended](std::shared_ptr<const RunResult> result) {
         ended();
         m_results->showResult(*result);
+        m_performance->setIncorrect(incorrectCandidates(*result));
         m_session->setActionFindings(QStringLiteral("run"), result->findings);
         m_console->appendLine(
             tr("run: %1 findings (%2)").arg(result->findings.size()).arg(countsText(countFindings(result->findings))));
@@ -69,6 +72,7 @@ void MainWindow::setupRun()
     connect(m_session, &Session::taskOpened, this, [this] {
         if (m_run->isRunning())
             m_run->stop();
+        m_performance->setIncorrect({});
     });
 }
 

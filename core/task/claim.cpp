@@ -1,0 +1,17 @@
+#include "task/claim.h"
+
+#include <QJsonObject>
+
+namespace kwb {
+
+std::optional<Claim> taskClaim(const Task& task)
+{
+    const QJsonObject o = task.manifest.value(QStringLiteral("claim")).toObject();
+    const double speedup = o.value(QStringLiteral("speedup")).toDouble();
+    const QString caseName = o.value(QStringLiteral("case")).toString();
+    if (!(speedup > 0) || caseName.isEmpty())
+        return std::nullopt;
+    return Claim { speedup, caseName };
+}
+
+} // namespace kwb
