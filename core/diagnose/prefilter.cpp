@@ -523,6 +523,13 @@ LinePrefilter::LinePrefilter(const QList<std::optional<QList<QByteArray>>>& lite
         m_out.insert(m_out.end(), out[s].begin(), out[s].end());
     }
     m_outBegin[states] = int(m_out.size());
+    // The table the scan walks: the target's row offset, doubled, plus 1 when the target has outputs, so
+    // one load per byte both moves and says whether to look at the outputs.
+    m_scan.assign(m_next.size(), 0);
+    for (size_t k = 0; k < m_next.size(); ++k) {
+        const auto t = size_t(m_next[k]);
+        m_scan[k] = int(t * size_t(m_classes) * 2 + (m_outBegin[t + 1] > m_outBegin[t] ? 1 : 0));
+    }
 }
 
 } // namespace kwb

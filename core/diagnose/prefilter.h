@@ -36,11 +36,10 @@ public:
     int alwaysCandidates() const { return int(m_always.size()); }
 
 private:
-    int step(int state, unsigned char byteClass) const { return m_next[size_t(state) * m_classes + byteClass]; }
-
     unsigned char m_classOf[256] = {}; ///< byte (lower-cased) -> alphabet class; 0 = no literal uses it
     int m_classes = 1;
     std::vector<int> m_next; ///< full DFA: state * m_classes + class -> state
+    std::vector<int> m_scan; ///< the same, as (target * m_classes) * 2 + (target has outputs)
     std::vector<int> m_outBegin; ///< per state: [m_outBegin[s], m_outBegin[s+1]) in m_out
     std::vector<int> m_out; ///< rule indices
     std::vector<int> m_always;
@@ -53,6 +52,8 @@ template <typename F> void LinePrefilter::scan(QByteArrayView text, F&& onLine) 
     std::vector<int> candidates;
     const auto* p = reinterpret_cast<const unsigned char*>(text.data());
     const qsizetype n = text.size();
+    const int* const table = m_scan.data(); // locals: the stores below could otherwise alias the members
+    const unsigned char* const classOf = m_classOf;
     qsizetype pos = 0;
     int lineNo = 0;
     while (pos <= n) {
@@ -63,11 +64,13 @@ template <typename F> void LinePrefilter::scan(QByteArrayView text, F&& onLine) 
             stamp[size_t(r)] = lineNo;
             candidates.push_back(r);
         }
-        int state = 0;
+        size_t row = 0; // the current state's row offset in m_scan
         qsizetype i = pos;
         for (; i < n && p[i] != '\n'; ++i) {
             unsigned char c = p[i];
-            if (c == 0x1b && i + 1 < n && p[i + 1] == '[') {
+            if (c < 0x80 && c != 0x1b) {
+                // the common case: plain ASCII
+            } else if (c == 0x1b && i + 1 < n && p[i + 1] == '[') {
                 // The colour-code grammar cleanLine() removes: ESC [ [0-9;?]* [ -/]* [@-~]
                 qsizetype j = i + 2;
                 while (j < n && ((p[j] >= '0' && p[j] <= '9') || p[j] == ';' || p[j] == '?'))
@@ -85,8 +88,12 @@ template <typename F> void LinePrefilter::scan(QByteArrayView text, F&& onLine) 
                 c = 's';
                 i += 1;
             }
-            state = step(state, m_classOf[c]);
-            for (int k = m_outBegin[size_t(state)]; k < m_outBegin[size_t(state) + 1]; ++k) {
+            const int v = table[row + classOf[c]];
+            row = size_t(v >> 1);
+            if (!(v & 1))
+                continue;
+            const size_t state = row / size_t(m_classes);
+            for (int k = m_outBegin[state]; k < m_outBegin[state + 1]; ++k) {
                 const int r = m_out[size_t(k)];
                 if (stamp[size_t(r)] != lineNo) {
                     stamp[size_t(r)] = lineNo;
