@@ -1,5 +1,5 @@
 // `kwb diagnose LOGFILE|- [--json] [--exit-code N] [--signal N] [--timed-out]`
-// `kwb diagnose --corpus FILE.jsonl [--json]`
+// `kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]`
 // Exit status: 0 when the log was classified (also as `unknown`: diagnosis itself succeeded), 2 on usage
 // errors and unreadable files; with --corpus, 0 when every entry is classified as labelled, 1 otherwise.
 #include "cli/cli.h"
@@ -9,6 +9,9 @@
 #include <QFile>
 #include <QJsonDocument>
 
+#include <QSet>
+
+#include <cmath>
 #include <cstdio>
 
 namespace kwb::cli {
@@ -17,9 +20,10 @@ namespace {
 void printHelp(QTextStream& s)
 {
     s << "Usage: kwb diagnose LOGFILE [--json] [--exit-code N] [--signal N] [--timed-out]\n"
-         "       kwb diagnose --corpus FILE.jsonl [--json]\n\n"
+         "       kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]\n\n"
          "Classify a failed step's log (LOGFILE '-' reads standard input) into one runtime class:\n"
-         "driver_runtime_mismatch, no_device, device_oom, launch_config, illegal_memory_access,\n"
+         "driver_runtime_mismatch, no_device, device_oom, launch_config, unsupported_on_target,\n"
+         "illegal_memory_access, "
          "compile_error, shape_dtype_mismatch, autotune_failure, timeout_hang, numerical_mismatch,\n"
          "crash or unknown; print the lines that decided it and the usual fix.\n\n"
          "  --json          print {\"class\", \"finding\", \"title\", \"explanation\", \"evidence_lines\"}\n"
@@ -27,7 +31,11 @@ void printHelp(QTextStream& s)
          "  --signal N      the signal that terminated the process\n"
          "  --timed-out     the process was killed at the wall-clock limit\n"
          "  --corpus FILE   classify every entry of a JSONL corpus ({\"id\", \"class\", \"log\"} per line)\n"
-         "                  and print per-class precision and recall and the misclassified entries\n\n"
+         "                  and print per-class precision and recall and the misclassified entries\n"
+         "  --folds K       with --corpus: K folds of whole source repositories; accuracy per fold and\n"
+         "                  per split (\"dev\": logs used to write rules, \"heldout\": never used), per-class\n"
+         "                  precision/recall per split, and a table per framework\n"
+         "  --split NAME    with --corpus: only the entries of that split\n\n"
          "Exit status: 0 classified (unknown included), 2 bad usage or unreadable file;\n"
          "with --corpus: 0 all entries right, 1 some misclassified, 2 unreadable or malformed corpus.\n";
 }
@@ -56,12 +64,142 @@ std::optional<int> parseInt(const QString& v)
     return ok ? std::optional<int>(n) : std::nullopt;
 }
 
-int runCorpus(const QString& path, bool json, Io& io)
+QString percent(int correct, int total)
 {
-    const auto entries = loadFailureCorpus(path);
+    return QStringLiteral("%1/%2 %3 %")
+        .arg(correct)
+        .arg(total)
+        .arg(QString::number(total ? 100.0 * correct / total : 100.0, 'f', 1));
+}
+
+void printClassTable(QTextStream& out, const CorpusEvaluation& ev)
+{
+    out << QStringLiteral("class").leftJustified(24) << "   tp   fp   fn  precision  recall\n";
+    for (const auto& c : ev.classes) {
+        out << failureClassName(c.cls).leftJustified(24) << QString::number(c.truePositives).rightJustified(5)
+            << QString::number(c.falsePositives).rightJustified(5)
+            << QString::number(c.falseNegatives).rightJustified(5)
+            << QString::number(c.precision(), 'f', 3).rightJustified(11)
+            << QString::number(c.recall(), 'f', 3).rightJustified(8) << '\n';
+    }
+}
+
+void printConfusions(QTextStream& out, const CorpusEvaluation& ev)
+{
+    if (ev.confusions.isEmpty())
+        return;
+    out << "\nmisclassified:\n";
+    for (const auto& c : ev.confusions) {
+        out << "  " << c.id << ": expected " << failureClassName(c.expected) << ", got " << failureClassName(c.got)
+            << '\n';
+        for (const auto& e : c.evidence)
+            out << "      " << e.line << ": " << e.text << '\n';
+    }
+}
+
+// Mean and (population) standard deviation of the fold accuracies of one split, over folds that have any.
+QString foldSpread(const CrossValidation& cv, const QString& split)
+{
+    QList<double> rates;
+    for (const auto& f : cv.folds) {
+        const auto it = f.bySplit.constFind(split);
+        if (it != f.bySplit.cend() && it->total > 0)
+            rates.append(it->rate());
+    }
+    if (rates.isEmpty())
+        return QStringLiteral("-");
+    double mean = 0;
+    for (double r : rates)
+        mean += r;
+    mean /= rates.size();
+    double var = 0;
+    for (double r : rates)
+        var += (r - mean) * (r - mean);
+    var /= rates.size();
+    return QStringLiteral("%1 % (sd %2)")
+        .arg(QString::number(100 * mean, 'f', 1), QString::number(100 * std::sqrt(var), 'f', 1));
+}
+
+void printCrossValidation(
+    QTextStream& out, const QString& path, const QList<CorpusEntry>& entries, const CrossValidation& cv)
+{
+    const QStringList splits = cv.bySplit.keys();
+    QSet<QString> repos;
+    for (const auto& e : entries)
+        repos.insert(e.repo);
+    out << path << ": " << entries.size() << " entries from " << repos.size() << " repositories";
+    for (const auto& s : splits)
+        out << "; " << (s.isEmpty() ? QStringLiteral("(no split)") : s) << ' ' << cv.bySplit[s].total;
+    out << "\n\naccuracy: all " << percent(cv.all.correct, cv.all.total);
+    for (const auto& s : splits)
+        out << ", " << (s.isEmpty() ? QStringLiteral("(no split)") : s) << ' '
+            << percent(cv.bySplit[s].correct, cv.bySplit[s].total);
+    out << "\n\nfolds of whole repositories (" << cv.folds.size() << "):\n";
+    out << "fold  repos  entries";
+    for (const auto& s : splits)
+        out << "  " << (s.isEmpty() ? QStringLiteral("(no split)") : s).leftJustified(18);
+    out << '\n';
+    for (int i = 0; i < cv.folds.size(); ++i) {
+        const auto& f = cv.folds[i];
+        out << QString::number(i + 1).rightJustified(4) << QString::number(f.repos.size()).rightJustified(7)
+            << QString::number(f.all.total).rightJustified(9);
+        for (const auto& s : splits) {
+            const Tally t = f.bySplit.value(s);
+            out << "  " << percent(t.correct, t.total).leftJustified(18);
+        }
+        out << '\n';
+    }
+    out << "mean             ";
+    for (const auto& s : splits)
+        out << "  " << foldSpread(cv, s).leftJustified(18);
+    out << "\n\nper framework:\nframework ";
+    for (const auto& s : splits)
+        out << "  " << (s.isEmpty() ? QStringLiteral("(no split)") : s).leftJustified(18);
+    out << '\n';
+    for (auto it = cv.byFramework.cbegin(); it != cv.byFramework.cend(); ++it) {
+        out << (it.key().isEmpty() ? QStringLiteral("(none)") : it.key()).leftJustified(10);
+        for (const auto& s : splits) {
+            const Tally t = it.value().value(s);
+            out << "  " << percent(t.correct, t.total).leftJustified(18);
+        }
+        out << '\n';
+    }
+    if (!cv.secondFound.isEmpty()) {
+        out << "\nsecond class named:";
+        for (auto it = cv.secondFound.cbegin(); it != cv.secondFound.cend(); ++it)
+            out << ' ' << (it.key().isEmpty() ? QStringLiteral("(no split)") : it.key()) << ' '
+                << percent(it->correct, it->total);
+        out << '\n';
+    }
+    for (const auto& s : splits) {
+        out << "\nper class, " << (s.isEmpty() ? QStringLiteral("(no split)") : s) << ":\n";
+        printClassTable(out, cv.bySplit[s]);
+    }
+}
+
+int runCorpus(const QString& path, int folds, const QString& split, bool json, Io& io)
+{
+    auto entries = loadFailureCorpus(path);
     if (!entries) {
         io.err << "kwb diagnose: " << entries.error().oneLine() << '\n';
         return ExitBadInput;
+    }
+    if (!split.isNull()) {
+        entries->removeIf([&](const CorpusEntry& e) { return e.split != split; });
+        if (entries->isEmpty()) {
+            io.err << "kwb diagnose: " << path << ": no entry has split '" << split << "'\n";
+            return ExitBadInput;
+        }
+    }
+    if (folds > 0) {
+        const CrossValidation cv = crossValidateFailureCorpus(*entries, folds);
+        if (json) {
+            io.out << QString::fromUtf8(QJsonDocument(cv.toJson()).toJson(QJsonDocument::Indented));
+        } else {
+            printCrossValidation(io.out, path, *entries, cv);
+            printConfusions(io.out, cv.all);
+        }
+        return cv.all.correct == cv.all.total ? ExitOk : ExitFindings;
     }
     const CorpusEvaluation ev = evaluateFailureCorpus(*entries);
     if (json) {
@@ -69,23 +207,8 @@ int runCorpus(const QString& path, bool json, Io& io)
     } else {
         io.out << ev.correct << '/' << ev.total << " classified as labelled ("
                << QString::number(ev.total ? 100.0 * ev.correct / ev.total : 100.0, 'f', 1) << " %)\n\n";
-        io.out << QStringLiteral("class").leftJustified(24) << "   tp   fp   fn  precision  recall\n";
-        for (const auto& c : ev.classes) {
-            io.out << failureClassName(c.cls).leftJustified(24) << QString::number(c.truePositives).rightJustified(5)
-                   << QString::number(c.falsePositives).rightJustified(5)
-                   << QString::number(c.falseNegatives).rightJustified(5)
-                   << QString::number(c.precision(), 'f', 3).rightJustified(11)
-                   << QString::number(c.recall(), 'f', 3).rightJustified(8) << '\n';
-        }
-        if (!ev.confusions.isEmpty()) {
-            io.out << "\nmisclassified:\n";
-            for (const auto& c : ev.confusions) {
-                io.out << "  " << c.id << ": expected " << failureClassName(c.expected) << ", got "
-                       << failureClassName(c.got) << '\n';
-                for (const auto& e : c.evidence)
-                    io.out << "      " << e.line << ": " << e.text << '\n';
-            }
-        }
+        printClassTable(io.out, ev);
+        printConfusions(io.out, ev);
     }
     return ev.correct == ev.total ? ExitOk : ExitFindings;
 }
@@ -96,6 +219,9 @@ int diagnoseCommand(const QStringList& args, Io& io)
     bool json = false;
     QString logPath;
     QString corpusPath;
+    QString split;
+    int folds = 0;
+    bool foldsGiven = false;
     FailureContext context;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -118,6 +244,22 @@ int diagnoseCommand(const QStringList& args, Io& io)
                 return ExitBadInput;
             }
             corpusPath = *v;
+        } else if (a == QLatin1StringView("--folds")) {
+            const auto v = value();
+            const auto n = v ? parseInt(*v) : std::nullopt;
+            if (!n || *n < 1 || *n > 1000) {
+                io.err << "kwb diagnose: --folds needs a number of folds from 1 to 1000\n";
+                return ExitBadInput;
+            }
+            folds = *n;
+            foldsGiven = true;
+        } else if (a == QLatin1StringView("--split")) {
+            const auto v = value();
+            if (!v) {
+                io.err << "kwb diagnose: --split needs a split name\n";
+                return ExitBadInput;
+            }
+            split = *v;
         } else if (a == QLatin1StringView("--exit-code") || a == QLatin1StringView("--signal")) {
             const auto v = value();
             const auto n = v ? parseInt(*v) : std::nullopt;
@@ -141,7 +283,11 @@ int diagnoseCommand(const QStringList& args, Io& io)
             io.err << "kwb diagnose: give either LOGFILE or --corpus, not both\n";
             return ExitBadInput;
         }
-        return runCorpus(corpusPath, json, io);
+        return runCorpus(corpusPath, folds, split, json, io);
+    }
+    if (foldsGiven || !split.isNull()) {
+        io.err << "kwb diagnose: --folds and --split need --corpus\n";
+        return ExitBadInput;
     }
     if (logPath.isEmpty()) {
         io.err << "kwb diagnose: missing LOGFILE (use '-' for standard input; see 'kwb diagnose --help')\n";
@@ -165,7 +311,7 @@ int diagnoseCommand(const QStringList& args, Io& io)
         io.err << "kwb diagnose: " << logPath << ": cannot read: " << f.errorString() << '\n';
         return ExitBadInput;
     }
-    const Diagnosis d = diagnose(QString::fromUtf8(data), context);
+    const Diagnosis d = diagnoseUtf8(data, context);
     if (json) {
         io.out << QString::fromUtf8(QJsonDocument(d.toJson()).toJson(QJsonDocument::Indented));
         return ExitOk;
@@ -178,6 +324,8 @@ int diagnoseCommand(const QStringList& args, Io& io)
         for (const auto& e : d.evidence)
             io.out << "  " << QString::number(e.line).rightJustified(5) << ": " << e.text << '\n';
     }
+    if (d.secondary)
+        io.out << "second failure: " << failureFindingId(*d.secondary) << '\n';
     if (!d.alternatives.isEmpty()) {
         io.out << "weaker signs of:";
         for (const auto& [cls, score] : d.alternatives)

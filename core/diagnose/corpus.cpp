@@ -3,7 +3,10 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
+
+#include <algorithm>
 
 namespace kwb {
 
@@ -55,7 +58,22 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
             return corpusError(path, lineNo, QStringLiteral("\"id\": duplicate id '%1'").arg(e.id));
         ids.insert(e.id);
         e.expected = *c;
+        if (o.contains(QLatin1StringView("second"))) {
+            const QString second = o.value(QLatin1StringView("second")).toString();
+            const auto sc = failureClassFromName(second);
+            if (!sc)
+                return corpusError(path, lineNo, QStringLiteral("\"second\": unknown class '%1'").arg(second));
+            e.second = *sc;
+        }
         e.framework = o.value(QLatin1StringView("framework")).toString();
+        e.source = o.value(QLatin1StringView("source")).toString();
+        e.split = o.value(QLatin1StringView("split")).toString();
+        e.repo = o.value(QLatin1StringView("repo")).toString();
+        if (e.repo.isEmpty()) {
+            static const QRegularExpression github(QStringLiteral(R"re(github\.com/([\w.-]+/[\w.-]+))re"));
+            const auto m = github.match(e.source);
+            e.repo = m.hasMatch() ? m.captured(1) : e.source;
+        }
         e.log = o.value(QLatin1StringView("log")).toString();
         e.fileLine = lineNo;
         entries.append(e);
@@ -120,6 +138,87 @@ QJsonObject CorpusEvaluation::toJson() const
     return QJsonObject { { QStringLiteral("total"), total }, { QStringLiteral("correct"), correct },
         { QStringLiteral("accuracy"), total == 0 ? 1.0 : double(correct) / total }, { QStringLiteral("classes"), cls },
         { QStringLiteral("confusions"), conf } };
+}
+
+} // namespace kwb
+
+namespace kwb {
+
+namespace {
+QJsonObject tallyJson(const Tally& t)
+{
+    return QJsonObject { { QStringLiteral("correct"), t.correct }, { QStringLiteral("total"), t.total } };
+}
+} // namespace
+
+CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, int folds)
+{
+    CrossValidation cv;
+    folds = std::max(folds, 1);
+    QMap<QString, int> perRepo;
+    for (const auto& e : entries)
+        ++perRepo[e.repo];
+    QList<QString> repos = perRepo.keys();
+    std::stable_sort(repos.begin(), repos.end(),
+        [&](const QString& a, const QString& b) { return perRepo[a] != perRepo[b] ? perRepo[a] > perRepo[b] : a < b; });
+    cv.folds.resize(folds);
+    QList<int> size(folds, 0);
+    QMap<QString, int> foldOf;
+    for (const auto& r : repos) {
+        const int f = int(std::min_element(size.cbegin(), size.cend()) - size.cbegin());
+        foldOf[r] = f;
+        size[f] += perRepo[r];
+        cv.folds[f].repos.append(r);
+    }
+
+    QMap<QString, QList<CorpusEntry>> perSplit;
+    for (const auto& e : entries) {
+        const Diagnosis d = diagnose(e.log);
+        const bool right = d.cls == e.expected;
+        auto& fold = cv.folds[foldOf[e.repo]];
+        for (Tally* t : { &fold.bySplit[e.split], &fold.all, &cv.byFramework[e.framework][e.split] }) {
+            ++t->total;
+            t->correct += right ? 1 : 0;
+        }
+        if (e.second) {
+            Tally& t = cv.secondFound[e.split];
+            ++t.total;
+            t.correct += (d.secondary == e.second || d.cls == e.second) ? 1 : 0;
+        }
+        perSplit[e.split].append(e);
+    }
+    for (auto it = perSplit.cbegin(); it != perSplit.cend(); ++it)
+        cv.bySplit.insert(it.key(), evaluateFailureCorpus(it.value()));
+    cv.all = evaluateFailureCorpus(entries);
+    return cv;
+}
+
+QJsonObject CrossValidation::toJson() const
+{
+    QJsonArray foldsJson;
+    for (const auto& f : folds) {
+        QJsonObject splits;
+        for (auto it = f.bySplit.cbegin(); it != f.bySplit.cend(); ++it)
+            splits.insert(it.key(), tallyJson(it.value()));
+        foldsJson.append(QJsonObject { { QStringLiteral("repos"), QJsonArray::fromStringList(f.repos) },
+            { QStringLiteral("splits"), splits }, { QStringLiteral("all"), tallyJson(f.all) } });
+    }
+    QJsonObject splitsJson;
+    for (auto it = bySplit.cbegin(); it != bySplit.cend(); ++it)
+        splitsJson.insert(it.key(), it.value().toJson());
+    QJsonObject frameworksJson;
+    for (auto it = byFramework.cbegin(); it != byFramework.cend(); ++it) {
+        QJsonObject o;
+        for (auto jt = it.value().cbegin(); jt != it.value().cend(); ++jt)
+            o.insert(jt.key(), tallyJson(jt.value()));
+        frameworksJson.insert(it.key(), o);
+    }
+    QJsonObject secondJson;
+    for (auto it = secondFound.cbegin(); it != secondFound.cend(); ++it)
+        secondJson.insert(it.key(), tallyJson(it.value()));
+    return QJsonObject { { QStringLiteral("folds"), foldsJson }, { QStringLiteral("splits"), splitsJson },
+        { QStringLiteral("frameworks"), frameworksJson }, { QStringLiteral("second"), secondJson },
+        { QStringLiteral("all"), all.toJson() } };
 }
 
 } // namespace kwb

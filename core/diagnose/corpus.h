@@ -5,16 +5,26 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace kwb {
 
 /// One labelled log of a failure corpus (JSONL: one object per line with "id", "class", "log",
-/// optionally "framework" and "source").
+/// optionally "second" (a second class the log shows), "framework" (the ecosystem), "source" (where the
+/// log was posted), "repo" (owner/name; taken from a GitHub "source" when absent), "split" (e.g. "dev" for
+/// logs used while writing rules, "heldout" for logs never used) and "reason" (why the label).
 struct CorpusEntry {
     QString id;
     FailureClass expected = FailureClass::Unknown;
+    std::optional<FailureClass> second;
     QString framework;
+    QString source;
+    QString repo;
+    QString split;
     QString log;
     int fileLine = 0; ///< 1-based line of the entry in the JSONL file
 };
@@ -54,5 +64,36 @@ struct CorpusEvaluation {
 };
 
 CorpusEvaluation evaluateFailureCorpus(const QList<CorpusEntry>& entries);
+
+/// Right/total of a group of entries.
+struct Tally {
+    int correct = 0;
+    int total = 0;
+    double rate() const { return total == 0 ? 1.0 : double(correct) / total; }
+};
+
+/// A corpus evaluated fold by fold, the folds made of whole source repositories, and split by split
+/// ("dev", "heldout", …): the rules are hand-written, so a fold's figure is how well they carry over to
+/// repositories; the split says whether the logs shaped the rules.
+struct CrossValidation {
+    struct Fold {
+        QStringList repos;
+        QMap<QString, Tally> bySplit; ///< split -> tally ("" for entries without a split)
+        Tally all;
+    };
+    QList<Fold> folds;
+    QMap<QString, CorpusEvaluation> bySplit; ///< per split: per-class precision/recall and confusions
+    QMap<QString, QMap<QString, Tally>> byFramework; ///< framework -> split -> tally
+    QMap<QString, Tally> secondFound; ///< per split: entries with a "second" class whose diagnosis names it
+    CorpusEvaluation all;
+
+    /// `{"folds": [{"repos", "splits": {split: {"correct", "total"}}}], "splits": {split: evaluation},
+    /// "frameworks": {framework: {split: {"correct", "total"}}}, "second": {split: {...}}, "all": evaluation}`
+    QJsonObject toJson() const;
+};
+
+/// Assigns whole repositories to `folds` folds (largest repository first, each to the fold with the fewest
+/// entries so far; ties by name, so the assignment is deterministic) and evaluates every entry once.
+CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, int folds);
 
 } // namespace kwb

@@ -3,6 +3,7 @@
 #include "diagnose/failureclass.h"
 #include "finding.h"
 
+#include <QByteArrayView>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
@@ -35,11 +36,15 @@ struct Diagnosis {
     QList<EvidenceLine> evidence; ///< the deciding lines, in log order (at most maxEvidenceLines)
     /// The other classes that some rule voted for, strongest first (for reviewers weighing a close call).
     QList<std::pair<FailureClass, int>> alternatives;
+    /// A second failure the log shows with a definite sign (weight 80 or more), e.g. an OOM behind a failed
+    /// autotuning run: the strongest alternative when it is that strong.
+    std::optional<FailureClass> secondary;
 
     QString className() const { return failureClassName(cls); }
     QString findingId() const { return failureFindingId(cls); }
 
-    /// `{"class", "finding", "title", "explanation", "evidence_lines": [{"line", "text"}]}`
+    /// `{"class", "finding", "title", "explanation", "evidence_lines": [{"line", "text"}]}`, plus
+    /// `"second_class"` when there is a secondary class.
     QJsonObject toJson() const;
 
     /// A `runtime.*` finding: error severity (warning for `unknown`), the title as its message and the
@@ -53,9 +58,19 @@ QJsonArray evidenceToJson(const QList<EvidenceLine>& evidence);
 /// At most this many evidence lines are reported.
 inline constexpr int maxEvidenceLines = 6;
 
-/// Classifies a failed step from its log and, when known, how it ended. Of a log longer than 25,000 lines,
-/// the first 5,000 and the last 20,000 are read.
+/// Classifies a failed step from its log and, when known, how it ended. The whole log is read in one pass:
+/// a literal prefilter (prefilter.h) picks the lines and rules worth a regular-expression match, so the
+/// time is linear in the log's size. For `unknown`, the evidence is the most informative lines (the last
+/// exception, lines that report an error).
 /// Never fails: a log with no known signature is `unknown`, or `crash` when the process died on a signal.
 Diagnosis diagnose(QStringView log, const FailureContext& context = {});
+
+/// The same for a log in UTF-8 bytes, without converting it first (for large files).
+Diagnosis diagnoseUtf8(QByteArrayView log, const FailureContext& context = {});
+
+namespace detail {
+/// Every rule on every line, without the prefilter: the reference the prefilter is tested against.
+Diagnosis diagnoseUnfiltered(QStringView log, const FailureContext& context = {});
+} // namespace detail
 
 } // namespace kwb

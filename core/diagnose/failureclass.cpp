@@ -45,6 +45,15 @@ const ClassInfo kClasses[] = {
         "the grid, block and shared-memory expressions against the device limits for the actual problem "
         "size, lower the threads per block or num_warps, and cap registers (__launch_bounds__, "
         "-maxrregcount) when the launch runs out of resources." },
+    { FailureClass::UnsupportedOnTarget, "unsupported_on_target", "Not supported on this target",
+        "The code uses something the target it runs or compiles for does not have: an instruction or data type "
+        "the GPU generation lacks (wgmma or block-scaled mma below sm_90/sm_100, fp8e4nv below sm_89, bf16 "
+        "below sm_80, FlashAttention before Ampere), an operation a backend has no lowering for (a primitive "
+        "Pallas/Mosaic cannot lower for TPU or GPU, a comparison or layout a TPU generation does not support), "
+        "or a feature a Neuron core or HIP target does not offer. The code may be correct on another target. "
+        "Fix: run on hardware that has the feature, or replace the operation with one the target supports "
+        "(another dtype, a different primitive, a fallback path chosen by the device's capability), and state "
+        "the supported targets in the task." },
     { FailureClass::IllegalMemoryAccess, "illegal_memory_access", "Illegal memory access in a kernel",
         "A kernel faulted on the device: it read or wrote out of bounds, through a bad or misaligned pointer "
         "(for example a vectorised load from an unaligned address), or tripped a device-side assertion such "

@@ -14,6 +14,7 @@ enum class FailureClass {
     NoDevice, ///< no usable accelerator (none present, none visible, busy, runtime cannot start)
     DeviceOom, ///< device memory (or an on-chip buffer the framework allocates) exhausted
     LaunchConfig, ///< the launch asks for more than the hardware allows (threads, blocks, resources)
+    UnsupportedOnTarget, ///< the code uses an operation, dtype or instruction the target (GPU, TPU, backend) lacks
     IllegalMemoryAccess, ///< the kernel faulted: out-of-bounds, misaligned, device-side assert
     CompileError, ///< the compiler, JIT or lowering failed
     ShapeDtypeMismatch, ///< arguments have the wrong shape, layout, dtype or device

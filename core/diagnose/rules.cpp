@@ -42,10 +42,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
         { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile|too old to be supported by the triton|only supports devices of CUDA Capability)re", "PyTorch extensions, Triton" },
         { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
-        { C::DriverRuntimeMismatch, 80, R"re(only supports? .{0,30}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability))re", "kernels' own architecture checks (FlashAttention, ...)" },
         { C::DriverRuntimeMismatch, 60, R"re(undefined symbol: .{0,80}(cuda|cublas|cudnn|nccl|c10|at::|torch|_ZN))re", "extension built against another version" },
         { C::DriverRuntimeMismatch, 60, R"re(\b(neuron|NRT|NEFF|runtime|driver)\b.{0,40}(version .{0,20})?(is )?(not compatible|incompatible))re", "Neuron, various" },
         { C::DriverRuntimeMismatch, 50, R"re(Minimum supported:\s*\d|built against version)re", "JAX version report" },
+        { C::DriverRuntimeMismatch, 100, R"re(hipErrorNoBinaryForGpu|Unable to find code object for all current devices|Cou?ldn'?t find binary for current devices)re", "HIP: no code object for the GPU's gfx arch" },
+        { C::DriverRuntimeMismatch, 90, R"re(ptxas too old|ptxas does not support CC \d|older than the (ptxas|PTX compiler) (CUDA )?version|You are using ptxas [\d.]+, which is older than|requires ptxas [\d.]+)re", "XLA: ptxas and driver versions" },
+        { C::DriverRuntimeMismatch, 90, R"re(libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron: toolkit pieces missing" },
+        { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
+        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)'|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
+        { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -62,8 +67,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(No (TPU|accelerator|GPU) devices? (found|available|detected))re", "JAX, TPU runtime" },
         { C::NoDevice, 60, R"re(falling back to (the )?CPU|No TPU platform found|is_available\(\)\s*(is |returned |==\s*)?False)re", "JAX, PyTorch" },
         { C::NoDevice, 60, R"re(CUDA unknown error - this may be due to an incorrectly set up environment|GPU has fallen off the bus)re", "PyTorch, kernel log" },
-        { C::NoDevice, 50, R"re(Unable to initialize backend '\w+'|Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
+        { C::NoDevice, 50, R"re(Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
         { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
+        { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
+        { C::NoDevice, 90, R"re(Failed to initialize devices|No devices specified|Could not open the (device|nd\d*)\b|ROCk module is NOT loaded|possibly no GPU devices|LoadPjrtPlugin is not implemented)re", "Neuron runtime (nrtd, TDRV), rocminfo, PJRT" },
+        { C::NoDevice, 80, R"re(\bGPU device \d+ does(n't)? (not )?exist|\bdevice \d+ does not exist|No \w+ device found\b)re", "HIP samples, XLA" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -76,6 +84,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
         { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
+        { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space)re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
+        { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|nrt_tensor_allocate status=4)re", "neuronx-cc allocator, Neuron runtime" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -85,6 +95,16 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
         { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[CUDA\]: invalid argument)re", "CUDA (1), often a bad launch" },
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various" },
+        { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
+        // ---- unsupported_on_target ------------------------------------------------------------------
+        // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
+        // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
+        { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported on (the )?(current|this) (GPU|TPU|target|architecture))re", "Pallas/Mosaic, Triton" },
+        { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\w+|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
+        { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,30}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only supported on (GPUs|devices|hardware)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
+        { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
+        { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -94,6 +114,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 100, R"re(Invalid __(global|shared|local)__ (read|write|atomic)|Address 0x[0-9a-f]+ is (out of bounds|misaligned)|(Out-of-range|Misaligned) (Shared or Local )?Address|(Warp|Lane) (Illegal|Misaligned|Out-of-range) Address)re", "compute-sanitizer memcheck, cuda-gdb" },
         { C::IllegalMemoryAccess, 70, R"re(Uninitialized __(global|shared|local)__ memory read|Race reported between)re", "compute-sanitizer initcheck, racecheck" },
         { C::IllegalMemoryAccess, 100, R"re(Memory access fault by GPU|Page not present or supervisor privilege)re", "ROCm" },
+        { C::IllegalMemoryAccess, 90, R"re(an illegal memory access was\s*$)re", "CUDA (700), message wrapped across lines" },
+        { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b)re", "CUDA device-side assert (kernel's own report)" },
+        { C::IllegalMemoryAccess, 90, R"re(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION|failed to run scatter/gather .{0,60}out-of-bound)re", "ROCr, Neuron DGE" },
         { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
         { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR|CUDNN_STATUS_EXECUTION_FAILED|CUBLAS_STATUS_EXECUTION_FAILED)re", "cuDNN, cuBLAS: the library's kernel failed on the device" },
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
@@ -116,6 +139,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
         { C::ShapeDtypeMismatch, 70, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUBLAS_STATUS_NOT_SUPPORTED|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -125,14 +149,18 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
         { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
+        { C::AutotuneFailure, 90, R"re(Failed to determine best cudnn convolution algorithm|None of the algorithms provided by cuDNN heuristics worked|root cause of failing autotuning|failed to run auto-?tuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // ---- compile_error ---------------------------------------------------------------------------
         { C::CompileError, 90, R"re(\(\d+\): (catastrophic )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+)re", "ptxas, nvcc, NVRTC" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|UnsupportedLanguageConstruct|CompileTimeAssertionFailure|MLIR pass pipeline|PassManager::run failed|LLVM ERROR:|error: '\w+\.\w+' op )re", "Triton, MLIR, LLVM" },
-        { C::CompileError, 90, R"re(Unimplemented primitive in .{0,40}lowering|lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported|failed)|\b(not implemented|unsupported)\b.{0,40}\blowering\b|LoweringException)re", "Pallas/Mosaic, JAX, TorchInductor" },
+        { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported|failed)|\b(not implemented|unsupported)\b.{0,40}\blowering\b|LoweringException)re", "Pallas/Mosaic, JAX, TorchInductor" },
         { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|NCC_\w+\d+)re", "neuronx-cc" },
+        { C::CompileError, 90, R"re(neuronx-cc terminated abnormally|neuronx-cc (compilation )?failed|Failed compilation with \['neuronx-cc'|\[(TEN|GCA|NLA|F)\d{3}\]|Neuron executable \(neff\) is empty|TritonLoweringException|Exception while lowering)re", "neuronx-cc, Pallas Triton lowering" },
+        { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
+        { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs" },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|\bUNIMPLEMENTED:|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError)re", "Python, JAX tracing" },
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems" },
@@ -145,6 +173,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 60, R"re(\btimed out\b|\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
+        { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
+        { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
@@ -152,6 +182,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}\b(allclose|isclose|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
+        { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
+        { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
         // ---- crash (signal); low weights so that a real cause printed before the abort wins -----------
@@ -160,6 +192,22 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers" },
         { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells" },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)" },
+        { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
+        { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader" },
+        { C::Crash, 30, R"re(^\s*(\*\*)?(Killed|已杀死)(\*\*)?\s*$)re", "shell: SIGKILL (also localised)" },
+    };
+    // clang-format on
+    return rules;
+}
+
+const QList<DiagnosisRule>& informativeLineRules()
+{
+    using C = FailureClass;
+    // clang-format off
+    static const QList<DiagnosisRule> rules {
+        { C::Unknown, 3, R"re(^\s*([\w.]+\.)?\w*(Error|Exception)\b\s*(:|$))re", "Python and C++ exception lines" },
+        { C::Unknown, 2, R"re(\b(fatal|error|errors|failed|failure|abort|aborted|panic|exception)\b)re", "lines that report an error" },
+        { C::Unknown, 1, R"re(^\s*Traceback \(most recent call last\))re", "start of a Python traceback" },
     };
     // clang-format on
     return rules;

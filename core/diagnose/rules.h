@@ -26,4 +26,8 @@ struct DiagnosisRule {
 /// The whole table, in the order written in rules.cpp.
 const QList<DiagnosisRule>& diagnosisRules();
 
+/// Lines worth showing when no rule of diagnosisRules() matched (class `unknown`): exception lines,
+/// lines that say error or failed. Their class is Unknown; they never decide a class.
+const QList<DiagnosisRule>& informativeLineRules();
+
 } // namespace kwb

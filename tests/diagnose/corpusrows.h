@@ -23,4 +23,10 @@ inline QString unseenCorpusPath()
     return QStringLiteral(KWB_FIXTURES_DIR "/unseen-logs.jsonl");
 }
 
+/// Real logs from public issue threads, labelled with their source and split (docs/diagnosis.md).
+inline QString publicCorpusPath()
+{
+    return QStringLiteral(KWB_FIXTURES_DIR "/public-logs.jsonl");
+}
+
 } // namespace kwb::test

@@ -1,10 +1,13 @@
 #include "corpusrows.h"
 #include "diagnose/corpus.h"
 #include "diagnose/diagnosis.h"
+#include "diagnose/prefilter.h"
 #include "diagnose/rules.h"
 
 #include <QJsonArray>
+#include <QMap>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 using namespace kwb;
@@ -35,13 +38,37 @@ void verifyEvidence(const QString& log, const Diagnosis& d)
     QVERIFY(d.evidence.size() <= maxEvidenceLines);
 }
 
-void addCorpusRows(const QString& path)
+// Labels of the shared dev corpus decided otherwise since it was written: the class unsupported_on_target
+// (docs/diagnosis.md) is what a lowering that does not exist for a target is.
+const QMap<QString, FailureClass>& devRelabelled()
+{
+    static const QMap<QString, FailureClass> m { { QStringLiteral("ce-07"), FailureClass::UnsupportedOnTarget } };
+    return m;
+}
+
+void addCorpusRows(const QString& path, const QMap<QString, FailureClass>& relabelled = {})
 {
     const auto entries = loadFailureCorpus(path);
     if (!entries)
         QFAIL(qPrintable(entries.error().oneLine()));
     for (const auto& e : *entries)
-        QTest::newRow(qPrintable(e.id)) << e.log << e.expected;
+        QTest::newRow(qPrintable(e.id)) << e.log << relabelled.value(e.id, e.expected);
+}
+
+// The prefiltered diagnosis must equal every rule tried on every line.
+void compareWithUnfiltered(const QString& log)
+{
+    const Diagnosis a = diagnose(log);
+    const Diagnosis b = detail::diagnoseUnfiltered(log);
+    QCOMPARE(a.className(), b.className());
+    QCOMPARE(a.score, b.score);
+    QCOMPARE(a.evidence.size(), b.evidence.size());
+    for (qsizetype i = 0; i < a.evidence.size(); ++i) {
+        QCOMPARE(a.evidence[i].line, b.evidence[i].line);
+        QCOMPARE(a.evidence[i].text, b.evidence[i].text);
+    }
+    QCOMPARE(a.alternatives, b.alternatives);
+    QCOMPARE(a.secondary, b.secondary);
 }
 
 void checkRow()
@@ -51,9 +78,8 @@ void checkRow()
     const Diagnosis d = diagnose(log);
     QCOMPARE(d.className(), failureClassName(expected));
     QCOMPARE(d.findingId(), QStringLiteral("runtime.") + failureClassName(expected));
-    if (expected == FailureClass::Unknown)
-        QVERIFY(d.evidence.isEmpty());
-    else
+    // `unknown` may still show informative lines (an exception, an error); a class names its deciding lines.
+    if (expected != FailureClass::Unknown)
         QVERIFY2(!d.evidence.isEmpty(), "a classified log names the lines that decided it");
     verifyEvidence(log, d);
     QVERIFY(!d.title.isEmpty());
@@ -73,7 +99,7 @@ private Q_SLOTS:
             QSKIP(qPrintable(QStringLiteral("dev corpus not found at %1 (the 'shared' folder sits beside the "
                                             "repository)")
                                  .arg(test::devCorpusPath())));
-        addCorpusRows(test::devCorpusPath());
+        addCorpusRows(test::devCorpusPath(), devRelabelled());
     }
     void devCorpus() { checkRow(); }
 
@@ -96,6 +122,103 @@ private Q_SLOTS:
         }
     }
 
+    // Public logs (tests/diagnose/fixtures/public-logs.jsonl): every entry's evidence is real and the
+    // accuracy stays at what docs/diagnosis.md reports (dev: logs used while writing rules; heldout: never).
+    void publicLogs()
+    {
+        const auto entries = loadFailureCorpus(test::publicCorpusPath());
+        QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
+        QVERIFY(entries->size() >= 300);
+        QMap<QString, Tally> bySplit;
+        QSet<QString> repos;
+        for (const auto& e : *entries) {
+            QVERIFY2(e.source.startsWith(QStringLiteral("https://")), qPrintable(e.id));
+            QVERIFY2(e.split == QStringLiteral("dev") || e.split == QStringLiteral("heldout"), qPrintable(e.id));
+            repos.insert(e.repo);
+            const Diagnosis d = diagnose(e.log);
+            verifyEvidence(e.log, d);
+            Tally& t = bySplit[e.split];
+            ++t.total;
+            t.correct += d.cls == e.expected ? 1 : 0;
+        }
+        QVERIFY(repos.size() >= 100);
+        QVERIFY2(bySplit[QStringLiteral("dev")].rate() >= 0.97,
+            qPrintable(QString::number(bySplit[QStringLiteral("dev")].rate())));
+        QVERIFY2(bySplit[QStringLiteral("heldout")].rate() >= 0.90,
+            qPrintable(QString::number(bySplit[QStringLiteral("heldout")].rate())));
+    }
+
+    void prefilterAgreesWithEveryRuleOnEveryLine_data()
+    {
+        QTest::addColumn<QString>("log");
+        for (const QString& path : { test::unseenCorpusPath(), test::publicCorpusPath() }) {
+            const auto entries = loadFailureCorpus(path);
+            QVERIFY(entries.ok());
+            for (const auto& e : *entries)
+                QTest::newRow(qPrintable(e.id)) << e.log;
+        }
+        // Literals split by colour codes, other letter cases, the Unicode letters PCRE2 folds to k and s,
+        // a line longer than the part that is matched, invalid UTF-8 turned into U+FFFD.
+        QTest::newRow("ansi-inside-literal") << QStringLiteral("RuntimeError: CUDA error: an illeg\x1b[1;31mal memory "
+                                                               "access was encoun\x1b[0mtered");
+        QTest::newRow("upper-case") << QStringLiteral(
+            "TORCH.OUTOFMEMORYERROR: CUDA OUT OF MEMORY. TRIED TO ALLOCATE 2 GIB");
+        QTest::newRow("kelvin-and-long-s")
+            << QStringLiteral("Segmentation fault\nterminate called after throwing\n"
+                              "\u017Fegmentation fault (core dumped)\nKILLED\n\u212Allled");
+        QTest::newRow("long-line") << (QString(3000, u'x') + QStringLiteral(" CUDA out of memory"));
+        QTest::newRow("unfinished-escape") << QStringLiteral("\x1b[12an illegal memory access was encountered\x1b[");
+    }
+    void prefilterAgreesWithEveryRuleOnEveryLine()
+    {
+        QFETCH(QString, log);
+        compareWithUnfiltered(log);
+    }
+
+    // The prefilter may skip a line only when no rule can match it, so every rule must have literals the
+    // scan can look for; a rule without any would be tried on every line (correct, but not a prefilter).
+    void everyRuleHasRequiredLiterals()
+    {
+        for (const auto* table : { &diagnosisRules(), &informativeLineRules() }) {
+            for (const auto& r : *table) {
+                const auto l = requiredLiterals(r.pattern);
+                QVERIFY2(l && !l->isEmpty(), r.pattern);
+                for (const auto& s : *l)
+                    QVERIFY2(!s.isEmpty(), r.pattern);
+            }
+        }
+        QCOMPARE(requiredLiterals("(foo|bar)?baz"),
+            (std::optional<QList<QByteArray>>(
+                QList<QByteArray> { QByteArray("barbaz"), QByteArray("baz"), QByteArray("foobaz") })));
+        QCOMPARE(requiredLiterals(R"(\w+Error: \d+)"),
+            (std::optional<QList<QByteArray>>(QList<QByteArray> { QByteArray("error: ") })));
+        QVERIFY(!requiredLiterals(R"(\d+|foo)").has_value());
+        QVERIFY(!requiredLiterals("(foo)*").has_value());
+    }
+
+    void unknownShowsInformativeLines()
+    {
+        const QString log = QStringLiteral("step 1\nTraceback (most recent call last):\n  File \"x.py\", line 3\n"
+                                           "KeyError: 'weight'\nerror: run failed");
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.cls, FailureClass::Unknown);
+        QCOMPARE(d.evidence.size(), 3);
+        QCOMPARE(d.evidence[0].line, 2);
+        QCOMPARE(d.evidence[1].line, 4);
+        QCOMPARE(d.evidence[2].line, 5);
+        verifyEvidence(log, d);
+        QVERIFY(diagnose(u"all good\nstep 2").evidence.isEmpty());
+    }
+
+    void secondFailure()
+    {
+        const Diagnosis d = diagnose(u"Runtime error during autotuning:\nCUDA out of memory. Tried to allocate 1 GiB");
+        QCOMPARE(d.cls, FailureClass::DeviceOom);
+        QCOMPARE(d.secondary, std::optional<FailureClass>(FailureClass::AutotuneFailure));
+        QCOMPARE(d.toJson().value(u"second_class").toString(), QStringLiteral("autotune_failure"));
+        QVERIFY(!diagnose(u"CUDA out of memory\nAborted (core dumped)").secondary.has_value());
+    }
+
     void rulesAreValid()
     {
         QSet<FailureClass> covered;
@@ -113,7 +236,7 @@ private Q_SLOTS:
 
     void classNames()
     {
-        QCOMPARE(failureClassesByPrecedence().size(), 12);
+        QCOMPARE(failureClassesByPrecedence().size(), 13);
         QCOMPARE(failureClassesByPrecedence().first(), FailureClass::DriverRuntimeMismatch);
         QCOMPARE(failureClassesByPrecedence().last(), FailureClass::Unknown);
         for (const auto c : failureClassesByPrecedence()) {
@@ -198,6 +321,28 @@ private Q_SLOTS:
                                         << FailureClass::NoDevice;
         QTest::newRow("nothing-known") << QStringLiteral("Traceback (most recent call last):\nKeyError: 'x'")
                                        << FailureClass::Unknown;
+        // A target without the feature is not a compile error of the code, and not a toolkit mismatch.
+        QTest::newRow("pallas-primitive-without-tpu-lowering")
+            << QStringLiteral("NotImplementedError: Unimplemented primitive in Pallas TPU lowering: sort.")
+            << FailureClass::UnsupportedOnTarget;
+        QTest::newRow("fp8-inside-jit-compile-error") << QStringLiteral(
+            "triton.compiler.errors.CompilationError: at 1:0:\nValueError(\"type fp8e4nv not supported in this "
+            "architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")")
+                                                      << FailureClass::UnsupportedOnTarget;
+        QTest::newRow("ptxas-instruction-needs-newer-sm") << QStringLiteral(
+            "ptxas /tmp/k.ptx, line 9; error   : Instruction 'wgmma.fence' not supported on .target 'sm_80'")
+                                                          << FailureClass::UnsupportedOnTarget;
+        QTest::newRow("nvcc-unknown-arch-stays-toolkit")
+            << QStringLiteral("nvcc fatal   : Unsupported gpu architecture 'compute_120'")
+            << FailureClass::DriverRuntimeMismatch;
+        // An INFO line reports what a library probed; it does not decide against a real sign.
+        QTest::newRow("info-probe-is-not-the-failure")
+            << QStringLiteral("I0808 20:59:00.964296 1 xla_bridge.py:328] No GPU devices found\n"
+                              "TypeError: add got incompatible shapes for broadcasting: (3,), (4,).")
+            << FailureClass::ShapeDtypeMismatch;
+        // The host's OOM killer is not device memory.
+        QTest::newRow("host-oom-killer") << QStringLiteral("[3017506.7] Out of memory: Kill process 25635 (python)")
+                                         << FailureClass::Crash;
         QTest::newRow("empty") << QString() << FailureClass::Unknown;
     }
     void precedence() { checkRow(); }
@@ -290,8 +435,9 @@ private Q_SLOTS:
         verifyEvidence(log, d);
     }
 
-    // A long log: the error near the end is found at its true line number; a line in the unread middle is not.
-    void longLogReadsHeadAndTail()
+    // A long log is read whole (the prefilter keeps it linear): the error near the end is found at its true
+    // line number and a sign in the middle is seen too.
+    void longLogIsReadWhole()
     {
         QStringList lines;
         for (int i = 0; i < 40000; ++i)
@@ -303,7 +449,8 @@ private Q_SLOTS:
         QCOMPARE(d.cls, FailureClass::LaunchConfig);
         QCOMPARE(d.evidence.size(), 1);
         QCOMPARE(d.evidence.first().line, 39991);
-        QVERIFY(d.alternatives.isEmpty());
+        QCOMPARE(d.alternatives.size(), 1);
+        QCOMPARE(d.alternatives.first().first, FailureClass::Crash);
     }
 };
 

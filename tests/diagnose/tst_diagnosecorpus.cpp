@@ -110,6 +110,64 @@ private Q_SLOTS:
         QCOMPARE(
             o.value(u"confusions").toArray().first().toObject().value(u"got").toString(), QStringLiteral("device_oom"));
     }
+
+    void optionalFields()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir,
+            R"({"id": "a", "class": "device_oom", "second": "autotune_failure", "split": "heldout", "framework": "triton", "source": "https://github.com/o/r/issues/3", "reason": "r", "log": "x"})"
+            "\n"
+            R"({"id": "b", "class": "crash", "repo": "x/y", "log": "x"})"
+            "\n");
+        const auto entries = loadFailureCorpus(path);
+        QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
+        QCOMPARE(entries->at(0).second, std::optional<FailureClass>(FailureClass::AutotuneFailure));
+        QCOMPARE(entries->at(0).split, QStringLiteral("heldout"));
+        QCOMPARE(entries->at(0).repo, QStringLiteral("o/r"));
+        QCOMPARE(entries->at(1).repo, QStringLiteral("x/y"));
+        QVERIFY(!entries->at(1).second.has_value());
+        const auto bad
+            = loadFailureCorpus(writeFile(dir, R"({"id": "a", "class": "crash", "second": "boom", "log": ""})"));
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().what.contains(QStringLiteral("unknown class 'boom'")));
+    }
+
+    // Whole repositories go to one fold; the figures are kept per split and per framework.
+    void crossValidation()
+    {
+        QList<CorpusEntry> entries;
+        auto add = [&](const char* id, const char* repo, const char* split, const char* framework, FailureClass c,
+                       const char* log) {
+            CorpusEntry e;
+            e.id = QString::fromLatin1(id);
+            e.repo = QString::fromLatin1(repo);
+            e.split = QString::fromLatin1(split);
+            e.framework = QString::fromLatin1(framework);
+            e.expected = c;
+            e.log = QString::fromLatin1(log);
+            entries.append(e);
+        };
+        add("1", "a/big", "dev", "cuda", FailureClass::DeviceOom, "CUDA out of memory");
+        add("2", "a/big", "heldout", "cuda", FailureClass::DeviceOom, "CUDA out of memory");
+        add("3", "a/big", "dev", "xla", FailureClass::NoDevice, "CUDA out of memory"); // wrong on purpose
+        add("4", "b/one", "heldout", "xla", FailureClass::TimeoutHang, "DEADLINE_EXCEEDED: Barrier timed out");
+        add("5", "c/one", "dev", "triton", FailureClass::Crash, "Segmentation fault (core dumped)");
+        const CrossValidation cv = crossValidateFailureCorpus(entries, 2);
+        QCOMPARE(cv.folds.size(), 2);
+        QCOMPARE(cv.folds[0].repos, QStringList { QStringLiteral("a/big") });
+        QCOMPARE(cv.folds[1].repos, (QStringList { QStringLiteral("b/one"), QStringLiteral("c/one") }));
+        QCOMPARE(cv.folds[0].bySplit.value(QStringLiteral("dev")).correct, 1);
+        QCOMPARE(cv.folds[0].bySplit.value(QStringLiteral("dev")).total, 2);
+        QCOMPARE(cv.folds[1].all.correct, 2);
+        QCOMPARE(cv.bySplit.value(QStringLiteral("heldout")).correct, 2);
+        QCOMPARE(cv.byFramework.value(QStringLiteral("xla")).value(QStringLiteral("dev")).total, 1);
+        QCOMPARE(cv.byFramework.value(QStringLiteral("xla")).value(QStringLiteral("dev")).correct, 0);
+        QCOMPARE(cv.all.correct, 4);
+        const QJsonObject o = cv.toJson();
+        QCOMPARE(o.value(u"folds").toArray().size(), 2);
+        QCOMPARE(
+            o.value(u"splits").toObject().keys(), (QStringList { QStringLiteral("dev"), QStringLiteral("heldout") }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDiagnoseCorpus)
