@@ -68,7 +68,7 @@ void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QS
 /// The runner's word that this machine lacks something (result.json `environment`). Believed when it was found
 /// before any of the implementation's code ran ("setup"), or when this machine's own probe agrees — so an
 /// implementation cannot turn its own failure into "not run" by printing or raising the right words.
-bool acceptEnvironmentProblem(ImplRun& run, bool local)
+bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool local)
 {
     QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
     if (!f.open(QIODevice::ReadOnly))
@@ -82,8 +82,9 @@ bool acceptEnvironmentProblem(ImplRun& run, bool local)
     if (!believed && local) {
         if (kind == u"missing-framework")
             believed = !what.isEmpty() && !runnerPythonHas(what);
-        else if (kind == u"no-device")
-            believed = !acceleratorPresent();
+        else if (kind == u"no-device") // only frameworks that can ask for a device; a numpy or C++ one cannot
+            believed = !acceleratorPresent()
+                && (impl.framework == u"torch" || impl.framework == u"triton" || impl.framework == u"jax");
     }
     if (!believed || (kind != u"missing-framework" && kind != u"no-device" && kind != u"missing-tool"))
         return false;
@@ -194,13 +195,13 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
     judgeRunnerOutcome(run, *outcome, int(trials.size()) * repeats);
     // The classifier read "no device" or a driver mismatch in the log, and this machine indeed has no accelerator.
-    const bool deviceMissing = !run.ok() && run.diagnosis
+    const bool deviceMissing = impl.backend == u"cuda" && !run.ok() && run.diagnosis
         && findingOrigin(QStringLiteral("runtime.") + run.diagnosis->className()) == FindingOrigin::Environment
         && !acceleratorPresent();
     if (deviceMissing)
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
             QStringLiteral("no accelerator on this machine: %1").arg(run.diagnosis->toFinding().message));
-    if (!run.ok() && (deviceMissing || acceptEnvironmentProblem(run, true))) {
+    if (!run.ok() && (deviceMissing || acceptEnvironmentProblem(run, impl, true))) {
         // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
         run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
                                [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
