@@ -322,6 +322,8 @@ def main():
     ap.add_argument("--venv", default=os.environ.get("KWB_LABELSTUDIO_VENV")
                     or os.path.join(data_home, "kernel-workbench", "labelstudio-venv"))
     args = ap.parse_args()
+    args.kwb = os.path.abspath(args.kwb)
+    args.source_dir = os.path.abspath(args.source_dir)
     ls = os.path.join(args.venv, "bin", "label-studio")
     if not os.access(ls, os.X_OK):
         print(f"SKIPPED: Label Studio is not installed ({ls} missing): run packaging/install-labelstudio.sh "
