@@ -3,6 +3,7 @@
 #include "export/labelstudioresult.h"
 
 #include "export/labelstudio.h"
+#include "rubric/rubricloader.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -172,6 +173,24 @@ Result<Review> applyLabelStudioResults(
         if (it->notApplicable && it->value)
             return Error { file, path + QStringLiteral("/result"),
                 QStringLiteral("%1 has both a rating and N/A; keep one").arg(it.key()) };
+    }
+    // Ratings on the rubric's scales, for its criteria (a control added to the config by hand is not a criterion).
+    if (const Result<Rubric> rubric = findRubric(r.rubricId, r.rubricVersion)) {
+        for (auto it = r.scores.begin(); it != r.scores.end(); ++it) {
+            const Criterion* c = rubric->criterion(it.key());
+            if (!c)
+                return Error { file, path + QStringLiteral("/result"),
+                    QStringLiteral("'%1' is not a criterion of rubric %2 v%3")
+                        .arg(it.key(), r.rubricId)
+                        .arg(r.rubricVersion) };
+            if (it->value && !c->scale.contains(*it->value))
+                return Error { file, path + QStringLiteral("/result"),
+                    QStringLiteral("%1 rated %2, outside its scale %3–%4")
+                        .arg(it.key())
+                        .arg(*it->value)
+                        .arg(c->scale.min)
+                        .arg(c->scale.max) };
+        }
     }
     // What was rebuilt must be a valid kwb.review/1 document like any other import (a verdict the rubric lacks, a
     // malformed evidence reference), else it would be stored and then fail every later read: the same reader

@@ -39,8 +39,8 @@ void setResult(QJsonObject& a, const QString& from, const QString& type, const Q
     if (resultNamed(results, from, holder, &at))
         results.removeAt(at);
     if (!value.isEmpty())
-        results.append(QJsonObject { { u"from_name"_s, from }, { u"to_name"_s, u"candidate"_s }, { u"type"_s, type },
-            { u"value"_s, value } });
+        results.append(QJsonObject {
+            { u"from_name"_s, from }, { u"to_name"_s, u"candidate"_s }, { u"type"_s, type }, { u"value"_s, value } });
     a.insert(u"result"_s, results);
 }
 
@@ -131,7 +131,9 @@ private Q_SLOTS:
         QTest::newRow("evidence added") << Edit([](QJsonObject& a) {
             setResult(a, u"NC1_evidence"_s, u"textarea"_s,
                 texts({ u"finding:correct.pass"_s, u"file:candidate.cu#L3-L5"_s }));
-        }) << std::function<void(Review&)>([](Review& r) { r.scores[u"NC1"_s].evidence << u"file:candidate.cu#L3-L5"_s; });
+        }) << std::function<void(Review&)>([](Review& r) {
+            r.scores[u"NC1"_s].evidence << u"file:candidate.cu#L3-L5"_s;
+        });
         QTest::newRow("line comment added") << Edit([](QJsonObject& a) {
             setResult(a, u"line_comments"_s, u"textarea"_s,
                 texts({ u"candidate.cu#L10-L12 [NC4]: Missing bounds check on the tail."_s,
@@ -139,9 +141,8 @@ private Q_SLOTS:
         }) << std::function<void(Review&)>([](Review& r) {
             r.comments.append(LineComment { u"my kernel.cu"_s, 7, 7, u"multi\nline"_s, {} });
         });
-        QTest::newRow("summary removed") << Edit([](QJsonObject& a) {
-            setResult(a, u"summary"_s, u"textarea"_s, {});
-        }) << std::function<void(Review&)>([](Review& r) { r.summary.clear(); });
+        QTest::newRow("summary removed") << Edit([](QJsonObject& a) { setResult(a, u"summary"_s, u"textarea"_s, {}); })
+                                         << std::function<void(Review&)>([](Review& r) { r.summary.clear(); });
     }
 
     void editsComeBack()
@@ -296,28 +297,35 @@ private Q_SLOTS:
         }) << u"/0/annotations/0/result/"_s << u"whole rating"_s;
         QTest::newRow("rating off the scale") << Edit([](QJsonObject& a) {
             setResult(a, u"NC4"_s, u"rating"_s, { { u"rating"_s, 9 } });
-        }) << u"/0/annotations/0"_s << u"NC4"_s;
+        }) << u"/0/annotations/0/result"_s << u"NC4 rated 9, outside its scale 1–5"_s;
+        QTest::newRow("not a criterion") << Edit([](QJsonObject& a) {
+            setResult(a, u"XX9"_s, u"rating"_s, { { u"rating"_s, 3 } });
+        }) << u"/0/annotations/0/result"_s
+                                         << u"'XX9' is not a criterion"_s;
         QTest::newRow("rating and N/A") << Edit([](QJsonObject& a) {
             setResult(a, u"NC4_na"_s, u"choices"_s, { { u"choices"_s, QJsonArray { u"N/A"_s } } });
-        }) << u"/0/annotations/0/result"_s << u"both a rating and N/A"_s;
+        }) << u"/0/annotations/0/result"_s
+                                        << u"both a rating and N/A"_s;
         QTest::newRow("verdict outside the rubric") << Edit([](QJsonObject& a) {
             setResult(a, u"verdict"_s, u"choices"_s, { { u"choices"_s, QJsonArray { u"great"_s } } });
         }) << u"/0/annotations/0"_s << u"verdict"_s;
         QTest::newRow("text not a list") << Edit([](QJsonObject& a) {
             setResult(a, u"summary"_s, u"textarea"_s, { { u"text"_s, 3 } });
-        }) << u"/0/annotations/0/result/"_s << u"list of texts"_s;
+        }) << u"/0/annotations/0/result/"_s
+                                         << u"list of texts"_s;
         QTest::newRow("bad line comment") << Edit([](QJsonObject& a) {
             setResult(a, u"line_comments"_s, u"textarea"_s, texts({ u"line ten: off by one"_s }));
-        }) << u"/0/annotations/0/result/"_s << u"FILE#L10-L12"_s;
+        }) << u"/0/annotations/0/result/"_s
+                                          << u"FILE#L10-L12"_s;
         QTest::newRow("line range backwards") << Edit([](QJsonObject& a) {
             setResult(a, u"line_comments"_s, u"textarea"_s, texts({ u"a.cu#L9-L3: x"_s }));
         }) << u"/value/text/0"_s << u"first line <= last line"_s;
         QTest::newRow("bad evidence") << Edit([](QJsonObject& a) {
             setResult(a, u"NC1_evidence"_s, u"textarea"_s, texts({ u"see above"_s }));
         }) << u"/0/annotations/0"_s << u"evidence"_s;
-        QTest::newRow("identity edited") << Edit([](QJsonObject& a) {
-            setResult(a, u"kwb_review"_s, u"textarea"_s, texts({ u"alice"_s }));
-        }) << u"/0/annotations/0/result/"_s << u"identity"_s;
+        QTest::newRow("identity edited") << Edit(
+            [](QJsonObject& a) { setResult(a, u"kwb_review"_s, u"textarea"_s, texts({ u"alice"_s })); })
+                                         << u"/0/annotations/0/result/"_s << u"identity"_s;
         QTest::newRow("result not a list") << Edit([](QJsonObject& a) { a.insert(u"result"_s, 5); })
                                            << u"/0/annotations/0/result"_s << u"list of results"_s;
         QTest::newRow("value not an object") << Edit([](QJsonObject& a) {
