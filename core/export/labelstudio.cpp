@@ -39,8 +39,9 @@ QJsonObject annotation(const Review& r, int id, const QStringList& criteria, con
     QJsonArray results = labelStudioResult(r, criteria);
     results.append(
         result(QString::fromLatin1(kLabelStudioIdName), QStringLiteral("textarea"), texts({ identityText(r) })));
+    // `kwb_reviewer` is for readers of the file; Label Studio drops it (the identity is the `kwb_review` result).
     return { { QStringLiteral("id"), id }, { QStringLiteral("completed_by"), by },
-        { QStringLiteral("lead_time"), double(r.timeSpentS) },
+        { QStringLiteral("kwb_reviewer"), r.reviewer }, { QStringLiteral("lead_time"), double(r.timeSpentS) },
         { QStringLiteral("created_at"), reviewTimestamp(r.created) },
         { QStringLiteral("updated_at"), reviewTimestamp(r.updated) }, { QStringLiteral("was_cancelled"), false },
         { QStringLiteral("ground_truth"), false }, { QStringLiteral("result"), results } };

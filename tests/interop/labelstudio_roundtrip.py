@@ -11,6 +11,7 @@ mapped from the Label Studio e-mail) and nothing else. Stops the server by its p
 data folder. Exit 77 (skipped) only when Label Studio is not installed.
 
 Usage: labelstudio_roundtrip.py --kwb PATH/kwb --source-dir REPO [--venv DIR]
+(KWB_INTEROP_KEEP=DIR keeps the exchanged files and the server log there.)
 """
 import argparse
 import copy
@@ -341,6 +342,12 @@ def main():
     try:
         run(args, requests, args.venv, tmp)
     finally:
+        keep = os.environ.get("KWB_INTEROP_KEEP")  # a folder to copy the exchanged files to, for a look
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            for name in os.listdir(tmp):
+                if name.endswith((".json", ".xml", ".log")):
+                    shutil.copy(os.path.join(tmp, name), keep)
         shutil.rmtree(tmp, ignore_errors=True)
     log("PASS")
     return 0
