@@ -105,8 +105,8 @@ int importCommand(const QStringList& args, Io& io)
             for (const LabelStudioReview& r : *rs) {
                 ++n[int(r.origin)];
                 if (r.origin == LabelStudioOrigin::MetaNewer)
-                    warnings << QStringLiteral("%1: %2: review %3 differs from its exported copy, which is newer: "
-                                               "kept the exported copy")
+                    warnings << QStringLiteral("%1: %2: review %3 differs from kwb's copy (exported or stored), which "
+                                               "is newer: kept kwb's copy")
                                     .arg(file, r.where, r.review.identity());
                 else if (r.origin == LabelStudioOrigin::Deleted)
                     warnings << QStringLiteral("%1: %2: review %3 has no annotation in Label Studio (deleted "
