@@ -78,6 +78,8 @@ struct TaskReader {
         Result<Review> edited = applyLabelStudioResults(base, results, file, where);
         if (!edited)
             return edited.error();
+        if (*edited == base) // written differently (a summary split into entries, say), meaning the same
+            return LabelStudioReview { base, LabelStudioOrigin::AsExported, where };
         const QDateTime at = lsTime(a.value(QStringLiteral("updated_at")));
         if (at.isValid() && at <= base.updated)
             return LabelStudioReview { base, LabelStudioOrigin::MetaNewer, where };
