@@ -5,6 +5,7 @@
 #include "export/labelstudio.h"
 #include "rubric/rubricloader.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -376,6 +377,38 @@ private Q_SLOTS:
         QVERIFY(!e.ok());
         QCOMPARE(e.error().where, u"line 2"_s);
         QCOMPARE(e.error().file, bad.fileName());
+    }
+
+    // The fuzz target's invariant on its seeds (real Label Studio exports among them), in every dev build: what is
+    // read exports to Label Studio and reads back the same.
+    void seedsRoundTrip_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir seeds(QStringLiteral(KWB_SOURCE_DIR "/tests/fuzz/seeds/fuzz_labelstudio"));
+        for (const QString& name : seeds.entryList({ u"*.json"_s }, QDir::Files))
+            QTest::newRow(qPrintable(name)) << seeds.filePath(name);
+        QVERIFY(seeds.entryList({ u"*.json"_s }, QDir::Files).size() >= 4);
+    }
+
+    void seedsRoundTrip()
+    {
+        QFETCH(QString, path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto read = reviewsFromLabelStudio(QJsonDocument::fromJson(f.readAll()).array(), path);
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().oneLine()));
+        QVERIFY(!read->isEmpty());
+        const auto back
+            = reviewsFromLabelStudio(QJsonDocument::fromJson(labelStudioTasks(*read, ExportOptions {})).array(), path);
+        QVERIFY(back.ok());
+        QStringList before, after;
+        for (const Review& r : *read)
+            before << QString::fromUtf8(QJsonDocument(reviewToJson(r)).toJson(QJsonDocument::Compact));
+        for (const Review& r : *back)
+            after << QString::fromUtf8(QJsonDocument(reviewToJson(r)).toJson(QJsonDocument::Compact));
+        before.sort();
+        after.sort();
+        QCOMPARE(after, before);
     }
 
     // The labeling config shows code with its indentation and labels every control.
