@@ -255,6 +255,7 @@ private Q_SLOTS:
         for (qsizetype j = 0; j < anns.size(); ++j) {
             QJsonObject a = anns.at(j).toObject();
             setResult(a, u"kwb_review"_s, u"textarea"_s, {});
+            a.remove(u"kwb_reviewer"_s); // Label Studio drops it
             anns[j] = a;
         }
         t.insert(u"annotations"_s, anns);
