@@ -44,3 +44,5 @@ fi
 
 # The runner python and its pip packages (jax[cpu] for Pallas in interpret mode).
 bash "$(dirname "$0")/install-python-deps.sh"
+# Label Studio in its own venv, for the interop test (tests/interop: the Label Studio round trip).
+bash "$(dirname "$0")/install-labelstudio.sh"

@@ -69,9 +69,14 @@ int exportCommand(const QStringList& args, Io& io)
                        " default: the bundled examples)."),
         QStringLiteral("DIR"));
     const QCommandLineOption lsUser(QStringLiteral("labelstudio-user"),
-        QStringLiteral("labelstudio: the Label Studio user id annotations are credited to (completed_by): ID for "
-                       "every reviewer, or REVIEWER=ID (repeatable; default 1, the first account)."),
-        QStringLiteral("[REVIEWER=]ID"));
+        QStringLiteral("labelstudio: the Label Studio account annotations are credited to (completed_by): "
+                       "REVIEWER=EMAIL (Label Studio finds the account by e-mail), REVIEWER=ID, or a bare ID for "
+                       "every other reviewer (repeatable; default 1, the first account)."),
+        QStringLiteral("[REVIEWER=]USER"));
+    const QCommandLineOption lsUsers(QStringLiteral("labelstudio-users"),
+        QStringLiteral("labelstudio: a mapping file, one REVIEWER=EMAIL (or REVIEWER=ID) a line; "
+                       "--labelstudio-user wins."),
+        QStringLiteral("FILE"));
     const QCommandLineOption output({ QStringLiteral("o"), QStringLiteral("output") },
         QStringLiteral("Output file ('-': standard output)."), QStringLiteral("OUT"));
     const QCommandLineOption workspace(QStringLiteral("workspace"),
@@ -79,7 +84,7 @@ int exportCommand(const QStringList& args, Io& io)
                        "review files or databases given (default: the review database); --format is not used."),
         QStringLiteral("DIR"));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    parser.addOptions({ format, wide, config, rubricOpt, task, lsUser, output, workspace, help });
+    parser.addOptions({ format, wide, config, rubricOpt, task, lsUser, lsUsers, output, workspace, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb export") } + args)) {
         io.err << "kwb export: " << parser.errorText() << " (see 'kwb export --help')\n";
         return ExitBadInput;
@@ -88,7 +93,7 @@ int exportCommand(const QStringList& args, Io& io)
         QString text = parser.helpText();
         text.replace(0, text.indexOf(u'\n'),
             QStringLiteral("Usage: kwb export --format FMT [--wide] [--labelstudio-config OUT.xml] "
-                           "[--labelstudio-user [REVIEWER=]ID]... [--rubric FILE] "
+                           "[--labelstudio-user [REVIEWER=]USER]... [--labelstudio-users FILE] [--rubric FILE] "
                            "REVIEW_OR_DB... -o OUT"));
         io.out << text;
         return ExitOk;
@@ -126,18 +131,33 @@ int exportCommand(const QStringList& args, Io& io)
     options.wide = parser.isSet(wide);
     options.rubric = rubric ? &*rubric : nullptr;
     for (const QString& v : parser.values(lsUser)) {
-        const qsizetype eq = v.lastIndexOf(u'=');
+        if (v.contains(u'='))
+            continue;
         bool ok = false;
-        const int id = v.mid(eq + 1).toInt(&ok);
-        if (!ok || id <= 0) {
-            io.err << "kwb export: --labelstudio-user: expected ID or REVIEWER=ID with a positive integer ID, got '"
+        options.labelStudioUser = v.toInt(&ok);
+        if (!ok || options.labelStudioUser <= 0) {
+            io.err << "kwb export: --labelstudio-user: expected REVIEWER=EMAIL, REVIEWER=ID or a positive ID, got '"
                    << v << "'\n";
             return ExitBadInput;
         }
-        if (eq < 0)
-            options.labelStudioUser = id;
-        else
-            options.labelStudioUsers.insert(v.left(eq), id);
+    }
+    const Result<QMap<QString, QString>> users = labelStudioUserMap(parser.values(lsUser), parser.value(lsUsers));
+    if (!users) {
+        io.err << "kwb export: " << users.error().oneLine() << '\n';
+        return ExitBadInput;
+    }
+    for (auto it = users->begin(); it != users->end(); ++it) {
+        bool ok = false;
+        const int id = it.value().toInt(&ok);
+        if (ok && id > 0)
+            options.labelStudioUsers.insert(it.key(), id);
+        else if (it.value().contains(u'@'))
+            options.labelStudioEmails.insert(it.key(), it.value());
+        else {
+            io.err << "kwb export: --labelstudio-user: expected an e-mail or a positive user id for '" << it.key()
+                   << "', got '" << it.value() << "'\n";
+            return ExitBadInput;
+        }
     }
     if (*fmt == ExportFormat::LabelStudio) {
         const QStringList roots

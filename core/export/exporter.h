@@ -29,6 +29,9 @@ struct ExportOptions {
     /// (`completed_by`; Label Studio refuses an id that is not a member of the project's organisation).
     QMap<QString, int> labelStudioUsers;
     int labelStudioUser = 1; ///< the id for reviewers not in labelStudioUsers (1: the first account)
+    /// labelstudio: reviewer → the e-mail of their Label Studio account (`completed_by: {"email": …}`, which Label
+    /// Studio resolves to that account); wins over labelStudioUsers.
+    QMap<QString, QString> labelStudioEmails;
 };
 
 /// The reviews in `options.format`:

@@ -121,6 +121,11 @@ private Q_SLOTS:
         QCOMPARE(r.timeSpentS, orig.timeSpentS);
         QCOMPARE(r.scores.value(QStringLiteral("NC4")).value, orig.scores.value(QStringLiteral("NC4")).value);
         QCOMPARE(r.scores.value(QStringLiteral("NC4")).comment, orig.scores.value(QStringLiteral("NC4")).comment);
+        // Everything Label Studio shows comes back; only what it has no control for (reports) is gone.
+        QCOMPARE(r.scores, orig.scores);
+        QCOMPARE(r.comments, orig.comments);
+        QVERIFY(r.scores.value(QStringLiteral("BF1")).notApplicable);
+        QVERIFY(r.reports.isEmpty());
     }
 
     // The names every result uses exist in the generated config with the right tag and target.
@@ -134,7 +139,7 @@ private Q_SLOTS:
             if (xml.readNext() != QXmlStreamReader::StartElement)
                 continue;
             const QString name = xml.attributes().value(QLatin1StringView("name")).toString();
-            if (xml.name() == QLatin1StringView("Text"))
+            if (xml.name() == QLatin1StringView("HyperText"))
                 objects.insert(name);
             else if (!name.isEmpty()) {
                 QVERIFY2(!controls.contains(name), qPrintable(QStringLiteral("duplicate control name ") + name));
@@ -146,7 +151,9 @@ private Q_SLOTS:
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QCOMPARE(objects, QSet<QString>({ u"spec"_s, u"reference"_s, u"candidate"_s }));
-        QCOMPARE(controls.size(), 16 * 2 + 3);
+        // Per criterion a rating, an N/A choice, a comment and evidence; verdict, summary, confidence, line comments
+        // and the hidden identity.
+        QCOMPARE(controls.size(), 16 * 4 + 5);
         ExportOptions o;
         o.format = ExportFormat::LabelStudio;
         o.rubric = &m_rubric;
@@ -156,8 +163,9 @@ private Q_SLOTS:
         QCOMPARE(tasks.size(), 2);
         const QJsonObject data = tasks.first().toObject().value(QStringLiteral("data")).toObject();
         for (const QString& key : objects)
-            QVERIFY2(data.contains(key), qPrintable(key));
+            QVERIFY2(data.contains(key + QStringLiteral("_html")), qPrintable(key));
         QCOMPARE(data.value(QStringLiteral("candidate")).toString(), QStringLiteral("cand"));
+        QCOMPARE(data.value(QStringLiteral("candidate_html")).toString(), QStringLiteral("<pre>cand</pre>"));
         int results = 0;
         for (const QJsonValue& t : tasks) {
             for (const QJsonValue& a : t.toObject().value(QStringLiteral("annotations")).toArray()) {
@@ -166,7 +174,6 @@ private Q_SLOTS:
                     && ann.contains(QStringLiteral("created_at")));
                 // Label Studio imports completed_by only as a numeric user id (or an email object).
                 QVERIFY(ann.value(QStringLiteral("completed_by")).isDouble());
-                QVERIFY(!ann.value(QStringLiteral("kwb_reviewer")).toString().isEmpty());
                 for (const QJsonValue& rv : ann.value(QStringLiteral("result")).toArray()) {
                     const QJsonObject res = rv.toObject();
                     const QString from = res.value(QStringLiteral("from_name")).toString();
