@@ -149,7 +149,7 @@ KernelResources nkiTile(const QJsonObject& o)
     KernelResources k;
     k.framework = QStringLiteral("nki");
     k.line = o.value(u"line").toInt();
-    k.name = k.demangled = QStringLiteral("%1 tile (line %2)").arg(o.value(u"buffer").toString()).arg(k.line);
+    k.name = k.demangled = QStringLiteral("%1 tile").arg(o.value(u"buffer").toString());
     k.arch = QStringLiteral("nki");
     QStringList dims;
     for (const QJsonValue& d : o.value(u"shape").toArray())
