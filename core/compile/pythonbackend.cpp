@@ -42,14 +42,14 @@ void readArtifacts(const QString& output, const QString& tmp, const QString& sou
         const QString kind = m.captured(3);
         if (kind == u"ptx") {
             for (DisassembledKernel k : parsePtx(text, m.captured(2), source)) {
-                k.demangled = m.captured(1);
+                k.name = k.demangled = m.captured(1); // the entry name is the same for every config
                 c.disassembly << k;
             }
             continue;
         }
         if (kind == u"sass") {
             for (DisassembledKernel k : parseNvdisasm(text, m.captured(2), source)) {
-                k.demangled = m.captured(1);
+                k.name = k.demangled = m.captured(1);
                 c.disassembly << k;
             }
             continue;
@@ -144,13 +144,13 @@ QList<KernelResources> pallasKernels(const QJsonObject& o, const QStringList& ar
 }
 
 // One `kwb-nki:` record (a tile checked against NKI's documented limits).
-KernelResources nkiTile(const QJsonObject& o)
+KernelResources nkiTile(const QJsonObject& o, const QStringList& archs)
 {
     KernelResources k;
     k.framework = QStringLiteral("nki");
     k.line = o.value(u"line").toInt();
     k.name = k.demangled = QStringLiteral("%1 tile").arg(o.value(u"buffer").toString());
-    k.arch = QStringLiteral("nki");
+    k.arch = archs.value(0, QStringLiteral("nki"));
     QStringList dims;
     for (const QJsonValue& d : o.value(u"shape").toArray())
         dims << (d.isString() ? d.toString() : QString::number(d.toInteger()));
@@ -175,7 +175,7 @@ void readKernelRecords(const QString& output, const QString& tmp, const QStringL
         else if (m.captured(1) == u"pallas")
             c.kernels << pallasKernels(o, archs);
         else
-            c.kernels << nkiTile(o);
+            c.kernels << nkiTile(o, archs);
     }
 }
 

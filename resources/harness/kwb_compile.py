@@ -66,13 +66,10 @@ def deepest_line(tb, default=0):
 
 def caller_line():
     """The line of SOURCE that made the current call (the deepest frame in the candidate's file)."""
-    for fr in reversed(inspect.stack(0)):
-        pass
-    line = 0
     for fr in inspect.stack(0):
         if os.path.abspath(fr.filename) == os.path.abspath(src):
             return fr.lineno
-    return line
+    return 0
 
 
 # ---- 1. byte-compile ------------------------------------------------------------------------------------------
@@ -212,9 +209,15 @@ def nki_static_checks(tree):
 if framework == "nki":
     nki_static_checks(tree)
 
+# (name, first decorator's line) -> the line of `def name` — what a reviewer looks for.
+def_lines = {}
+for node in ast.walk(tree):
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+        def_lines[(node.name, first)] = node.lineno
+
 
 # ---- 3. import ------------------------------------------------------------------------------------------------
-recorded = {"triton": [], "pallas": []}
 current_case = [""]
 
 
@@ -276,7 +279,10 @@ def install_triton_interceptor():
 
     def intercepted_run(self, *args, grid, warmup, **kwargs):
         fn = self.fn
-        line = fn.__code__.co_firstlineno if os.path.abspath(fn.__code__.co_filename) == os.path.abspath(src) else 0
+        line = 0
+        if os.path.abspath(fn.__code__.co_filename) == os.path.abspath(src):
+            # the `def` line (co_firstlineno is the first decorator's)
+            line = def_lines.get((fn.__name__, fn.__code__.co_firstlineno), fn.__code__.co_firstlineno)
         constexprs = {p.name: kwargs.get(p.name, p.default) for p in self.params if p.is_constexpr}
         constexprs.update({p.name: a for p, a in zip(self.params, args) if p.is_constexpr})
         options = {k: kwargs[k] for k in ("num_warps", "num_stages", "num_ctas", "maxnreg") if k in kwargs}
@@ -342,16 +348,13 @@ def install_triton_interceptor():
                 if key in seen:
                     continue
                 seen[key] = rec
-            say("kernel", {k2: v for k2, v in rec.items()})
+            say("kernel", rec)
         return None
 
     def intercepted_autotune(self, *args, **kwargs):
         # Every config the autotuner would benchmark is compiled (pruned as it would prune them); none runs.
         self.nargs = dict(zip(self.arg_names, args))
-        try:
-            configs = self.prune_configs(kwargs) if len(self.configs) > 1 else self.configs
-        finally:
-            pass
+        configs = self.prune_configs(kwargs) if len(self.configs) > 1 else self.configs
         dry.append(True)
         try:
             for config in configs:
@@ -425,8 +428,10 @@ def install_pallas_interceptor():
         call_line = caller_line()
         kernel_fn = getattr(kernel, "func", kernel)
         code = getattr(kernel_fn, "__code__", None)
-        kernel_line = code.co_firstlineno if code and os.path.abspath(code.co_filename) == os.path.abspath(src) else 0
         name = getattr(kernel_fn, "__name__", "kernel")
+        kernel_line = 0
+        if code and os.path.abspath(code.co_filename) == os.path.abspath(src):
+            kernel_line = def_lines.get((name, code.co_firstlineno), code.co_firstlineno)
 
         def call(*operands):
             leaves_out = jax.tree_util.tree_leaves(out_shape)
@@ -519,7 +524,6 @@ print("import ok", flush=True)
 
 # ---- 4. call the entry per case, launches intercepted -------------------------------------------------------
 if intercept:
-    import numpy as np
     import python_main as pm
     with open(sig_path) as f:
         sig = json.load(f)
@@ -534,7 +538,8 @@ if intercept:
             if a["kind"] == "input":
                 args.append(fw.to_framework(pm.load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])))
             elif a["kind"] == "output":
-                args.append(fw.to_framework(pm.poisoned(a["dtype"], call["shapes"][a["name"]])))
+                shape = call["shapes"].get(a["name"])
+                args.append(fw.to_framework(pm.poisoned(a["dtype"], shape)) if shape is not None else None)
             elif a["kind"] == "scalar":
                 args.append(pm.numpy_dtype(a["dtype"]).type(a["value"]))
             else:
@@ -545,5 +550,4 @@ if intercept:
             # The kernels never ran, so the entry may trip over their (unwritten) outputs: not a compile error.
             note(f"case {case}: the entry stopped after the launches recorded so far "
                  f"({type(e).__name__}: {str(e).strip()[:300]} at line {deepest_line(e.__traceback__)})")
-    n = len(recorded["triton"]) + len(recorded["pallas"])
 sys.exit(status)
