@@ -112,10 +112,11 @@ void compileStage(CheckContext& ctx, StageOutcome& out)
         notHere += c.toolMissing ? 1 : 0;
         // A Triton kernel that does not compile for the target arch, or a Pallas call that does not lower for it,
         // still runs in its interpreter: the run says whether it computes the right thing.
-        const bool kernelOnly = c.backend == u"python" && std::any_of(c.kernels.cbegin(), c.kernels.cend(), [](const KernelResources& k) {
-            return !k.error.isEmpty();
-        });
-        QString why = broken && !kernelOnly ? QStringLiteral("%1 did not compile").arg(c.id) : cannotRunHere(*impl, gpu);
+        const bool kernelOnly = c.backend == u"python"
+            && std::any_of(
+                c.kernels.cbegin(), c.kernels.cend(), [](const KernelResources& k) { return !k.error.isEmpty(); });
+        QString why
+            = broken && !kernelOnly ? QStringLiteral("%1 did not compile").arg(c.id) : cannotRunHere(*impl, gpu);
         if (c.toolMissing && why.isEmpty())
             why = QStringLiteral("%1 cannot be built here (%2)")
                       .arg(c.id,

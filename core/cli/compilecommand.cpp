@@ -31,8 +31,8 @@ void printText(const CompileResult& r, QTextStream& out)
         }
         for (const KernelResources& k : c.kernels) {
             if (k.framework == u"pallas" || k.framework == u"nki") {
-                out << "  " << k.arch << ' ' << k.name << (k.line > 0 ? QStringLiteral(" (line %1)").arg(k.line) : QString())
-                    << ": " << k.config;
+                out << "  " << k.arch << ' ' << k.name
+                    << (k.line > 0 ? QStringLiteral(" (line %1)").arg(k.line) : QString()) << ": " << k.config;
                 if (k.vmemBytes >= 0)
                     out << ", VMEM " << k.vmemBytes << " B per grid step";
                 if (k.smemBytes > 0)
@@ -50,8 +50,8 @@ void printText(const CompileResult& r, QTextStream& out)
                     << " registers, spills " << k.spillStores << '/' << k.spillLoads << " B";
             else
                 out << "  " << k.arch << ' ' << k.demangled << ": " << k.registers << " registers, " << k.smemBytes
-                << " B smem, " << k.stackBytes << " B stack, spills " << k.spillStores << '/' << k.spillLoads << " B, "
-                << k.barriers << " barriers";
+                    << " B smem, " << k.stackBytes << " B stack, spills " << k.spillStores << '/' << k.spillLoads
+                    << " B, " << k.barriers << " barriers";
             if (k.occupancy)
                 out << ", occupancy " << qRound(k.occupancy->occupancy * 100) << " % (" << k.occupancy->limiter << ')';
             out << '\n';

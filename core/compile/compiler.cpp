@@ -101,8 +101,8 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
 }
 
 namespace {
-Finding kernelFinding(const ImplementationCompile& c, const KernelResources& k, const QString& id, Severity sev,
-    const QString& message)
+Finding kernelFinding(
+    const ImplementationCompile& c, const KernelResources& k, const QString& id, Severity sev, const QString& message)
 {
     Finding f;
     f.id = id;
@@ -163,8 +163,10 @@ Findings pythonKernelFindings(ImplementationCompile& c)
                     k.occupancy = *occ;
                     if (occ->activeBlocks == 0 && k.dynamicSmemBytes + k.smemBytes <= lim->smemPerBlockOptIn)
                         out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
-                            QStringLiteral("%1: a block of %2 threads cannot be resident: %3").arg(who).arg(threads).arg(
-                                occ->why));
+                            QStringLiteral("%1: a block of %2 threads cannot be resident: %3")
+                                .arg(who)
+                                .arg(threads)
+                                .arg(occ->why));
                     else if (occ->activeBlocks > 0 && occ->occupancy < 0.25)
                         out << kernelFinding(c, k, QStringLiteral("launch.low-occupancy"), Severity::Info,
                             QStringLiteral("%1: theoretical occupancy %2 % (%3 blocks of %4 threads per SM), limited "

@@ -131,8 +131,8 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
     }
     if (remote) {
-        const ToolRun sass = runTool(QStringLiteral("cuobjdump"),
-            { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
+        const ToolRun sass = runTool(
+            QStringLiteral("cuobjdump"), { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
         if (sass.ok())
             c.disassembly << parseSass(sass.output);
         return;
@@ -140,8 +140,9 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     const QString cuobjdump = cudaBinaryTool(QStringLiteral("cuobjdump"), nvcc);
     const QString nvdisasm = cudaBinaryTool(QStringLiteral("nvdisasm"), nvcc);
     if (cuobjdump.isEmpty()) {
-        c.notes << QStringLiteral("SASS not shown: cuobjdump is not installed (it ships with the full CUDA toolkit, "
-                                  "package cuda-cuobjdump, and with the triton wheel); the instruction mix is from PTX");
+        c.notes << QStringLiteral(
+            "SASS not shown: cuobjdump is not installed (it ships with the full CUDA toolkit, "
+            "package cuda-cuobjdump, and with the triton wheel); the instruction mix is from PTX");
         return;
     }
     if (!c.ok)
@@ -149,18 +150,19 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     // Each arch's cubin out of the object, disassembled with its line info (-lineinfo): SASS per source line.
     const QString dir = tmp + QStringLiteral("/sass");
     QDir().mkpath(dir);
-    const ToolRun x = runTool(cuobjdump, { QStringLiteral("-xelf"), QStringLiteral("all"), tmp + QStringLiteral("/impl.o") },
-        dir, options);
+    const ToolRun x = runTool(
+        cuobjdump, { QStringLiteral("-xelf"), QStringLiteral("all"), tmp + QStringLiteral("/impl.o") }, dir, options);
     const QFileInfoList cubins = QDir(dir).entryInfoList({ QStringLiteral("*.cubin") }, QDir::Files, QDir::Name);
     if (!nvdisasm.isEmpty() && x.ok() && !cubins.isEmpty()) {
         static const QRegularExpression archRe(QStringLiteral(R"(\.(sm_\w+)\.cubin$)"));
         for (const QFileInfo& cubin : cubins) {
-            const ToolRun d = runTool(nvdisasm,
-                { QStringLiteral("-g"), QStringLiteral("-c"), cubin.absoluteFilePath() }, dir, options);
+            const ToolRun d = runTool(
+                nvdisasm, { QStringLiteral("-g"), QStringLiteral("-c"), cubin.absoluteFilePath() }, dir, options);
             if (d.ok())
                 c.disassembly << parseNvdisasm(d.output, archRe.match(cubin.fileName()).captured(1), impl.source);
         }
-        c.notes << QStringLiteral("SASS: %1 -xelf all, %2 -g -c (source lines from -lineinfo)").arg(cuobjdump, nvdisasm);
+        c.notes
+            << QStringLiteral("SASS: %1 -xelf all, %2 -g -c (source lines from -lineinfo)").arg(cuobjdump, nvdisasm);
         return;
     }
     const ToolRun sass = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);

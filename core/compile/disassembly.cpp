@@ -293,7 +293,8 @@ DisassembledKernel parseMlirWithLocations(const QString& mlir, const QString& so
 QList<DisassembledKernel> parseObjdump(const QString& text, const QString& sourceFile)
 {
     static const QRegularExpression funcRe(QStringLiteral(R"(^[0-9a-f]+ <(.+)>:\s*$)"));
-    static const QRegularExpression fileLineRe(QStringLiteral(R"(^(/[^:]+|[^\s:][^:]*):(\d+)(?: \(discriminator \d+\))?\s*$)"));
+    static const QRegularExpression fileLineRe(
+        QStringLiteral(R"(^(/[^:]+|[^\s:][^:]*):(\d+)(?: \(discriminator \d+\))?\s*$)"));
     static const QRegularExpression instrRe(QStringLiteral(R"(^\s+[0-9a-f]+:\s+([a-z][\w.]*)\s*(.*)$)"));
     const QString wanted = QFileInfo(sourceFile).fileName();
     QList<DisassembledKernel> out;

@@ -282,7 +282,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
     for (Diagnostic& d : c.diagnostics)
         d.tool = impl.framework == u"nki" && d.message.startsWith(u"NKI") ? QStringLiteral("nki")
-                                                                           : QStringLiteral("python");
+                                                                          : QStringLiteral("python");
     static const QRegularExpression note(QStringLiteral(R"(^kwb-note: (.+)$)"), QRegularExpression::MultilineOption);
     for (auto it = note.globalMatch(run.output); it.hasNext();)
         c.notes << it.next().captured(1).trimmed();

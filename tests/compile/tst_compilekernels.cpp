@@ -97,8 +97,8 @@ private Q_SLOTS:
     {
         if (!m_triton)
             QSKIP("triton and torch are not installed for the runner python");
-        const CompileResult r = compileOne(kFixtures + QStringLiteral("tritonlab"), QStringLiteral("big"),
-            { QStringLiteral("sm_80") });
+        const CompileResult r
+            = compileOne(kFixtures + QStringLiteral("tritonlab"), QStringLiteral("big"), { QStringLiteral("sm_80") });
         const ImplementationCompile& c = r.implementations.first();
         QCOMPARE(c.kernels.size(), 1);
         const KernelResources& k = c.kernels.first();
@@ -113,7 +113,8 @@ private Q_SLOTS:
         QCOMPARE(bad.size(), 1);
         QCOMPARE(bad.first().severity, Severity::Error);
         QCOMPARE(bad.first().file, QStringLiteral("matmul_tiles.py"));
-        const int def = lineOf(kFixtures + QStringLiteral("tritonlab/matmul_tiles.py"), QStringLiteral("def matmul_kernel"));
+        const int def
+            = lineOf(kFixtures + QStringLiteral("tritonlab/matmul_tiles.py"), QStringLiteral("def matmul_kernel"));
         QVERIFY2(bad.first().line == def || bad.first().line == def - 1, qPrintable(QString::number(bad.first().line)));
         QVERIFY2(bad.first().message.contains(u"393216 bytes") && bad.first().message.contains(u"166912 bytes"),
             qPrintable(bad.first().message));
@@ -138,7 +139,8 @@ private Q_SLOTS:
         }
         archs.sort();
         QCOMPARE(archs, QStringList({ QStringLiteral("sm_80"), QStringLiteral("sm_90") }));
-        const int load = lineOf(kFixtures + QStringLiteral("tritonlab/matmul_tiles.py"), QStringLiteral("acc += tl.dot"));
+        const int load
+            = lineOf(kFixtures + QStringLiteral("tritonlab/matmul_tiles.py"), QStringLiteral("acc += tl.dot"));
         QSet<QString> kindsWithLines;
         for (const DisassembledKernel& d : c.disassembly) {
             if (!d.linesForSource(load).isEmpty())
@@ -194,7 +196,8 @@ private Q_SLOTS:
         }
         QCOMPARE(errors.size(), 1);
         QCOMPARE(errors.first().file, QStringLiteral("blocks.py"));
-        QCOMPARE(errors.first().line, lineOf(kFixtures + QStringLiteral("pallaslab/blocks.py"), QStringLiteral("def _double_kernel")));
+        QCOMPARE(errors.first().line,
+            lineOf(kFixtures + QStringLiteral("pallaslab/blocks.py"), QStringLiteral("def _double_kernel")));
         QVERIFY2(errors.first().message.contains(u"divisible by 8 and 128"), qPrintable(errors.first().message));
         QVERIFY(!c.ok);
     }
