@@ -42,7 +42,7 @@ else
     echo "install-deps: done"
 fi
 
-# The runner python and its pip packages (jax[cpu] for Pallas in interpret mode).
+# The runner python and its pip packages: torch and triton (KWB_LEAN=1 skips them), jax[cpu] for Pallas.
 bash "$(dirname "$0")/install-python-deps.sh"
 # Label Studio in its own venv, for the interop test (tests/interop: the Label Studio round trip).
 bash "$(dirname "$0")/install-labelstudio.sh"

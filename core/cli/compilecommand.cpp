@@ -30,9 +30,28 @@ void printText(const CompileResult& r, QTextStream& out)
             out << ": " << d.severity << ": " << d.message << '\n';
         }
         for (const KernelResources& k : c.kernels) {
-            out << "  " << k.arch << ' ' << k.demangled << ": " << k.registers << " registers, " << k.smemBytes
-                << " B smem, " << k.stackBytes << " B stack, spills " << k.spillStores << '/' << k.spillLoads << " B, "
-                << k.barriers << " barriers";
+            if (k.framework == u"pallas" || k.framework == u"nki") {
+                out << "  " << k.arch << ' ' << k.name
+                    << (k.line > 0 ? QStringLiteral(" (line %1)").arg(k.line) : QString()) << ": " << k.config;
+                if (k.vmemBytes >= 0)
+                    out << ", VMEM " << k.vmemBytes << " B per grid step";
+                if (k.smemBytes > 0)
+                    out << ", SMEM " << k.smemBytes << " B";
+                out << (k.error.isEmpty() ? QString() : QStringLiteral(", failed: ") + k.error.left(160)) << '\n';
+                continue;
+            }
+            if (k.framework == u"triton" && !k.error.isEmpty()) {
+                out << "  " << k.arch << ' ' << k.demangled << ": failed: " << k.error.left(160) << '\n';
+                continue;
+            }
+            if (k.framework == u"triton")
+                out << "  " << k.arch << ' ' << k.demangled << ": num_warps " << k.numWarps << ", num_stages "
+                    << k.numStages << ", " << k.dynamicSmemBytes << " B shared (dynamic), " << k.registers
+                    << " registers, spills " << k.spillStores << '/' << k.spillLoads << " B";
+            else
+                out << "  " << k.arch << ' ' << k.demangled << ": " << k.registers << " registers, " << k.smemBytes
+                    << " B smem, " << k.stackBytes << " B stack, spills " << k.spillStores << '/' << k.spillLoads
+                    << " B, " << k.barriers << " barriers";
             if (k.occupancy)
                 out << ", occupancy " << qRound(k.occupancy->occupancy * 100) << " % (" << k.occupancy->limiter << ')';
             out << '\n';

@@ -14,6 +14,10 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
 /// Records where `run` ran (remote runs: the host and its tool's version) in `c`.
 void noteToolHost(ImplementationCompile& c, const ToolRun& run);
 
+/// `name` (cuobjdump, nvdisasm) beside nvcc, else on PATH, else in the runner python's triton wheel
+/// (`triton/backends/nvidia/bin/`); empty when none.
+QString cudaBinaryTool(const QString& name, const QString& nvcc);
+
 void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
     const CompileRequest& request, const QString& tmp, ImplementationCompile& c);
 

@@ -2,6 +2,9 @@
 
 #include "compile/archlimits.h"
 #include "compile/launchcheck.h"
+#include "compile/occupancy.h"
+
+#include <QJsonArray>
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -73,6 +76,7 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
                             .arg(k.registers)
                             .arg(k.stackBytes);
             f.file = c.source;
+            f.line = k.line;
             f.impl = c.id;
             f.evidence = k.toJson();
             out.append(f);
@@ -91,6 +95,119 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
             f.file = c.source;
             f.impl = c.id;
             out.append(f);
+        }
+    }
+    return out;
+}
+
+namespace {
+Finding kernelFinding(
+    const ImplementationCompile& c, const KernelResources& k, const QString& id, Severity sev, const QString& message)
+{
+    Finding f;
+    f.id = id;
+    f.severity = sev;
+    f.message = message;
+    f.file = c.source;
+    f.line = k.line;
+    f.impl = c.id;
+    f.caseName = k.details.value(u"cases").toArray().first().toString(k.details.value(u"case").toString());
+    f.evidence = k.toJson();
+    return f;
+}
+
+QString kib(qint64 bytes)
+{
+    return QStringLiteral("%1 bytes (%2 KiB)").arg(bytes).arg(double(bytes) / 1024.0, 0, 'f', 1);
+}
+} // namespace
+
+Findings pythonKernelFindings(ImplementationCompile& c)
+{
+    Findings out;
+    for (KernelResources& k : c.kernels) {
+        if (!k.error.isEmpty())
+            continue; // reported as a compile.error diagnostic
+        if (k.framework == u"triton") {
+            const ArchLimits* lim = findArchLimits(k.arch);
+            if (!lim)
+                continue;
+            const int threads = k.numWarps * lim->warpSize;
+            const QString who = QStringLiteral("%1 on %2").arg(k.demangled, k.arch);
+            if (k.numWarps <= 0 || (k.numWarps & (k.numWarps - 1)) != 0 || threads > lim->maxThreadsPerBlock)
+                out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                    QStringLiteral("%1: num_warps=%2 gives %3 threads per block; a block may have at most %4 (and "
+                                   "num_warps must be a power of two)")
+                        .arg(who)
+                        .arg(k.numWarps)
+                        .arg(threads)
+                        .arg(lim->maxThreadsPerBlock));
+            // Triton opts in to the arch's maximum dynamic shared memory; above it the launch raises
+            // OutOfResources ("out of resources: shared memory").
+            if (k.dynamicSmemBytes + k.smemBytes > lim->smemPerBlockOptIn)
+                out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                    QStringLiteral("%1 needs %2 of shared memory (num_stages=%3); an %4 block may have at most %5: "
+                                   "Triton raises OutOfResources (shared memory) at the launch")
+                        .arg(who, kib(k.dynamicSmemBytes + k.smemBytes))
+                        .arg(k.numStages)
+                        .arg(k.arch, kib(lim->smemPerBlockOptIn)));
+            if (threads > 0 && k.registers > 0) {
+                OccupancyInput in;
+                in.blockThreads = threads;
+                in.registersPerThread = k.registers;
+                in.dynamicSmem = k.dynamicSmemBytes;
+                in.staticSmem = k.smemBytes;
+                in.barriers = k.barriers;
+                in.smemOptIn = true;
+                if (auto occ = computeOccupancy(*lim, in); occ) {
+                    k.occupancy = *occ;
+                    if (occ->activeBlocks == 0 && k.dynamicSmemBytes + k.smemBytes <= lim->smemPerBlockOptIn)
+                        out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                            QStringLiteral("%1: a block of %2 threads cannot be resident: %3")
+                                .arg(who)
+                                .arg(threads)
+                                .arg(occ->why));
+                    else if (occ->activeBlocks > 0 && occ->occupancy < 0.25)
+                        out << kernelFinding(c, k, QStringLiteral("launch.low-occupancy"), Severity::Info,
+                            QStringLiteral("%1: theoretical occupancy %2 % (%3 blocks of %4 threads per SM), limited "
+                                           "by %5")
+                                .arg(who)
+                                .arg(occ->occupancy * 100, 0, 'f', 1)
+                                .arg(occ->activeBlocks)
+                                .arg(threads)
+                                .arg(occ->limiter));
+                }
+            }
+            for (const QJsonValue& g : k.details.value(u"grids").toArray()) {
+                const QJsonArray dims = g.toArray();
+                for (int i = 0; i < 3 && i < dims.size(); ++i) {
+                    const qint64 v = dims[i].toInteger();
+                    if (v > lim->maxGridDim[i])
+                        out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                            QStringLiteral("%1: grid dimension %2 is %3; the limit is %4")
+                                .arg(who, QString(QChar(u'x' + i)))
+                                .arg(v)
+                                .arg(lim->maxGridDim[i]));
+                }
+            }
+        } else if (k.framework == u"pallas" && k.vmemBytes >= 0) {
+            const QJsonObject chip = k.details.value(u"chip").toObject();
+            const qint64 capacity = chip.value(u"vmem_capacity_bytes").toInteger();
+            const qint64 limit = k.details.value(u"vmem_limit_bytes").toInteger();
+            const QString who = QStringLiteral("%1 on %2 (%3)").arg(k.name, k.arch, k.config);
+            if (capacity > 0 && k.vmemBytes > capacity)
+                out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                    QStringLiteral("%1: its blocks take %2 of VMEM per grid step (double-buffered); the chip has %3")
+                        .arg(who, kib(k.vmemBytes), kib(capacity)));
+            else if (limit > 0 && k.vmemBytes > limit)
+                out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                    QStringLiteral("%1: its blocks take %2 of VMEM per grid step; vmem_limit_bytes is %3")
+                        .arg(who, kib(k.vmemBytes), kib(limit)));
+            const qint64 smemCap = chip.value(u"smem_capacity_bytes").toInteger();
+            if (smemCap > 0 && k.smemBytes > smemCap)
+                out << kernelFinding(c, k, QStringLiteral("launch.invalid-config"), Severity::Error,
+                    QStringLiteral("%1: its SMEM blocks take %2; the chip has %3")
+                        .arg(who, kib(k.smemBytes), kib(smemCap)));
         }
     }
     return out;
@@ -132,6 +249,8 @@ Result<CompileResult> compileTask(const Task& task, const CompileRequest& reques
         ImplementationCompile c = compileImplementation(task, impl, r.archs, request);
         if (stopped())
             return stopError;
+        if (impl.backend == u"python")
+            r.findings << pythonKernelFindings(c);
         r.findings << compileFindings(c, r.archs);
         if (impl.backend == u"cuda")
             r.findings << validateLaunches(task, impl, r.archs, c.kernels);

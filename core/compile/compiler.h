@@ -45,6 +45,11 @@ ImplementationCompile compileImplementation(
 /// The compile.* findings of one implementation's compile: errors, warnings, spills and arch mismatches.
 Findings compileFindings(const ImplementationCompile& c, const QStringList& archs);
 
+/// The launch.* findings of the kernels a python implementation launched (Triton: shared memory against the
+/// arch's opt-in maximum, num_warps, registers × threads, grid limits; Pallas: VMEM/SMEM per grid step against
+/// the chip); fills each Triton kernel's occupancy.
+Findings pythonKernelFindings(ImplementationCompile& c);
+
 /// Absolute path of nvcc ($KWB_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin); empty if none.
 QString findNvcc();
 

@@ -130,21 +130,69 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         const QString ptx = readText(f.absoluteFilePath());
         c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
     }
-    const QString cuobjdump = remote ? QStringLiteral("cuobjdump")
-        : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() }).isEmpty()
-        ? QStandardPaths::findExecutable(QStringLiteral("cuobjdump"))
-        : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), { QFileInfo(nvcc).absolutePath() });
-    if (cuobjdump.isEmpty()) {
-        c.notes << QStringLiteral("SASS not shown: cuobjdump is not installed (it ships with the full CUDA toolkit, "
-                                  "package cuda-cuobjdump); the instruction mix is from PTX");
-    } else if (c.ok) {
-        const ToolRun sass
-            = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
+    if (remote) {
+        const ToolRun sass = runTool(
+            QStringLiteral("cuobjdump"), { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
         if (sass.ok())
             c.disassembly << parseSass(sass.output);
-        else
-            c.notes << QStringLiteral("cuobjdump -sass failed: ") + sass.output.left(200);
+        return;
     }
+    const QString cuobjdump = cudaBinaryTool(QStringLiteral("cuobjdump"), nvcc);
+    const QString nvdisasm = cudaBinaryTool(QStringLiteral("nvdisasm"), nvcc);
+    if (cuobjdump.isEmpty()) {
+        c.notes << QStringLiteral(
+            "SASS not shown: cuobjdump is not installed (it ships with the full CUDA toolkit, "
+            "package cuda-cuobjdump, and with the triton wheel); the instruction mix is from PTX");
+        return;
+    }
+    if (!c.ok)
+        return;
+    // Each arch's cubin out of the object, disassembled with its line info (-lineinfo): SASS per source line.
+    const QString dir = tmp + QStringLiteral("/sass");
+    QDir().mkpath(dir);
+    const ToolRun x = runTool(
+        cuobjdump, { QStringLiteral("-xelf"), QStringLiteral("all"), tmp + QStringLiteral("/impl.o") }, dir, options);
+    const QFileInfoList cubins = QDir(dir).entryInfoList({ QStringLiteral("*.cubin") }, QDir::Files, QDir::Name);
+    if (!nvdisasm.isEmpty() && x.ok() && !cubins.isEmpty()) {
+        static const QRegularExpression archRe(QStringLiteral(R"(\.(sm_\w+)\.cubin$)"));
+        for (const QFileInfo& cubin : cubins) {
+            const ToolRun d = runTool(
+                nvdisasm, { QStringLiteral("-g"), QStringLiteral("-c"), cubin.absoluteFilePath() }, dir, options);
+            if (d.ok())
+                c.disassembly << parseNvdisasm(d.output, archRe.match(cubin.fileName()).captured(1), impl.source);
+        }
+        c.notes
+            << QStringLiteral("SASS: %1 -xelf all, %2 -g -c (source lines from -lineinfo)").arg(cuobjdump, nvdisasm);
+        return;
+    }
+    const ToolRun sass = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
+    if (sass.ok())
+        c.disassembly << parseSass(sass.output);
+    else
+        c.notes << QStringLiteral("cuobjdump -sass failed: ") + sass.output.left(200);
+}
+
+QString cudaBinaryTool(const QString& name, const QString& nvcc)
+{
+    if (!nvcc.isEmpty()) {
+        if (const QString p = QStandardPaths::findExecutable(name, { QFileInfo(nvcc).absolutePath() }); !p.isEmpty())
+            return p;
+    }
+    if (const QString p = QStandardPaths::findExecutable(name); !p.isEmpty())
+        return p;
+    // The triton wheel ships ptxas, cuobjdump and nvdisasm for its own use.
+    const QString python = runnerPython();
+    if (python.isEmpty())
+        return {};
+    QDir prefix = QFileInfo(python).absoluteDir();
+    prefix.cdUp();
+    QDir lib(prefix.filePath(QStringLiteral("lib")));
+    for (const QString& py : lib.entryList({ QStringLiteral("python3*") }, QDir::Dirs, QDir::Name | QDir::Reversed)) {
+        const QString bin = lib.filePath(py + QStringLiteral("/site-packages/triton/backends/nvidia/bin"));
+        if (const QString p = QStandardPaths::findExecutable(name, { bin }); !p.isEmpty())
+            return p;
+    }
+    return {};
 }
 
 } // namespace kwb

@@ -3,8 +3,11 @@
 #include "compile/kernelresources.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
+
+#include <functional>
 
 namespace kwb {
 
@@ -192,6 +195,147 @@ QList<DisassembledKernel> parseSass(const QString& sass)
         k.mix[QStringLiteral("instructions")] += 1;
         if (const QString cat = sassCategory(m.captured(1)); !cat.isEmpty())
             k.mix[cat] += 1;
+    }
+    return out;
+}
+
+QList<DisassembledKernel> parseNvdisasm(const QString& sass, const QString& arch, const QString& sourceFile)
+{
+    static const QRegularExpression funcRe(QStringLiteral(R"(^\.text\.([\w$]+):\s*$)"));
+    static const QRegularExpression lineRe(QStringLiteral(R"re(^\s*//## File "([^"]+)", line (\d+))re"));
+    static const QRegularExpression instrRe(QStringLiteral(R"(^\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z][\w.]*))"));
+    const QString wanted = QFileInfo(sourceFile).fileName();
+    QList<DisassembledKernel> out;
+    int current = 0;
+    for (const QString& l : sass.split(QLatin1Char('\n'))) {
+        if (auto m = funcRe.match(l); m.hasMatch()) {
+            DisassembledKernel k;
+            k.name = m.captured(1);
+            k.demangled = demangle(k.name);
+            k.arch = arch;
+            k.kind = QStringLiteral("sass");
+            out.append(k);
+            current = 0;
+            continue;
+        }
+        if (out.isEmpty())
+            continue;
+        if (auto m = lineRe.match(l); m.hasMatch()) {
+            current = QFileInfo(m.captured(1)).fileName() == wanted ? m.captured(2).toInt() : 0;
+            continue;
+        }
+        const auto m = instrRe.match(l);
+        if (!m.hasMatch())
+            continue;
+        DisassembledKernel& k = out.last();
+        k.lines << l.trimmed();
+        k.sourceLines << current;
+        k.mix[QStringLiteral("instructions")] += 1;
+        if (const QString cat = sassCategory(m.captured(1)); !cat.isEmpty())
+            k.mix[cat] += 1;
+    }
+    return out;
+}
+
+DisassembledKernel parseMlirWithLocations(const QString& mlir, const QString& sourceFile)
+{
+    static const QRegularExpression defRe(QStringLiteral(R"(^\s*#(loc\d*)\s*=\s*loc\((.*)\)\s*$)"));
+    static const QRegularExpression fileLoc(QStringLiteral(R"(^\"([^\"]+)\":(\d+):(\d+))"));
+    static const QRegularExpression ref(QStringLiteral(R"(#(loc\d*))"));
+    static const QRegularExpression useRe(QStringLiteral(R"(loc\(#(loc\d*)\)\s*$)"));
+    static const QRegularExpression inlineRe(QStringLiteral(R"(loc\(\"([^\"]+)\":(\d+):(\d+)\)\s*$)"));
+    const QString wanted = QFileInfo(sourceFile).fileName();
+    QHash<QString, QString> defs;
+    const QStringList lines = mlir.split(QLatin1Char('\n'));
+    for (const QString& l : lines) {
+        if (auto m = defRe.match(l); m.hasMatch())
+            defs.insert(m.captured(1), m.captured(2));
+    }
+    // A location's line in the implementation's file: direct, or through the first reference that resolves
+    // (named `"x"(#loc)`, `callsite(#callee at #caller)`, `fused[...]`).
+    QHash<QString, int> memo;
+    std::function<int(const QString&, int)> resolve = [&](const QString& name, int depth) -> int {
+        if (depth > 32)
+            return 0;
+        if (auto it = memo.constFind(name); it != memo.constEnd())
+            return *it;
+        const QString body = defs.value(name);
+        int line = 0;
+        if (auto m = fileLoc.match(body); m.hasMatch()) {
+            line = QFileInfo(m.captured(1)).fileName() == wanted ? m.captured(2).toInt() : 0;
+        } else if (auto q = QRegularExpression(QStringLiteral(R"(\"([^\"]+)\":(\d+):(\d+))")).match(body);
+                   q.hasMatch() && QFileInfo(q.captured(1)).fileName() == wanted) {
+            line = q.captured(2).toInt();
+        } else {
+            for (auto it = ref.globalMatch(body); it.hasNext() && line == 0;)
+                line = resolve(it.next().captured(1), depth + 1);
+        }
+        memo.insert(name, line);
+        return line;
+    };
+    DisassembledKernel k;
+    for (const QString& l : lines) {
+        if (defRe.match(l).hasMatch())
+            continue;
+        int line = 0;
+        if (auto m = useRe.match(l); m.hasMatch())
+            line = resolve(m.captured(1), 0);
+        else if (auto n = inlineRe.match(l); n.hasMatch() && QFileInfo(n.captured(1)).fileName() == wanted)
+            line = n.captured(2).toInt();
+        k.lines << l;
+        k.sourceLines << line;
+        if (line > 0)
+            k.mix[QStringLiteral("instructions")] += 1;
+    }
+    return k;
+}
+
+QList<DisassembledKernel> parseObjdump(const QString& text, const QString& sourceFile)
+{
+    static const QRegularExpression funcRe(QStringLiteral(R"(^[0-9a-f]+ <(.+)>:\s*$)"));
+    static const QRegularExpression fileLineRe(
+        QStringLiteral(R"(^(/[^:]+|[^\s:][^:]*):(\d+)(?: \(discriminator \d+\))?\s*$)"));
+    static const QRegularExpression instrRe(QStringLiteral(R"(^\s+[0-9a-f]+:\s+([a-z][\w.]*)\s*(.*)$)"));
+    const QString wanted = QFileInfo(sourceFile).fileName();
+    QList<DisassembledKernel> out;
+    int current = 0;
+    for (const QString& l : text.split(QLatin1Char('\n'))) {
+        if (auto m = funcRe.match(l); m.hasMatch()) {
+            DisassembledKernel k;
+            k.name = k.demangled = m.captured(1);
+            k.arch = QStringLiteral("x86-64");
+            k.kind = QStringLiteral("x86");
+            out.append(k);
+            current = 0;
+            continue;
+        }
+        if (out.isEmpty())
+            continue;
+        if (auto m = fileLineRe.match(l); m.hasMatch()) {
+            current = QFileInfo(m.captured(1)).fileName() == wanted ? m.captured(2).toInt() : 0;
+            continue;
+        }
+        const auto m = instrRe.match(l);
+        if (!m.hasMatch())
+            continue;
+        DisassembledKernel& k = out.last();
+        k.lines << l.trimmed();
+        k.sourceLines << current;
+        k.mix[QStringLiteral("instructions")] += 1;
+        const QString op = m.captured(1);
+        const QString operands = m.captured(2);
+        if (op.startsWith(u"vfmadd") || op.startsWith(u"vfmsub") || op.startsWith(u"vfnmadd"))
+            k.mix[QStringLiteral("fma")] += 1;
+        if (operands.contains(u"%zmm"))
+            k.mix[QStringLiteral("zmm (512-bit)")] += 1;
+        else if (operands.contains(u"%ymm"))
+            k.mix[QStringLiteral("ymm (256-bit)")] += 1;
+        else if (op.endsWith(u"ps") || op.endsWith(u"pd"))
+            k.mix[QStringLiteral("xmm packed")] += 1;
+        else if (op.endsWith(u"ss") || op.endsWith(u"sd"))
+            k.mix[QStringLiteral("scalar fp")] += 1;
+        if (op.startsWith(u"call"))
+            k.mix[QStringLiteral("call")] += 1;
     }
     return out;
 }

@@ -35,4 +35,18 @@ QList<DisassembledKernel> parsePtx(const QString& ptx, const QString& arch, cons
 /// BAR, LDGSTS, ATOM/RED, SHFL.
 QList<DisassembledKernel> parseSass(const QString& sass);
 
+/// The kernels of `nvdisasm -g -c` output (SASS of a cubin, with `//## File "F", line N` line info): lines of
+/// `sourceFile` (matched by file name) become sourceLines; the mix as parseSass().
+QList<DisassembledKernel> parseNvdisasm(const QString& sass, const QString& arch, const QString& sourceFile);
+
+/// An MLIR module (Triton's TTIR/TTGIR) as one listing: each operation's `loc(#locN)` resolved through the
+/// module's `#locN = loc("F":L:C)` table (named, fused and callsite locations included) to a line of
+/// `sourceFile`; kind, name and arch are left to the caller.
+DisassembledKernel parseMlirWithLocations(const QString& mlir, const QString& sourceFile);
+
+/// The functions of `objdump -d -l -C --no-show-raw-insn` output (x86-64 of a `-g` object): each function's
+/// instructions with the line of `sourceFile` objdump names above them (kind `x86`), and a mix of vector
+/// (`ymm`/`zmm`/`xmm` packed) and scalar floating-point instructions, loads/stores and calls.
+QList<DisassembledKernel> parseObjdump(const QString& text, const QString& sourceFile);
+
 } // namespace kwb

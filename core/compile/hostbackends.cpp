@@ -20,9 +20,12 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
         c.notes << QStringLiteral("g++ not found on PATH");
         return;
     }
-    const QStringList args { QStringLiteral("-std=c++17"), QStringLiteral("-Wall"), QStringLiteral("-Wextra"),
-        QStringLiteral("-fdiagnostics-color=never"), QStringLiteral("-c"), task.path(impl.source), QStringLiteral("-o"),
-        tmp + QStringLiteral("/impl.o") };
+    // -O2 as the runner builds it; -g for the source lines of the disassembly.
+    QStringList args { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-Wall"),
+        QStringLiteral("-Wextra"), QStringLiteral("-fdiagnostics-color=never") };
+    if (request.disassemble)
+        args << QStringLiteral("-g");
+    args << QStringLiteral("-c") << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(gxx, args, tmp);
     if (!remote)
         c.compilerVersion
@@ -37,6 +40,26 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
     c.log = run.output;
     c.ok = run.ok();
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
+    if (!c.ok || !request.disassemble || remote)
+        return;
+    // x86-64 of the implementation's own functions, with the source line of each instruction.
+    const QString objdump = QStandardPaths::findExecutable(QStringLiteral("objdump"));
+    if (objdump.isEmpty()) {
+        c.notes << QStringLiteral("x86-64 disassembly not shown: objdump is not installed (package binutils)");
+        return;
+    }
+    const ToolRun dis = runTool(objdump,
+        { QStringLiteral("-d"), QStringLiteral("-l"), QStringLiteral("-C"), QStringLiteral("--no-show-raw-insn"),
+            tmp + QStringLiteral("/impl.o") },
+        tmp, options);
+    if (!dis.ok()) {
+        c.notes << QStringLiteral("objdump -d -l failed: ") + dis.output.left(200);
+        return;
+    }
+    c.disassembly << parseObjdump(dis.output, impl.source);
+    const QString version = probeOutput(objdump, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0);
+    c.notes << QStringLiteral("x86-64 disassembly: objdump -d -l -C --no-show-raw-insn impl.o (%1), from g++ -O2 -g")
+                   .arg(version.trimmed());
 }
 
 void noteToolHost(ImplementationCompile& c, const ToolRun& run)

@@ -10,7 +10,7 @@ namespace kwb {
 
 QJsonObject KernelResources::toJson() const
 {
-    return {
+    QJsonObject j {
         { QStringLiteral("name"), name },
         { QStringLiteral("demangled"), demangled },
         { QStringLiteral("arch"), arch },
@@ -23,6 +23,18 @@ QJsonObject KernelResources::toJson() const
         { QStringLiteral("barriers"), barriers },
         { QStringLiteral("occupancy"), occupancy ? QJsonValue(occupancy->toJson()) : QJsonValue() },
     };
+    if (!framework.isEmpty()) {
+        j.insert(QStringLiteral("framework"), framework);
+        j.insert(QStringLiteral("config"), config);
+        j.insert(QStringLiteral("line"), line);
+        j.insert(QStringLiteral("num_warps"), numWarps);
+        j.insert(QStringLiteral("num_stages"), numStages);
+        j.insert(QStringLiteral("dynamic_smem_bytes"), dynamicSmemBytes);
+        j.insert(QStringLiteral("vmem_bytes"), vmemBytes < 0 ? QJsonValue() : QJsonValue(vmemBytes));
+        j.insert(QStringLiteral("error"), error);
+        j.insert(QStringLiteral("details"), details);
+    }
+    return j;
 }
 
 QString demangle(const QString& symbol)

@@ -1,144 +1,35 @@
-// The python backend of compileImplementation(): byte-compile, import check, and for Triton an ahead-of-time
-// compile of each @triton.jit kernel for the target arch. The import runs the candidate's top level, so it
-// runs in the sandbox, with the runner python.
+// The python backend of compileImplementation(): resources/harness/kwb_compile.py byte-compiles and imports the
+// implementation, checks NKI tiles statically, and calls the entry per case with the launches intercepted:
+// each Triton launch (and autotune config) is compiled for every target arch, each pallas_call lowered for its
+// target. It runs the candidate's code, so it runs in the sandbox, with the runner python.
 #include "compile/backends.h"
 
 #include "compile/toolrun.h"
+#include "env/resourcepaths.h"
 #include "env/toolprobe.h"
+#include "run/gluegen.h"
+#include "run/workspace.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace kwb {
 
 namespace {
-// Problems are printed as `file:line:col: error: msg` (the gcc-style parser reads them), what was not done as
-// `kwb-note: …`, and each Triton artifact as `kwb-triton: KERNEL ARCH KIND PATH`.
-const char* const kPythonCheck = R"PY(
-import importlib.util, inspect, os, sys, traceback
-src, entry, outdir, archs, framework = sys.argv[1:6]
-sys.path.insert(0, os.path.dirname(src))
-try:
-    compile(open(src, encoding="utf-8").read(), src, "exec")
-except SyntaxError as e:
-    print(f"{src}:{e.lineno or 0}:{e.offset or 0}: error: SyntaxError: {e.msg}")
-    sys.exit(1)
-if framework == "triton":
-    try:
-        import triton
-    except BaseException as e:
-        print(f"kwb-note: Triton ahead-of-time compile not done: triton is not installed for {sys.executable} "
-              f"({type(e).__name__}: {e})")
-try:
-    spec = importlib.util.spec_from_file_location("kwb_impl", src)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-except ModuleNotFoundError as e:
-    # A framework missing on this machine is not a defect of the candidate: say so, as for a missing compiler.
-    print(f"kwb-note: import check not done: module '{e.name}' is not installed for {sys.executable}")
-    sys.exit(3)
-except BaseException as e:
-    line = 0
-    for fr in traceback.extract_tb(e.__traceback__):
-        if fr.filename == src:
-            line = fr.lineno
-    print(f"{src}:{line}:0: error: import failed: {type(e).__name__}: {e}")
-    sys.exit(2 if isinstance(e, ImportError) else 1)
-if not callable(getattr(mod, entry, None)):
-    print(f"{src}:0:0: error: no callable '{entry}' in the module")
-    sys.exit(1)
-print("import ok")
-if framework != "triton":
-    sys.exit(0)
-try:
-    import triton
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
-except BaseException as e:
-    print(f"kwb-note: Triton ahead-of-time compile not done: triton's compiler cannot be imported ({type(e).__name__}: {e})")
-    sys.exit(0)
-
-def jit_functions(obj):
-    while obj is not None and not isinstance(obj, triton.runtime.jit.JITFunction):
-        obj = getattr(obj, "fn", None)  # autotuners and heuristics wrap the JITFunction
-    return obj
-
-class NoSignature(Exception):
-    pass
-
-def sources(fn):
-    # The signature must be known without a launch: from the parameters' annotations ('*fp32', 'i32', ...);
-    # constexpr parameters need a default value.
-    sig, consts, missing = {}, {}, []
-    for p in fn.params:
-        if p.is_constexpr:
-            if p.default is not inspect.Parameter.empty:
-                consts[p.name] = p.default
-            else:
-                missing.append(f"{p.name} (constexpr without a default)")
-        elif isinstance(p.annotation, str) and p.annotation and p.annotation != "constexpr":
-            sig[p.name] = p.annotation.strip("'\"")
-        else:
-            missing.append(p.name)
-    if missing:
-        raise NoSignature("no Triton type for " + ", ".join(missing) + " (annotate e.g. x_ptr: '*fp32', n: 'i32'; "
-                          "constexprs need a default): the signature is otherwise only known at a launch")
-    names = [p.name for p in fn.params]
-    full = {n: sig.get(n, "constexpr") for n in names}
-    attempts = [  # the keyword and key forms of triton 3.3+, 3.2, and 3.0/3.1
-        lambda: ASTSource(fn, signature=full, constexprs=dict(consts)),
-        lambda: ASTSource(fn, signature=full, constants=dict(consts)),
-        lambda: ASTSource(fn, signature={names.index(k): v for k, v in sig.items()},
-                          constants={names.index(k): v for k, v in consts.items()}),
-    ]
-    return attempts
-
-def compile_for(fn, cc):
-    # The first form this triton accepts wins; when none compiles, the error of the newest form is reported.
-    first = None
-    for make in sources(fn):
-        try:
-            return triton.compile(make(), target=GPUTarget("cuda", cc, 32))
-        except BaseException as e:
-            first = first or e
-    raise first
-
-status = 0
-kernels = [(n, jit_functions(o)) for n, o in vars(mod).items() if jit_functions(o) is not None]
-if not kernels:
-    print("kwb-note: no @triton.jit kernel in the module")
-for name, fn in kernels:
-    for arch in archs.split(","):
-        cc = int("".join(c for c in arch if c.isdigit()) or 0)
-        try:
-            k = compile_for(fn, cc)
-            for kind in ("ttir", "ttgir", "ptx"):
-                if kind in k.asm:
-                    path = os.path.join(outdir, f"{name}.{arch}.{kind}")
-                    text = k.asm[kind]
-                    open(path, "w", encoding="utf-8").write(text if isinstance(text, str) else text.decode())
-                    print(f"kwb-triton: {name} {arch} {kind} {path}")
-        except NoSignature as e:
-            # Not the kernel's defect: its signature is only known at a launch.
-            print(f"kwb-note: Triton kernel {name} not compiled ahead of time for {arch}: {e}")
-        except BaseException as e:
-            line = fn.fn.__code__.co_firstlineno if hasattr(fn, "fn") else 0
-            print(f"{src}:{line}:0: error: Triton compile of {name} for {arch} failed: {type(e).__name__}: {e}")
-            status = 1
-sys.exit(status)
-)PY";
-
 QString readText(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-// The Triton artifacts the check printed: PTX parsed like nvcc's (lines, instruction mix), TTIR and TTGIR kept
-// as text per kernel.
-void readTritonArtifacts(const QString& output, const QString& tmp, const QString& source, ImplementationCompile& c)
+// The TTIR, TTGIR, LLIR, PTX and SASS the check wrote: PTX and SASS parsed (lines, instruction mix, source lines
+// from `.loc` / nvdisasm's line info), the MLIR dialects mapped to source lines through their `loc(...)` info.
+void readArtifacts(const QString& output, const QString& tmp, const QString& source, ImplementationCompile& c)
 {
     static const QRegularExpression re(
         QStringLiteral(R"(^kwb-triton: (\S+) (\S+) (\S+) (.+)$)"), QRegularExpression::MultilineOption);
@@ -148,20 +39,176 @@ void readTritonArtifacts(const QString& output, const QString& tmp, const QStrin
         if (!QFileInfo(path).absoluteFilePath().startsWith(tmp))
             continue;
         const QString text = readText(path);
-        if (m.captured(3) == u"ptx") {
+        const QString kind = m.captured(3);
+        if (kind == u"ptx") {
             for (DisassembledKernel k : parsePtx(text, m.captured(2), source)) {
-                k.demangled = m.captured(1);
+                k.name = k.demangled = m.captured(1); // the entry name is the same for every config
                 c.disassembly << k;
             }
             continue;
         }
-        DisassembledKernel k;
+        if (kind == u"sass") {
+            for (DisassembledKernel k : parseNvdisasm(text, m.captured(2), source)) {
+                k.name = k.demangled = m.captured(1);
+                c.disassembly << k;
+            }
+            continue;
+        }
+        DisassembledKernel k = parseMlirWithLocations(text, source);
         k.name = k.demangled = m.captured(1);
         k.arch = m.captured(2);
-        k.kind = m.captured(3);
-        k.lines = text.split(QLatin1Char('\n'));
+        k.kind = kind;
         c.disassembly << k;
     }
+}
+
+// One `kwb-kernel:` record (a Triton kernel compiled for one arch and config) into a resource row, with the
+// figures of the ptxas -v log triton's own compile wrote.
+KernelResources tritonKernel(const QJsonObject& o, const QString& tmp)
+{
+    KernelResources k;
+    k.framework = QStringLiteral("triton");
+    k.name = o.value(u"name").toString();
+    k.demangled = o.value(u"display").toString(k.name);
+    k.arch = o.value(u"arch").toString();
+    k.config = o.value(u"config").toString();
+    k.line = o.value(u"line").toInt();
+    k.numWarps = o.value(u"num_warps").toInt();
+    k.numStages = o.value(u"num_stages").toInt();
+    k.dynamicSmemBytes = o.value(u"shared").toInteger();
+    k.error = o.value(u"error").toString();
+    const QString log = o.value(u"ptxas_log").toString();
+    if (!log.isEmpty() && QFileInfo(log).absoluteFilePath().startsWith(tmp)) {
+        const QList<KernelResources> ptxas = parsePtxasResources(readText(log));
+        if (!ptxas.isEmpty()) {
+            const KernelResources& p = ptxas.first();
+            k.registers = p.registers;
+            k.stackBytes = p.stackBytes;
+            k.spillStores = p.spillStores;
+            k.spillLoads = p.spillLoads;
+            k.smemBytes = p.smemBytes;
+            k.cmemBytes = p.cmemBytes;
+            k.barriers = p.barriers;
+        }
+    }
+    QJsonObject d;
+    for (const char* key : { "grids", "cases", "constexprs", "num_ctas", "hash", "autotuned", "target_arch" }) {
+        const QString kk = QString::fromLatin1(key);
+        if (o.contains(kk))
+            d.insert(kk, o.value(kk));
+    }
+    k.details = d;
+    return k;
+}
+
+// One `kwb-pallas:` record (a pallas_call lowered for a platform) into one row per target arch of that platform.
+QList<KernelResources> pallasKernels(const QJsonObject& o, const QStringList& archs)
+{
+    QList<KernelResources> out;
+    const QString platform = o.value(u"platform").toString();
+    for (const QString& arch : archs) {
+        if ((platform == u"tpu") != arch.startsWith(u"tpu"))
+            continue;
+        KernelResources k;
+        k.framework = QStringLiteral("pallas");
+        k.name = k.demangled = o.value(u"name").toString();
+        k.arch = arch;
+        QStringList grid;
+        for (const QJsonValue& g : o.value(u"grid").toArray())
+            grid << QString::number(g.toInt());
+        QStringList blocks;
+        for (const QJsonValue& b : o.value(u"blocks").toArray()) {
+            QStringList dims;
+            for (const QJsonValue& d : b.toObject().value(u"shape").toArray())
+                dims << QString::number(d.toInt());
+            blocks << dims.join(u'x');
+        }
+        k.config = QStringLiteral("grid=(%1) blocks=%2").arg(grid.join(u','), blocks.join(u' '));
+        k.line = o.value(u"line").toInt();
+        k.smemBytes = static_cast<int>(o.value(u"smem_bytes").toInteger());
+        k.vmemBytes = platform == u"tpu" ? o.value(u"vmem_bytes").toInteger() : -1;
+        k.error = o.value(u"error").toString();
+        QJsonObject d;
+        for (const char* key : { "grid", "blocks", "buffers", "case", "inputs", "vmem_limit_bytes", "call_line",
+                 "error_line", "platform" }) {
+            const QString kk = QString::fromLatin1(key);
+            if (o.contains(kk))
+                d.insert(kk, o.value(kk));
+        }
+        if (const QJsonObject chip = o.value(u"chips").toObject().value(arch).toObject(); !chip.isEmpty())
+            d.insert(QStringLiteral("chip"), chip);
+        k.details = d;
+        out << k;
+    }
+    return out;
+}
+
+// One `kwb-nki:` record (a tile checked against NKI's documented limits).
+KernelResources nkiTile(const QJsonObject& o, const QStringList& archs)
+{
+    KernelResources k;
+    k.framework = QStringLiteral("nki");
+    k.line = o.value(u"line").toInt();
+    k.name = k.demangled = QStringLiteral("%1 tile").arg(o.value(u"buffer").toString());
+    k.arch = archs.value(0, QStringLiteral("nki"));
+    QStringList dims;
+    for (const QJsonValue& d : o.value(u"shape").toArray())
+        dims << (d.isString() ? d.toString() : QString::number(d.toInteger()));
+    k.config = QStringLiteral("nl.%1((%2), %3)%4")
+                   .arg(o.value(u"call").toString(), dims.join(QStringLiteral(", ")), o.value(u"dtype").toString(),
+                       o.value(u"checked").toBool() ? QString() : QStringLiteral(" — shape known at trace time only"));
+    k.details = o;
+    return k;
+}
+
+void readKernelRecords(const QString& output, const QString& tmp, const QStringList& archs, ImplementationCompile& c)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"(^kwb-(kernel|pallas|nki): (\{.*\})\s*$)"), QRegularExpression::MultilineOption);
+    for (auto it = re.globalMatch(output); it.hasNext();) {
+        const auto m = it.next();
+        const QJsonObject o = QJsonDocument::fromJson(m.captured(2).toUtf8()).object();
+        if (o.isEmpty())
+            continue;
+        if (m.captured(1) == u"kernel")
+            c.kernels << tritonKernel(o, tmp);
+        else if (m.captured(1) == u"pallas")
+            c.kernels << pallasKernels(o, archs);
+        else
+            c.kernels << nkiTile(o, archs);
+    }
+}
+
+// The runner's own inputs and plan (one call per case, seed 0), so the entry sees what `kwb run` gives it.
+QString writeCasePlan(const Task& task, const Implementation& impl, const QString& tmp)
+{
+    auto glue = generateGlue(task, impl);
+    if (!glue)
+        return glue.error().oneLine();
+    QFile sig(tmp + QStringLiteral("/signature.json"));
+    if (!sig.open(QIODevice::WriteOnly) || sig.write(glue->content) < 0)
+        return sig.fileName() + QStringLiteral(": cannot write");
+    QList<TrialInputs> trials;
+    for (const Case& cs : task.cases) {
+        TrialInputs t { cs.name, 0, 0, tmp + QStringLiteral("/inputs/") + cs.name };
+        if (auto w = writeTrialInputs(task, cs, 0, t.dir); !w)
+            return w.error().oneLine();
+        trials << t;
+    }
+    auto plan = planText(task, impl, trials, 1);
+    if (!plan)
+        return plan.error().oneLine();
+    QFile p(tmp + QStringLiteral("/plan.txt"));
+    if (!p.open(QIODevice::WriteOnly) || p.write(*plan) < 0)
+        return p.fileName() + QStringLiteral(": cannot write");
+    return {};
+}
+
+bool copyHarnessFile(const QString& name, const QString& tmp)
+{
+    QFile in(QDir(harnessDir()).filePath(name));
+    QFile out(QDir(tmp).filePath(name));
+    return in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly) && out.write(in.readAll()) >= 0;
 }
 } // namespace
 
@@ -175,15 +222,28 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
         c.notes << QStringLiteral("no python3 found (set KWB_PYTHON)");
         return;
     }
-    const QString script = tmp + QStringLiteral("/kwb_check.py");
-    QFile f(script);
-    if (!f.open(QIODevice::WriteOnly) || f.write(kPythonCheck) < 0) {
-        c.notes << QStringLiteral("%1: cannot write the import check").arg(script);
+    const QString script = tmp + QStringLiteral("/kwb_compile.py");
+    if (!copyHarnessFile(QStringLiteral("kwb_compile.py"), tmp)
+        || !copyHarnessFile(QStringLiteral("python_main.py"), tmp)) {
+        c.notes << QStringLiteral("%1: harness sources missing (resources not installed?)").arg(harnessDir());
         return;
     }
-    f.close();
     const QString source = task.path(impl.source);
-    const QStringList args { script, source, impl.entry, tmp, archs.join(QLatin1Char(',')), impl.framework };
+    QStringList args { QStringLiteral("-s"), script, source, impl.entry, tmp, archs.join(QLatin1Char(',')),
+        impl.framework };
+    // Triton and Pallas: the entry is called per case with its launches intercepted (local compiles only).
+    if ((impl.framework == u"triton" || impl.framework == u"jax") && impl.convention != u"function") {
+        c.notes << QStringLiteral("launches not compiled: convention %1 is not called by the compile check")
+                       .arg(impl.convention);
+    } else if (impl.framework == u"triton" || impl.framework == u"jax") {
+        if (remote) {
+            c.notes << QStringLiteral("launches not compiled: the launch-intercepting compile runs locally only");
+        } else if (const QString why = writeCasePlan(task, impl, tmp); !why.isEmpty()) {
+            c.notes << QStringLiteral("launches not compiled: ") + why;
+        } else {
+            args << tmp + QStringLiteral("/signature.json") << tmp + QStringLiteral("/plan.txt");
+        }
+    }
     c.command = shellCommand(python, args, tmp);
     if (request.sandbox)
         c.command += QStringLiteral("  # in the bubblewrap sandbox (bundle read-only, no network)");
@@ -204,6 +264,10 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
         options.readOnlyPaths << prefix.absolutePath();
     }
     options.environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    // Triton's and JAX's caches stay in the temporary folder: nothing a candidate compiles outlives its check.
+    options.environment.insert(QStringLiteral("TRITON_CACHE_DIR"), tmp + QStringLiteral("/triton-cache"));
+    options.environment.insert(QStringLiteral("HOME"), tmp);
+    options.environment.insert(QStringLiteral("JAX_PLATFORMS"), QStringLiteral("cpu"));
     const ToolRun run = runTool(python, args, tmp, options);
     noteToolHost(c, run);
     c.log = run.output;
@@ -217,12 +281,29 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     }
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
     for (Diagnostic& d : c.diagnostics)
-        d.tool = QStringLiteral("python");
+        d.tool = impl.framework == u"nki" && d.message.startsWith(u"NKI") ? QStringLiteral("nki")
+                                                                          : QStringLiteral("python");
     static const QRegularExpression note(QStringLiteral(R"(^kwb-note: (.+)$)"), QRegularExpression::MultilineOption);
     for (auto it = note.globalMatch(run.output); it.hasNext();)
         c.notes << it.next().captured(1).trimmed();
-    if (impl.framework == u"triton")
-        readTritonArtifacts(run.output, tmp, impl.source, c);
+    readKernelRecords(run.output, tmp, archs, c);
+    readArtifacts(run.output, tmp, impl.source, c);
+    // A kernel that does not compile (or lower) for an arch: its error is a diagnostic at the kernel's line.
+    for (const KernelResources& k : c.kernels) {
+        if (k.error.isEmpty())
+            continue;
+        Diagnostic d;
+        d.file = impl.source;
+        d.line = k.framework == u"pallas" ? k.details.value(u"error_line").toInt(k.line) : k.line;
+        d.severity = QStringLiteral("error");
+        d.tool = k.framework;
+        d.arch = k.arch;
+        d.message = k.framework == u"pallas"
+            ? QStringLiteral("Pallas lowering of %1 for %2 failed: %3").arg(k.name, k.arch, k.error)
+            : QStringLiteral("Triton compile of %1 for %2 failed: %3").arg(k.demangled, k.arch, k.error);
+        c.diagnostics << d;
+        c.ok = false;
+    }
 }
 
 } // namespace kwb

@@ -184,8 +184,23 @@ private Q_SLOTS:
         QCOMPARE(c.kernels[0].arch, QStringLiteral("sm_80"));
         QCOMPARE(c.kernels[1].arch, QStringLiteral("sm_90"));
         QVERIFY(c.kernels[0].occupancy && c.kernels[1].occupancy);
-        QCOMPARE(c.disassembly.size(), 2); // PTX per arch; no cuobjdump here, or SASS is appended
+        // PTX per arch; with cuobjdump and nvdisasm (the CUDA toolkit's or the triton wheel's) SASS per arch after it,
+        // each instruction on its source line (-lineinfo)
+        QCOMPARE(c.disassembly[0].kind, QStringLiteral("ptx"));
         QCOMPARE(c.disassembly[0].mix.value(QStringLiteral("ld.global.128")), 2);
+        int ptx = 0;
+        int sass = 0;
+        for (const DisassembledKernel& d : c.disassembly) {
+            ptx += d.kind == u"ptx";
+            if (d.kind == u"sass") {
+                ++sass;
+                QVERIFY2(std::any_of(d.sourceLines.cbegin(), d.sourceLines.cend(), [](int l) { return l > 0; }),
+                    qPrintable(d.arch));
+            }
+        }
+        QCOMPARE(ptx, 2);
+        QVERIFY2(sass == 0 || sass == 2, qPrintable(QString::number(sass)));
+        QCOMPARE(c.disassembly.size(), ptx + sass);
         QVERIFY(!hasErrors(r.findings));
         const QJsonObject j = r.toJson();
         QCOMPARE(j[u"format"].toString(), QStringLiteral("kwb.compile/1"));

@@ -199,16 +199,26 @@ void CompilePane::showResult(const CompileResult& result, const QString& focusIm
         build << QString();
     }
     m_build->setPlainText(build.join(u'\n'));
+    // Launches the arch cannot run (a Triton tile's shared memory, a Pallas block's VMEM) are no diagnostic.
+    int launchErrors = 0;
+    for (const Finding& f : result.findings)
+        launchErrors += f.severity == Severity::Error && f.id.startsWith(u"launch.") ? 1 : 0;
     m_summary->setText(tr("%1 for %2: %3 implementation(s), %4 — %5 error(s), %6 warning(s)")
                            .arg(result.taskId, result.archs.join(QStringLiteral(", ")))
                            .arg(result.implementations.size())
                            .arg(failed.isEmpty() ? tr("all compiled") : tr("failed: %1").arg(failed.join(u", ")))
                            .arg(errors)
-                           .arg(warnings));
+                           .arg(warnings)
+        + (launchErrors > 0 ? tr("; %1 invalid launch(es)").arg(launchErrors) : QString()));
     m_tabs->setTabText(0, tr("Diagnostics (%1)").arg(m_diagnostics->rowCount()));
     m_tabs->setTabText(1, tr("Kernels (%1)").arg(m_kernels->rowCount()));
     m_diagnosticsView->resizeColumnToContents(DiagnosticsModel::LocationColumn);
     m_kernelsView->resizeColumnsToContents();
+    for (const int col : { int(KernelResourcesModel::KernelColumn), int(KernelResourcesModel::MangledColumn) }) {
+        // Triton names carry their config: keep the figures in view, the whole name is in the tooltip.
+        if (m_kernelsView->columnWidth(col) > 340)
+            m_kernelsView->setColumnWidth(col, 340);
+    }
     setFocusImpl(focusImpl);
     if (m_diagnostics->rowCount() > 0 || m_kernels->rowCount() == 0)
         m_tabs->setCurrentIndex(0);

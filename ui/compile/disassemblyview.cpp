@@ -68,7 +68,8 @@ void DisassemblyView::setResult(const CompileResult& result)
         for (const DisassembledKernel& k : c.disassembly)
             m_entries << Entry { c.id, c.source, k };
         for (const QString& n : c.notes) {
-            if (n.contains(u"SASS") || n.contains(u"Triton") || n.contains(u"cuobjdump"))
+            if (n.contains(u"SASS") || n.contains(u"Triton") || n.contains(u"cuobjdump") || n.contains(u"x86-64")
+                || n.contains(u"Pallas") || n.contains(u"launches not compiled"))
                 notedBy[n] << c.id;
         }
     }

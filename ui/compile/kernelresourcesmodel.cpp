@@ -1,5 +1,7 @@
 #include "compile/kernelresourcesmodel.h"
 
+#include <QJsonArray>
+
 #include <QColor>
 
 namespace kwb::ui {
@@ -40,6 +42,29 @@ void KernelResourcesModel::refilter()
             m_rows << r;
     }
     endResetModel();
+}
+
+QString KernelResourcesModel::launchText(const KernelResources& k)
+{
+    if (!k.error.isEmpty())
+        return tr("failed: %1").arg(k.error.left(200));
+    if (k.framework == u"triton") {
+        QStringList grids;
+        for (const QJsonValue& g : k.details.value(u"grids").toArray()) {
+            QStringList dims;
+            for (const QJsonValue& d : g.toArray())
+                dims << QString::number(d.toInteger());
+            grids << QStringLiteral("(%1)").arg(dims.join(u','));
+        }
+        return tr("num_warps %1 · num_stages %2 · dynamic smem %3 B · grid %4")
+            .arg(k.numWarps)
+            .arg(k.numStages)
+            .arg(k.dynamicSmemBytes)
+            .arg(grids.join(QStringLiteral(" ")));
+    }
+    if (k.framework == u"pallas")
+        return k.vmemBytes >= 0 ? tr("%1 · VMEM %2 B per grid step").arg(k.config).arg(k.vmemBytes) : k.config;
+    return k.config;
 }
 
 const KernelResourcesModel::Row* KernelResourcesModel::row(const QModelIndex& index) const
@@ -83,6 +108,8 @@ QVariant KernelResourcesModel::data(const QModelIndex& index, int role) const
         case SpillsColumn:
             return QStringLiteral("%1 / %2 B").arg(k.spillStores).arg(k.spillLoads);
         case SmemColumn:
+            if (k.framework == u"triton")
+                return QStringLiteral("%1 B").arg(k.smemBytes + k.dynamicSmemBytes);
             return QStringLiteral("%1 B").arg(k.smemBytes);
         case CmemColumn:
             return QStringLiteral("%1 B").arg(k.cmemBytes);
@@ -96,6 +123,8 @@ QVariant KernelResourcesModel::data(const QModelIndex& index, int role) const
                                : tr("no block size");
         case LimiterColumn:
             return k.occupancy ? (k.occupancy->activeBlocks == 0 ? k.occupancy->why : k.occupancy->limiter) : QString();
+        case LaunchColumn:
+            return launchText(k);
         default:
             return {};
         }
@@ -108,8 +137,24 @@ QVariant KernelResourcesModel::data(const QModelIndex& index, int role) const
                                     "Toolkit's cuda_occupancy.h); limiters: %2")
                                      .arg(k.arch, k.occupancy->limiters.join(QStringLiteral(", ")))
                                : tr("The task states no block size for this kernel (no launch expression)");
+        if (index.column() == LaunchColumn && !k.error.isEmpty())
+            return k.error;
+        if (k.framework == u"triton")
+            return tr("Compiled by triton for %1 as it was launched (line %2), with a stand-in driver; figures "
+                      "from the ptxas -v log of its cubin; shared memory is what the launch asks for")
+                .arg(k.arch)
+                .arg(k.line);
+        if (k.framework == u"pallas")
+            return tr("Lowered by jax.export for %1 with interpret=False, with the shapes of the call (line %2); "
+                      "VMEM: the blocks in (8, 128) tiles, double-buffered across grid steps")
+                .arg(k.arch)
+                .arg(k.line);
+        if (k.framework == u"nki")
+            return tr("Checked statically against NKI's documented tile limits (neuronx-cc is not installed)");
         return tr("From ptxas -v (nvcc -Xptxas -v) for %1").arg(k.arch);
     }
+    if (role == Qt::ForegroundRole && index.column() == LaunchColumn && !k.error.isEmpty())
+        return QColor(0xc0, 0x20, 0x20);
     if (role == Qt::ForegroundRole && index.column() == SpillsColumn && spills)
         return QColor(0xb3, 0x59, 0x00);
     if (role == Qt::TextAlignmentRole && index.column() >= RegistersColumn && index.column() <= BarriersColumn)
@@ -122,7 +167,7 @@ QVariant KernelResourcesModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char* const names[] = { "Implementation", "Kernel", "Mangled name", "Arch", "Registers", "Stack",
-        "Spills st/ld", "Shared mem", "Const mem", "Barriers", "Occupancy", "Limiter" };
+        "Spills st/ld", "Shared mem", "Const mem", "Barriers", "Occupancy", "Limiter", "Launch" };
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -8,7 +8,8 @@ namespace kwb::ui {
 
 /// The ptxas resource report of a compile, one row per kernel and arch, filtered to one arch (or all):
 /// implementation, kernel (demangled, mangled in the tooltip and its own column), arch, registers, stack,
-/// spill stores/loads, static shared memory, constant memory, barriers, occupancy and its limiter.
+/// spill stores/loads, static shared memory, constant memory, barriers, occupancy and its limiter; for Triton,
+/// Pallas and NKI kernels also how they were launched (or why they did not compile).
 class KernelResourcesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -25,6 +26,8 @@ public:
         BarriersColumn,
         OccupancyColumn,
         LimiterColumn,
+        LaunchColumn, ///< python frameworks: Triton config, num_warps/num_stages, dynamic shared memory, grids;
+                      ///< Pallas grid, blocks, VMEM per grid step; NKI tile; the error when it did not compile
         ColumnCount
     };
     struct Row {
@@ -45,6 +48,9 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// The Launch column's text of `k` (empty for nvcc's kernels).
+    static QString launchText(const KernelResources& k);
 
 private:
     void refilter();
