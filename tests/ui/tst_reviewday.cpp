@@ -458,9 +458,13 @@ private Q_SLOTS:
         r.impls = { ref, cand };
         BenchCase c;
         c.name = QStringLiteral("aligned");
-        c.reference = ImplCaseResult { QStringLiteral("reference"), {}, {}, {}, {}, {}, 0, 0, 0 };
-        ImplCaseResult fast { QStringLiteral("unrolled"), {}, Speedup { 1.6, 1.5, 1.7, 1000 }, Verdict::Fast, {}, {}, 0,
-            0, 0 };
+        ImplCaseResult refCase {};
+        refCase.id = QStringLiteral("reference");
+        c.reference = refCase;
+        ImplCaseResult fast {};
+        fast.id = QStringLiteral("unrolled");
+        fast.speedup = Speedup { 1.6, 1.5, 1.7, 1000 };
+        fast.verdict = Verdict::Fast;
         c.candidates = { fast };
         r.cases = { c };
         auto view = std::make_shared<BenchView>();
