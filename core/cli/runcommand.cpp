@@ -95,7 +95,8 @@ int runCommand(const QStringList& args, Io& io)
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Where runners run: local (default) or ssh:HOST (see docs/remote.md)."), QStringLiteral("E"));
     const QCommandLineOption tritonInterpret(QStringLiteral("triton-interpret"),
-        QStringLiteral("Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
+        QStringLiteral(
+            "Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, json, keep, noSandbox, executor,
@@ -173,8 +174,8 @@ int runCommand(const QStringList& args, Io& io)
         printText(*result, io.out);
     if (hasErrors(result->findings))
         return ExitFindings;
-    const bool notRun = std::any_of(
-        result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.notRunHere(); });
+    const bool notRun
+        = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.notRunHere(); });
     return notRun ? ExitEnvironment : ExitOk;
 }
 

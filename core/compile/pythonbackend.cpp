@@ -223,8 +223,12 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
         return;
     }
     const QString script = tmp + QStringLiteral("/kwb_compile.py");
+    // python_main.py and the modules it imports (its clock, the dispatch record, the conventions).
     if (!copyHarnessFile(QStringLiteral("kwb_compile.py"), tmp)
-        || !copyHarnessFile(QStringLiteral("python_main.py"), tmp)) {
+        || !copyHarnessFile(QStringLiteral("python_main.py"), tmp)
+        || !copyHarnessFile(QStringLiteral("kwb_timing.py"), tmp)
+        || !copyHarnessFile(QStringLiteral("kwb_dispatch.py"), tmp)
+        || !copyHarnessFile(QStringLiteral("kwb_conventions.py"), tmp)) {
         c.notes << QStringLiteral("%1: harness sources missing (resources not installed?)").arg(harnessDir());
         return;
     }

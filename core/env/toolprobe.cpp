@@ -57,7 +57,8 @@ bool runnerPythonHas(const QString& module)
         return *it;
     const QString out = probeOutput(python,
         { QStringLiteral("-s"), QStringLiteral("-c"),
-            QStringLiteral("import importlib.util, sys\nprint('kwb-has' if importlib.util.find_spec(sys.argv[1]) else 'kwb-lacks')"),
+            QStringLiteral("import importlib.util, sys\nprint('kwb-has' if importlib.util.find_spec(sys.argv[1]) else "
+                           "'kwb-lacks')"),
             module },
         60000);
     const bool has = out.contains(QStringLiteral("kwb-has"));
@@ -67,7 +68,8 @@ bool runnerPythonHas(const QString& module)
 
 bool acceleratorPresent()
 {
-    for (const char* node : { "/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd", "/dev/accel0", "/dev/vfio/0", "/dev/neuron0" }) {
+    for (const char* node :
+        { "/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd", "/dev/accel0", "/dev/vfio/0", "/dev/neuron0" }) {
         if (QFileInfo::exists(QString::fromLatin1(node)))
             return true;
     }

@@ -313,7 +313,8 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
         { QStringLiteral("spec"), QStringLiteral("spec.md") },
         { QStringLiteral("target"),
             QJsonObject { { QStringLiteral("framework"), lang == u"cu" ? QStringLiteral("cuda") : framework },
-                { QStringLiteral("kernel"), QStringLiteral("any") }, { QStringLiteral("hardware"), options.hardware } } },
+                { QStringLiteral("kernel"), QStringLiteral("any") },
+                { QStringLiteral("hardware"), options.hardware } } },
         { QStringLiteral("inputs"), QJsonArray {} }, { QStringLiteral("outputs"), outputs },
         { QStringLiteral("cases"), cases }, { QStringLiteral("reference"), reference },
         { QStringLiteral("candidates"), candidates } };

@@ -73,7 +73,8 @@ bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool loc
     QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
     if (!f.open(QIODevice::ReadOnly))
         return false;
-    const QJsonObject env = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
+    const QJsonObject env
+        = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
     if (env.isEmpty())
         return false;
     const QString kind = env.value(QStringLiteral("kind")).toString();

@@ -19,7 +19,9 @@ QString evidenceLines(const QJsonArray& ops, int max = 6)
     QStringList parts;
     for (const auto& v : ops) {
         const QJsonObject o = v.toObject();
-        parts << QStringLiteral("%1 (line %2)").arg(o.value(QStringLiteral("op")).toString()).arg(o.value(QStringLiteral("line")).toInt());
+        parts << QStringLiteral("%1 (line %2)")
+                     .arg(o.value(QStringLiteral("op")).toString())
+                     .arg(o.value(QStringLiteral("line")).toInt());
         if (parts.size() == max)
             break;
     }
@@ -141,7 +143,8 @@ KernelScan scanCandidateKernels(const Task& task, const Implementation& impl, co
     QTemporaryDir work(QDir::tempPath() + QStringLiteral("/kwb-scan-XXXXXX"));
     ProcessSpec spec;
     spec.program = python;
-    spec.arguments = { QStringLiteral("-s"), QStringLiteral("-I"), QDir(harnessDir()).filePath(QStringLiteral("kwb_kernel_scan.py")) };
+    spec.arguments = { QStringLiteral("-s"), QStringLiteral("-I"),
+        QDir(harnessDir()).filePath(QStringLiteral("kwb_kernel_scan.py")) };
     QStringList sources { impl.source };
     sources << impl.files;
     for (const QString& s : sources)
@@ -200,17 +203,19 @@ Findings kernelScopeFindings(
         const QJsonObject launch = fb.value(QStringLiteral("launch")).toObject();
         const bool isTry = fb.value(QStringLiteral("kind")).toString() == u"try";
         Finding f = finding(QStringLiteral("scope.reference-fallback"), Severity::Error, impl,
-            isTry ? QStringLiteral("the kernel launch at line %1 sits in a try whose handler (line %2) computes the result "
-                                   "with framework ops instead: %3. Where the kernel fails, the framework's answer is "
-                                   "returned and judged as the kernel's")
-                        .arg(launch.value(QStringLiteral("line")).toInt())
-                        .arg(fb.value(QStringLiteral("handler_line")).toInt())
-                        .arg(evidenceLines(fb.value(QStringLiteral("ops")).toArray()))
-                  : QStringLiteral("'if %1' chooses between the kernel (line %2) and framework ops (%3): where the test "
-                                   "fails — a machine without a GPU, say — the framework computes the result")
-                        .arg(fb.value(QStringLiteral("condition")).toString())
-                        .arg(launch.value(QStringLiteral("line")).toInt())
-                        .arg(evidenceLines(fb.value(QStringLiteral("ops")).toArray())));
+            isTry
+                ? QStringLiteral(
+                    "the kernel launch at line %1 sits in a try whose handler (line %2) computes the result "
+                    "with framework ops instead: %3. Where the kernel fails, the framework's answer is "
+                    "returned and judged as the kernel's")
+                      .arg(launch.value(QStringLiteral("line")).toInt())
+                      .arg(fb.value(QStringLiteral("handler_line")).toInt())
+                      .arg(evidenceLines(fb.value(QStringLiteral("ops")).toArray()))
+                : QStringLiteral("'if %1' chooses between the kernel (line %2) and framework ops (%3): where the test "
+                                 "fails — a machine without a GPU, say — the framework computes the result")
+                      .arg(fb.value(QStringLiteral("condition")).toString())
+                      .arg(launch.value(QStringLiteral("line")).toInt())
+                      .arg(evidenceLines(fb.value(QStringLiteral("ops")).toArray())));
         f.file = fb.value(QStringLiteral("file")).toString();
         f.line = fb.value(QStringLiteral("line")).toInt();
         f.endLine = fb.value(QStringLiteral("end_line")).toInt();
@@ -239,14 +244,15 @@ Findings kernelScopeFindings(
     }
     if (dynamicNone || (staticNone && recorded == 0)) {
         Finding f = finding(QStringLiteral("scope.no-kernel"), Severity::Error, impl,
-            dynamicNone ? QStringLiteral("the task asks for %1, but the candidate launched none in %2 recorded call(s): "
-                                         "its outputs came from framework ops (%3)")
-                              .arg(want)
-                              .arg(recorded)
-                              .arg(opList(computeOps.isEmpty() ? ops : computeOps))
-                        : QStringLiteral("the task asks for %1, but '%2' defines and launches none (no @triton.jit, "
-                                         "pallas_call, @nki.jit or cpp_extension build)")
-                              .arg(want, impl.source));
+            dynamicNone
+                ? QStringLiteral("the task asks for %1, but the candidate launched none in %2 recorded call(s): "
+                                 "its outputs came from framework ops (%3)")
+                      .arg(want)
+                      .arg(recorded)
+                      .arg(opList(computeOps.isEmpty() ? ops : computeOps))
+                : QStringLiteral("the task asks for %1, but '%2' defines and launches none (no @triton.jit, "
+                                 "pallas_call, @nki.jit or cpp_extension build)")
+                      .arg(want, impl.source));
         f.evidence = QJsonObject { { QStringLiteral("ops"), countsJson(ops) },
             { QStringLiteral("recorded_calls"), recorded }, { QStringLiteral("static_kernels"), scan.kernels } };
         out << f;
@@ -282,7 +288,8 @@ Findings kernelScopeFindings(
     forbidden.removeDuplicates();
     if (!forbidden.isEmpty()) {
         Finding f = finding(QStringLiteral("scope.forbidden-op"), Severity::Error, impl,
-            QStringLiteral("the candidate computes with ops the task does not allow: %1").arg(forbidden.join(QStringLiteral(", "))));
+            QStringLiteral("the candidate computes with ops the task does not allow: %1")
+                .arg(forbidden.join(QStringLiteral(", "))));
         f.evidence = QJsonObject { { QStringLiteral("ops"), countsJson(computeOps) },
             { QStringLiteral("forbidden_ops"), QJsonArray::fromStringList(task.target.forbiddenOps) },
             { QStringLiteral("allowed_ops"), QJsonArray::fromStringList(task.target.allowedOps) } };
@@ -298,15 +305,18 @@ Findings kernelScopeFindings(
                 refCompute.insert(it.key(), it.value());
         }
         const bool covers = !refCompute.isEmpty()
-            && std::all_of(refCompute.keyBegin(), refCompute.keyEnd(), [&](const QString& op) { return computeOps.contains(op); });
+            && std::all_of(
+                refCompute.keyBegin(), refCompute.keyEnd(), [&](const QString& op) { return computeOps.contains(op); });
         if (covers) {
-            Finding f = finding(forbidReference ? QStringLiteral("scope.forbidden-op") : QStringLiteral("scope.framework-compute"),
+            Finding f = finding(
+                forbidReference ? QStringLiteral("scope.forbidden-op") : QStringLiteral("scope.framework-compute"),
                 forbidReference ? Severity::Error : Severity::Warning, impl,
                 QStringLiteral("besides its kernels (%1) the candidate dispatches every compute op the reference does "
                                "(%2): check that the kernels do the task's work and are not decoration")
                     .arg(opList(kernels), opList(refCompute)));
             f.evidence = QJsonObject { { QStringLiteral("ops"), countsJson(computeOps) },
-                { QStringLiteral("reference_ops"), countsJson(refCompute) }, { QStringLiteral("kernels"), countsJson(kernels) } };
+                { QStringLiteral("reference_ops"), countsJson(refCompute) },
+                { QStringLiteral("kernels"), countsJson(kernels) } };
             out << f;
         }
     }

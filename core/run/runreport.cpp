@@ -103,7 +103,8 @@ QJsonObject runReportJson(const RunResult& r)
         QJsonArray dispatch;
         for (const CallRecord& c : run.calls) {
             if (!c.dispatch.isEmpty())
-                dispatch.append(QJsonObject { { QStringLiteral("label"), c.label }, { QStringLiteral("dispatch"), c.dispatch } });
+                dispatch.append(
+                    QJsonObject { { QStringLiteral("label"), c.label }, { QStringLiteral("dispatch"), c.dispatch } });
         }
         if (!dispatch.isEmpty())
             o.insert(QStringLiteral("calls"), dispatch);

@@ -16,8 +16,8 @@
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <time.h>
 #include <thread>
+#include <time.h>
 #include <unistd.h>
 
 namespace kwbh {

@@ -10,8 +10,8 @@
     do {                                                                                                               \
         if (!kwb::runnerPythonHas(QStringLiteral(module))) {                                                           \
             if (qEnvironmentVariableIsSet("KWB_REQUIRE_FRAMEWORKS"))                                                   \
-                QFAIL(module " is not installed in the runner python, and this run requires it "                      \
-                             "(KWB_REQUIRE_FRAMEWORKS; packaging/install-python-deps.sh installs it)");               \
-            QSKIP(module " is not installed in the runner python (a lean install, KWB_LEAN=1): skipped");             \
+                QFAIL(module " is not installed in the runner python, and this run requires it "                       \
+                             "(KWB_REQUIRE_FRAMEWORKS; packaging/install-python-deps.sh installs it)");                \
+            QSKIP(module " is not installed in the runner python (a lean install, KWB_LEAN=1): skipped");              \
         }                                                                                                              \
     } while (false)

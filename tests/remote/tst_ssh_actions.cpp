@@ -142,7 +142,17 @@ private Q_SLOTS:
         auto remote = compileTask(loaded->task, req);
         QVERIFY(remote.ok());
         QCOMPARE(compileFacts(*remote), compileFacts(*local));
-        QCOMPARE(structure(remote->toJson()), structure(local->toJson()));
+        // The x86-64 disassembly of a CPU implementation (objdump of a -g build) is made here only: an ssh host
+        // reports the compile, not the listing.
+        const auto withoutListing = [](QSet<QString> keys) {
+            keys.removeIf([](const QString& k) {
+                return k.startsWith(QStringLiteral("/implementations[]/instruction_mix"))
+                    || k.startsWith(QStringLiteral("/implementations[]/disassembly"))
+                    || k.startsWith(QStringLiteral("/implementations[]/kernels[]/"));
+            });
+            return keys;
+        };
+        QCOMPARE(withoutListing(structure(remote->toJson())), withoutListing(structure(local->toJson())));
         for (const ImplementationCompile& c : remote->implementations) {
             QCOMPARE(c.executor, kHost);
             QVERIFY2(c.host.startsWith(kHost + QStringLiteral(" (")), qPrintable(c.host));

@@ -110,6 +110,9 @@ private Q_SLOTS:
         req.taskDir = QStringLiteral(KWB_TASKS_DIR "/") + task;
         req.trials = 1;
         req.seed = 11;
+        // Generated cases run on the local executor only (docs/running.md): compare the declared ones.
+        req.heldOut = 0;
+        req.stress = false;
         auto local = runCorrectness(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
         req.executor = QStringLiteral("ssh:kwbtest");

@@ -105,7 +105,8 @@ private Q_SLOTS:
         const Findings f = kernelScopeFindings(loaded->task, *cand, scan, nullptr, nullptr);
         QCOMPARE(std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.reference-fallback"; }),
             fallbacks > 0);
-        QCOMPARE(std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.no-kernel"; }), !kernels);
+        QCOMPARE(
+            std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.no-kernel"; }), !kernels);
         if (fallbacks > 0) {
             const Finding& fb = *std::find_if(
                 f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.reference-fallback"; });
@@ -165,8 +166,8 @@ private Q_SLOTS:
         KWB_NEED_PYTHON_MODULE("triton");
         QVERIFY(fullRun());
         const RunResult* r = fullRun();
-        const auto it = std::find_if(
-            r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"fake-missing"; });
+        const auto it
+            = std::find_if(r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"fake-missing"; });
         QVERIFY(it != r->impls.end());
         const ImplRun& run = *it;
         QCOMPARE(run.status, QStringLiteral("failed"));

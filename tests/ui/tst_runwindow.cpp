@@ -53,7 +53,9 @@ private Q_SLOTS:
             return l;
         }();
         QVERIFY2(ids.contains(QStringLiteral("correct.pass")), qPrintable(ids.join(QLatin1Char(' '))));
-        QCOMPARE(window.runResults()->correctness()->summaryModel()->rowCount(), 3); // one case × three trials
+        // One case × three trials, then the generated (held-out and stress) cases, one trial each.
+        const int rows = window.runResults()->correctness()->summaryModel()->rowCount();
+        QVERIFY2(rows >= 3, qPrintable(QString::number(rows)));
         // A second run replaces the run's findings rather than adding to them.
         window.actions().run->trigger();
         QVERIFY(finished.wait(240000));

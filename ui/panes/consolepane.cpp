@@ -96,16 +96,25 @@ void ConsolePane::appendOutput(const QString& source, const QString& text, bool 
     if (lastNewline + 1 < pending.size())
         m_partial.insert(key, pending.mid(lastNewline + 1));
     const QStringList lines = pending.left(lastNewline).split(QLatin1Char('\n'));
+    // One cursor and one scroll per chunk: a runner that floods its output must not lay the view out per line.
+    const bool wasFollowing = following();
+    QTextCharFormat plain, error, warning;
+    plain.setForeground(palette().text().color());
+    error.setForeground(QColor(0xb7, 0x1c, 0x1c));
+    warning.setForeground(QColor(0x8a, 0x5a, 0x00));
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
     for (const QString& line : lines) {
         if (line.isEmpty())
             continue;
-        QColor colour = palette().text().color();
-        if (isError && isErrorLine(line))
-            colour = QColor(0xb7, 0x1c, 0x1c);
-        else if (isWarningLine(line))
-            colour = QColor(0x8a, 0x5a, 0x00);
-        insertLine(QStringLiteral("%1 | %2").arg(source, line), colour);
+        const QTextCharFormat& format = isError && isErrorLine(line) ? error : isWarningLine(line) ? warning : plain;
+        if (!document()->isEmpty())
+            cursor.insertBlock();
+        cursor.insertText(QStringLiteral("%1 | %2").arg(source, line), format);
     }
+    cursor.endEditBlock();
+    scrollIfFollowing(wasFollowing);
 }
 
 void ConsolePane::flushOutput()
