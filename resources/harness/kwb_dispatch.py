@@ -87,19 +87,10 @@ class DispatchRecorder:
 
         @functools.wraps(original)
         def launch(fn_self, *args, **kwargs):
-            if not recorder.active or kwargs.get("warmup"):
+            if kwargs.get("warmup"):
                 return original(fn_self, *args, **kwargs)
-            kernel = f"{lang}:{getattr(fn_self, '__name__', None) or getattr(getattr(fn_self, 'fn', None), '__name__', '?')}"
-            recorder.in_launch += 1
-            try:
-                result = original(fn_self, *args, **kwargs)
-            except BaseException:
-                recorder.kernel_errors[kernel] += 1
-                raise
-            finally:
-                recorder.in_launch -= 1
-            recorder.kernels[kernel] += 1
-            return result
+            name = getattr(fn_self, "__name__", None) or getattr(getattr(fn_self, "fn", None), "__name__", "?")
+            return recorder.counted(f"{lang}:{name}", original)(fn_self, *args, **kwargs)
 
         setattr(owner, name, launch)
         self.patched.append((owner, name, launch))
