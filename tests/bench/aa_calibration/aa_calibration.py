@@ -6,7 +6,7 @@ FAST or SLOW verdict is a false one), quiet and under a background load of LOAD 
 rate of false verdicts for the paired per-round rule (the verdict) and for the pooled-sample bootstrap (the
 earlier rule, reported beside it in kwb.bench/1 as `pooled_bootstrap`), and how often the triangulation raised
 a timing finding on honest code. For power it then runs the speed fixture (tests/benchstats/fixtures/speed:
-`fast` must stay FAST, `sleepy` SLOW). The machine's load average is printed with every block: the figures mean
+`fast` must stay FAST, `slow` SLOW). The machine's load average is printed with every block: the figures mean
 nothing without it.
 
     python3 tests/bench/aa_calibration/aa_calibration.py --kwb build/dev/app/kwb [--runs 40] [--budget 0.4]
