@@ -35,8 +35,11 @@ void printText(const RunResult& r, QTextStream& out)
         }
     }
     if (!r.generatedTrials.isEmpty() || !r.generationNotes.isEmpty()) {
-        out << "  generated cases (seed "
-            << (r.generatedTrials.isEmpty() ? QString() : QString::number(r.generatedTrials.first().seed)) << "):\n";
+        out << "  generated cases"
+            << (r.generatedTrials.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" (seed %1)").arg(r.generatedTrials.first().seed))
+            << ":\n";
         for (const Case& c : r.task.cases) {
             if (c.origin == CaseOrigin::Declared)
                 continue;
@@ -82,6 +85,10 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
     const QCommandLineOption memory(QStringLiteral("memory"),
         QStringLiteral("Memory limit per runner process in MiB (default 8192)."), QStringLiteral("MiB"));
+    const QCommandLineOption fileSize(QStringLiteral("file-size"),
+        QStringLiteral("Largest file an implementation may write, in MiB (default %1): outputs are files.")
+            .arg(RunLimits {}.fileSizeMiB),
+        QStringLiteral("MiB"));
     const QCommandLineOption heldout(QStringLiteral("heldout"),
         QStringLiteral("Generated held-out sizes, one trial each (default 3; 0 disables)."), QStringLiteral("N"),
         QStringLiteral("3"));
@@ -99,7 +106,7 @@ int runCommand(const QStringList& args, Io& io)
             "Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, json, keep, noSandbox, executor,
+    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep, noSandbox, executor,
         tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
@@ -137,6 +144,7 @@ int runCommand(const QStringList& args, Io& io)
     request.stress = !p.isSet(noStress);
     request.limits.timeoutMs = intOption(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000;
     request.limits.memoryMiB = intOption(memory, 16, 1 << 24, request.limits.memoryMiB);
+    request.limits.fileSizeMiB = intOption(fileSize, 1, 1 << 24, request.limits.fileSizeMiB);
     if (p.isSet(seed)) {
         const quint64 s = p.value(seed).toULongLong(&ok);
         if (!ok)

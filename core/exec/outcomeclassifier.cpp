@@ -81,11 +81,15 @@ RunOutcome classifyRun(
     } else if (failedRun && limits.maxProcesses > 0 && !signs.processes.isEmpty()) {
         o.status = RunStatus::ProcessLimit;
         o.detail = QStringLiteral("failed at the process limit of %1").arg(limits.maxProcesses);
+    } else if (o.signal == SIGXFSZ) {
+        o.status = RunStatus::FileSizeLimit;
+        o.detail = QStringLiteral("killed by SIGXFSZ at the file-size limit of %1 MiB").arg(limits.fileSizeMiB);
+    } else if (failedRun && limits.fileSizeMiB > 0 && !signs.fileSize.isEmpty()) {
+        o.status = RunStatus::FileSizeLimit;
+        o.detail = QStringLiteral("a file it wrote reached the file-size limit of %1 MiB").arg(limits.fileSizeMiB);
     } else if (o.signal != 0) {
         o.status = RunStatus::Signalled;
-        o.detail = o.signal == SIGXFSZ
-            ? QStringLiteral("killed by SIGXFSZ at the file-size limit of %1 MiB").arg(limits.fileSizeMiB)
-            : QStringLiteral("killed by %1").arg(signalName(o.signal));
+        o.detail = QStringLiteral("killed by %1").arg(signalName(o.signal));
     } else {
         o.status = RunStatus::Exited;
         o.detail = QStringLiteral("exited with code %1").arg(end.exitCode);
@@ -93,6 +97,8 @@ RunOutcome classifyRun(
 
     if (o.status == RunStatus::TimedOut)
         o.findings.append(sandboxFinding("sandbox.timeout", Severity::Error, o.detail));
+    if (o.status == RunStatus::FileSizeLimit)
+        o.findings.append(sandboxFinding("sandbox.file-size-limit", Severity::Error, o.detail, signs.fileSize));
     if (o.status == RunStatus::MemoryLimit)
         o.findings.append(sandboxFinding("sandbox.memory-limit", Severity::Error, o.detail, signs.memory));
     // Allocations that failed at the limit and were caught: the run went on, but with less than it asked for.

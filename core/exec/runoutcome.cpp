@@ -28,6 +28,8 @@ QString runStatusName(RunStatus status)
         return QStringLiteral("memory-limit");
     case RunStatus::ProcessLimit:
         return QStringLiteral("process-limit");
+    case RunStatus::FileSizeLimit:
+        return QStringLiteral("file-size-limit");
     case RunStatus::Stopped:
         return QStringLiteral("stopped");
     }
@@ -37,6 +39,12 @@ QString runStatusName(RunStatus status)
 bool RunOutcome::hasFinding(const QString& id) const
 {
     return std::any_of(findings.cbegin(), findings.cend(), [&](const Finding& f) { return f.id == id; });
+}
+
+bool RunOutcome::hitLimit() const
+{
+    return status == RunStatus::TimedOut || status == RunStatus::MemoryLimit || status == RunStatus::ProcessLimit
+        || status == RunStatus::FileSizeLimit;
 }
 
 } // namespace kwb

@@ -30,10 +30,11 @@ enum class RunStatus {
     TimedOut, ///< wall-clock or CPU-time limit
     MemoryLimit, ///< failed at the memory limit
     ProcessLimit, ///< failed at the process limit (fork bomb)
+    FileSizeLimit, ///< a file it wrote reached the file-size limit (killed by SIGXFSZ, or its write failed)
     Stopped, ///< stopped by the user
 };
 
-/// `exited`, `signalled`, `timed-out`, `memory-limit`, `process-limit`, `stopped`.
+/// `exited`, `signalled`, `timed-out`, `memory-limit`, `process-limit`, `file-size-limit`, `stopped`.
 QString runStatusName(RunStatus status);
 
 /// The result of a run that started. (A run that could not start is an error, not an outcome.)
@@ -52,6 +53,8 @@ struct RunOutcome {
     /// Exited with code 0.
     bool succeeded() const { return status == RunStatus::Exited && exitCode == 0; }
     bool hasFinding(const QString& id) const;
+    /// Ended at one of the sandbox's resource limits (time, memory, processes, file size), not by itself.
+    bool hitLimit() const;
 };
 
 } // namespace kwb

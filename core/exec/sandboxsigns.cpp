@@ -1,5 +1,6 @@
 #include "sandboxsigns.h"
 
+#include <QRegularExpression>
 #include <QString>
 
 #include <initializer_list>
@@ -39,6 +40,13 @@ bool isProcessSign(const QString& line)
     return again && containsAny(line, { "fork", "clone", "thread", "spawn", "blockingioerror" }, Qt::CaseInsensitive);
 }
 
+bool isFileSizeSign(const QString& line)
+{
+    static const QRegularExpression shortWrite(QStringLiteral("\\b\\d+ requested and \\d+ written\\b"));
+    return containsAny(line, { "File too large", "EFBIG", "[Errno 27]" }, Qt::CaseSensitive)
+        || shortWrite.match(line).hasMatch();
+}
+
 bool isWriteSign(const QString& line)
 {
     return containsAny(line, { "Read-only file system", "EROFS", "[Errno 30]" }, Qt::CaseSensitive);
@@ -72,6 +80,8 @@ SandboxSigns scanSandboxSigns(const QByteArray& output)
             keep(signs.memory, line);
         if (isProcessSign(line))
             keep(signs.processes, line);
+        if (isFileSizeSign(line))
+            keep(signs.fileSize, line);
         if (isWriteSign(line))
             keep(signs.writeDenied, line);
         if (isNetworkSign(line))

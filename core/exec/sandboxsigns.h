@@ -16,9 +16,12 @@ namespace kwb {
 ///   are not counted because device nodes and unreadable files raise them for unrelated reasons;
 /// - networkDenied: `Network is unreachable`, `Connection refused` (loopback in an empty network
 ///   namespace has no listener), their errno names and Python `[Errno 101]`/`[Errno 111]`, and DNS
-///   failures (`Temporary failure in name resolution`, `Name or service not known`, `Could not resolve host`).
+///   failures (`Temporary failure in name resolution`, `Name or service not known`, `Could not resolve host`);
+/// - fileSize: a write cut short at the file-size limit — `File too large` (EFBIG, Python `[Errno 27]`) and
+///   numpy's `N requested and M written` (Python ignores SIGXFSZ, so its writes fail instead of being killed).
 struct SandboxSigns {
     QStringList memory;
+    QStringList fileSize;
     QStringList processes;
     QStringList writeDenied;
     QStringList networkDenied;

@@ -250,6 +250,32 @@ void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCal
     if (run.error.isEmpty())
         run.error = outcome.detail;
     diagnoseFailure(run);
+    // A limit the sandbox set explains the failure already: an "unclassified" diagnosis beside it is noise.
+    if (outcome.hitLimit() && run.diagnosis && run.diagnosis->cls == FailureClass::Unknown) {
+        run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
+                               [](const Finding& f) { return f.id == u"runtime.unknown"; }),
+            run.findings.end());
+    }
+}
+
+void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference)
+{
+    const QString message = &run == &reference
+        ? QStringLiteral("the reference failed at a sandbox limit (%1): the task does not fit these limits here "
+                         "(raise --timeout, --memory or --file-size, or run it on a larger host)")
+              .arg(reference.outcome->detail)
+        : QStringLiteral("it failed at a sandbox limit, and so did the reference (%1): the task does not fit these "
+                         "limits here")
+              .arg(reference.outcome->detail);
+    run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
+                           [](const Finding& f) {
+                               return f.id.startsWith(QStringLiteral("runtime."))
+                                   || f.id == u"sandbox.timeout" || f.id == u"sandbox.memory-limit"
+                                   || f.id == u"sandbox.file-size-limit" || f.id == u"sandbox.process-limit";
+                           }),
+        run.findings.end());
+    run.diagnosis.reset();
+    markNotRun(run, QStringLiteral("limits"), runStatusName(reference.outcome->status), message);
 }
 
 } // namespace kwb

@@ -74,4 +74,9 @@ Status prepareRunFolder(
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 
+/// The reference failed at a sandbox limit (time, memory, processes, file size), so the task does not fit the
+/// limits on this host: a run of `run` that failed at a limit too is "not run" (`env.limits`), not the
+/// implementation's failure. `run` may be the reference itself.
+void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference);
+
 } // namespace kwb

@@ -163,6 +163,16 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     step(QStringLiteral("running reference %1").arg(task.reference.id));
     result.impls << runImplementation(
         task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
+    // A reference that cannot finish within the limits says the task is too large for them here; candidates that
+    // ran into a limit too are not run, not failed (one that finished is still not judged: there is no reference).
+    if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
+        const ImplRun limited = r;
+        for (ImplRun& run : result.impls) {
+            if (run.role == u"candidate" && !run.ok() && run.outcome && run.outcome->hitLimit())
+                markNotRunAtReferenceLimit(run, limited);
+        }
+        markNotRunAtReferenceLimit(r, r);
+    }
     const ImplRun ref = result.impls.last();
     const bool judgeGenerated = !result.generatedImpls.isEmpty(); // some candidate ran them
     if (judgeGenerated)

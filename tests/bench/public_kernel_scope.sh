@@ -10,6 +10,7 @@
 #     PER_LEVEL      problems per level, evenly spread over those that fit (default 10)
 #     MAX_INPUT_MIB  skip problems whose inputs (from the import's static analysis) exceed this (default 256):
 #                    current KernelBench sizes target 80 GB GPUs (level 1 Sigmoid: 6 GiB of input)
+#   KWB_RUN_FLAGS    extra `kwb run` flags, e.g. "--no-stress" to time only the declared case
 set -uo pipefail
 kwb=$1 problems=$2 per_level=${3:-10} max_mib=${4:-256}
 shift 4 2>/dev/null || shift $#
@@ -44,7 +45,7 @@ EOF
     for ((i = 0, n = 0; i < ${#fit[@]} && n < per_level; i += step, n++)); do
         task="$work/tasks/$level/${fit[$i]}"
         start=$SECONDS
-        "$kwb" run "$task" --trials 1 --seed 1 --timeout 300 --json >"$work/r.json" 2>"$work/r.err"
+        "$kwb" run "$task" --trials 1 --seed 1 --timeout 300 ${KWB_RUN_FLAGS:-} --json >"$work/r.json" 2>"$work/r.err"
         rc=$?
         summary=$(python3 - "$work/r.json" "$work/r.err" <<'EOF'
 import json, sys

@@ -87,6 +87,20 @@ private Q_SLOTS:
         QTest::newRow("python thread limit")
             << 1 << false << none << true << QByteArray("RuntimeError: can't start new thread")
             << RunStatus::ProcessLimit << 1 << 0 << QStringList { u"sandbox.process-limit"_s };
+        QTest::newRow("c++ killed by SIGXFSZ")
+            << 128 + 25 << false << none << true << QByteArray() << RunStatus::FileSizeLimit << -1 << 25
+            << QStringList { u"sandbox.file-size-limit"_s };
+        QTest::newRow("numpy short write at the file-size limit (python ignores SIGXFSZ)")
+            << 1 << false << none << true
+            << QByteArray("OSError: 1073741824 requested and 1073741792 written\n") << RunStatus::FileSizeLimit << 1
+            << 0 << QStringList { u"sandbox.file-size-limit"_s };
+        QTest::newRow("python EFBIG") << 1 << false << none << true
+                                      << QByteArray("OSError: [Errno 27] File too large: 'out/c.npy'\n")
+                                      << RunStatus::FileSizeLimit << 1 << 0
+                                      << QStringList { u"sandbox.file-size-limit"_s };
+        QTest::newRow("a clean exit that mentions a large file is no limit")
+            << 0 << false << none << true << QByteArray("File too large? no.") << RunStatus::Exited << 0 << 0
+            << QStringList();
         QTest::newRow("read-only file system")
             << 1 << false << none << true << QByteArray("open /usr/x: Read-only file system") << RunStatus::Exited << 1
             << 0 << QStringList { u"sandbox.write-denied"_s };

@@ -181,6 +181,59 @@ private Q_SLOTS:
             QStringLiteral("kwb-philox4x32-10/1"));
     }
 
+    // A task whose outputs do not fit the file-size limit: the reference fails at the limit, so the candidate that
+    // failed at it too is "not run" (env.limits) and not failed; one that failed for its own reason keeps its error.
+    void taskBeyondTheLimitsIsNotRun()
+    {
+        const QString bundle = m_dir.filePath(QStringLiteral("vadd-large"));
+        QDir().mkpath(bundle);
+        for (const char* f : { "reference.cpp", "spec.md", "good.cpp" })
+            QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("vadd/") + QLatin1StringView(f)),
+                bundle + QLatin1Char('/') + QLatin1StringView(f)));
+        write(bundle + QStringLiteral("/abort.cpp"),
+            "#include <cstdint>\n#include <cstdlib>\n"
+            "extern \"C\" void vadd(const float*, const float*, float*, int64_t) { std::abort(); }\n");
+        QFile manifest(m_dir.filePath(QStringLiteral("vadd/task.json")));
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        QByteArray json = manifest.readAll();
+        json.replace(R"("N": 1000)", R"("N": 400000)"); // 1.6 MB per output file, over the 1 MiB limit below
+        const int at = json.indexOf(R"("candidates": [)");
+        QVERIFY(at > 0);
+        json.truncate(at);
+        json += R"("candidates": [{"id": "good", "backend": "cpp", "source": "good.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]},
+  {"id": "abort", "backend": "cpp", "source": "abort.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]}]
+})";
+        write(bundle + QStringLiteral("/task.json"), json);
+
+        RunRequest request;
+        request.taskDir = bundle;
+        request.trials = 1;
+        request.seed = 7;
+        request.stress = false;
+        request.limits.timeoutMs = 20000;
+        request.limits.fileSizeMiB = 1;
+        auto result = runCorrectness(request);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const auto run = [&](const QString& id) {
+            return *std::find_if(result->impls.begin(), result->impls.end(), [&](const ImplRun& r) { return r.id == id; });
+        };
+        const auto ids = [&](const QString& impl) {
+            QStringList out;
+            for (const Finding& f : result->findings)
+                if (f.impl == impl)
+                    out << f.id;
+            return out;
+        };
+        QCOMPARE(run(QStringLiteral("reference")).status, QStringLiteral("not-run"));
+        QVERIFY(run(QStringLiteral("reference")).notRunReason.contains(QStringLiteral("file-size limit of 1 MiB")));
+        QCOMPARE(ids(QStringLiteral("reference")), QStringList { QStringLiteral("env.limits") });
+        QCOMPARE(run(QStringLiteral("good")).status, QStringLiteral("not-run"));
+        QCOMPARE(ids(QStringLiteral("good")), QStringList { QStringLiteral("env.limits") });
+        QCOMPARE(run(QStringLiteral("abort")).status, QStringLiteral("failed"));
+        QVERIFY2(hasErrors(result->findings), qPrintable(ids(QStringLiteral("abort")).join(QLatin1Char(' '))));
+        QVERIFY(!ids(QStringLiteral("abort")).contains(QStringLiteral("env.limits")));
+    }
+
     // The task's own check is fine (tolerance tight, outputs depend on inputs): no task-level findings.
     void taskCheckerIsSound()
     {
