@@ -36,9 +36,8 @@ void printText(const RunResult& r, QTextStream& out)
     }
     if (!r.generatedTrials.isEmpty() || !r.generationNotes.isEmpty()) {
         out << "  generated cases"
-            << (r.generatedTrials.isEmpty()
-                       ? QString()
-                       : QStringLiteral(" (seed %1)").arg(r.generatedTrials.first().seed))
+            << (r.generatedTrials.isEmpty() ? QString()
+                                            : QStringLiteral(" (seed %1)").arg(r.generatedTrials.first().seed))
             << ":\n";
         for (const Case& c : r.task.cases) {
             if (c.origin == CaseOrigin::Declared)
@@ -106,8 +105,8 @@ int runCommand(const QStringList& args, Io& io)
             "Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep, noSandbox, executor,
-        tritonInterpret, help });
+    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep, noSandbox,
+        executor, tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
         io.err << "kwb run: " << p.errorText() << '\n';

@@ -269,9 +269,9 @@ void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference)
               .arg(reference.outcome->detail);
     run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
                            [](const Finding& f) {
-                               return f.id.startsWith(QStringLiteral("runtime."))
-                                   || f.id == u"sandbox.timeout" || f.id == u"sandbox.memory-limit"
-                                   || f.id == u"sandbox.file-size-limit" || f.id == u"sandbox.process-limit";
+                               return f.id.startsWith(QStringLiteral("runtime.")) || f.id == u"sandbox.timeout"
+                                   || f.id == u"sandbox.memory-limit" || f.id == u"sandbox.file-size-limit"
+                                   || f.id == u"sandbox.process-limit";
                            }),
         run.findings.end());
     run.diagnosis.reset();

@@ -68,7 +68,8 @@ private Q_SLOTS:
             QSKIP("g++ is not installed: the cpp runners cannot be built");
     }
 
-    // A clearly faster candidate ▸ FAST with its whole CI above 1; one doing five times the work ▸ SLOW; reports written.
+    // A clearly faster candidate ▸ FAST with its whole CI above 1; one doing five times the work ▸ SLOW; reports
+    // written.
     void fastAndSlow()
     {
         QList<CheckProgress> progress;

@@ -91,9 +91,8 @@ private Q_SLOTS:
             << 128 + 25 << false << none << true << QByteArray() << RunStatus::FileSizeLimit << -1 << 25
             << QStringList { u"sandbox.file-size-limit"_s };
         QTest::newRow("numpy short write at the file-size limit (python ignores SIGXFSZ)")
-            << 1 << false << none << true
-            << QByteArray("OSError: 1073741824 requested and 1073741792 written\n") << RunStatus::FileSizeLimit << 1
-            << 0 << QStringList { u"sandbox.file-size-limit"_s };
+            << 1 << false << none << true << QByteArray("OSError: 1073741824 requested and 1073741792 written\n")
+            << RunStatus::FileSizeLimit << 1 << 0 << QStringList { u"sandbox.file-size-limit"_s };
         QTest::newRow("python EFBIG") << 1 << false << none << true
                                       << QByteArray("OSError: [Errno 27] File too large: 'out/c.npy'\n")
                                       << RunStatus::FileSizeLimit << 1 << 0

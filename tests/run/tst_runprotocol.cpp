@@ -200,7 +200,8 @@ private Q_SLOTS:
         const int at = json.indexOf(R"("candidates": [)");
         QVERIFY(at > 0);
         json.truncate(at);
-        json += R"("candidates": [{"id": "good", "backend": "cpp", "source": "good.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]},
+        json
+            += R"("candidates": [{"id": "good", "backend": "cpp", "source": "good.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]},
   {"id": "abort", "backend": "cpp", "source": "abort.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]}]
 })";
         write(bundle + QStringLiteral("/task.json"), json);
@@ -215,7 +216,8 @@ private Q_SLOTS:
         auto result = runCorrectness(request);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         const auto run = [&](const QString& id) {
-            return *std::find_if(result->impls.begin(), result->impls.end(), [&](const ImplRun& r) { return r.id == id; });
+            return *std::find_if(
+                result->impls.begin(), result->impls.end(), [&](const ImplRun& r) { return r.id == id; });
         };
         const auto ids = [&](const QString& impl) {
             QStringList out;
