@@ -56,7 +56,24 @@ bool runsOnGpu(const Implementation& impl, const ImplBench& b)
         && !b.provenance.value(QStringLiteral("device")).toString().startsWith(QStringLiteral("TFRT_CPU"));
 }
 
-ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseSamples& s, const BenchCase& bc)
+/// The floor's peaks: `target.peak` always; for an implementation that ran on this machine's CPU, this host's
+/// measured peaks; else the device's from the hardware table (peaksFor).
+std::optional<Peaks> floorPeaks(const Task& task, const Implementation& impl, bool onGpu, const CaseSamples& s,
+    const BenchRequest& request, QString* note)
+{
+    if (task.target.peakBytesPerS || task.target.peakFlopsPerS || onGpu)
+        return peaksFor(task, impl, note);
+    if (!request.executor.isEmpty() && request.executor != u"local") {
+        *note = QStringLiteral("no floor: '%1' ran on the CPU of %2, and host peaks are measured for this machine "
+                               "only (give target.peak for a floor)")
+                    .arg(impl.id, request.executor);
+        return std::nullopt;
+    }
+    return hostCpuPeaks(task, hostPeaks(), s.flushBytes);
+}
+
+ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseSamples& s, const BenchCase& bc,
+    bool onGpu, const BenchRequest& request)
 {
     ImplCaseResult r;
     r.id = impl.id;
@@ -67,8 +84,9 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
     r.lateWrites = s.lateWrites;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
-    if (const auto peaks = peaksFor(task, impl, &note)) {
+    if (const auto peaks = floorPeaks(task, impl, onGpu, s, request, &note)) {
         const double f = floorNs(bc.flops, bc.bytes, *peaks);
+        r.floorSource = peaks->source;
         if (f > 0)
             r.floorNs = f;
         else
@@ -227,7 +245,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         const bool refGpu = runsOnGpu((*impls)[0], ref);
         QStringList refInvalid; // a reference whose timing is not trustworthy invalidates every comparison
         if (refOk) {
-            bc.reference = measure(task, (*impls)[0], ref.cases[c.name], bc);
+            bc.reference = measure(task, (*impls)[0], ref.cases[c.name], bc, refGpu, request);
             summarizeTriangulation(*bc.reference, ref.cases[c.name]);
             result.findings << caseFindings(c.name, *bc.reference, ref.cases[c.name], refGpu);
             const Findings t = triangulationFindings(c.name, ref.id, ref.cases[c.name], nullptr, refGpu);
@@ -244,7 +262,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
             if (!b.ok() || !b.cases.contains(c.name))
                 continue;
             const bool gpu = runsOnGpu((*impls)[i], b);
-            ImplCaseResult r = measure(task, (*impls)[i], b.cases[c.name], bc);
+            ImplCaseResult r = measure(task, (*impls)[i], b.cases[c.name], bc, gpu, request);
             summarizeTriangulation(r, b.cases[c.name]);
             QStringList invalid = refInvalid;
             for (const Finding& f : b.findings) {

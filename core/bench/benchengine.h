@@ -107,6 +107,7 @@ struct ImplCaseResult {
     double hostMinusSampleNs = 0; ///< (host − samples) / iterations: GPU launch and sync beyond the events
     std::optional<double> floorNs;
     QString floorNote; ///< why there is no floor
+    QString floorSource; ///< where the floor's peaks come from (`target.peak`, the hardware table, this host)
     int rechecked = 0;
     int recheckMismatches = 0;
     int recheckUnwritten = 0;

@@ -50,6 +50,8 @@ QJsonObject statsJson(const ImplCaseResult& r)
         r.floorNs && r.stats.medianNs > 0 ? QJsonValue(*r.floorNs / r.stats.medianNs) : QJsonValue());
     if (!r.floorNote.isEmpty())
         o.insert(QStringLiteral("floor_note"), r.floorNote);
+    if (!r.floorSource.isEmpty())
+        o.insert(QStringLiteral("floor_source"), r.floorSource);
     return o;
 }
 
@@ -78,7 +80,8 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
                            "that fast — the work or the peaks are wrong, or the timed call skips work")
                 .arg(us(med), us(*r.floorNs))
                 .arg(100.0 * med / *r.floorNs, 0, 'f', 1));
-        f.evidence = QJsonObject { { QStringLiteral("median_ns"), med }, { QStringLiteral("floor_ns"), *r.floorNs } };
+        f.evidence = QJsonObject { { QStringLiteral("median_ns"), med }, { QStringLiteral("floor_ns"), *r.floorNs },
+            { QStringLiteral("peaks"), r.floorSource } };
         out << f;
     }
     if (r.stats.cv > 0.05)

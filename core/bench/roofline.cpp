@@ -37,6 +37,25 @@ std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QStr
         QStringLiteral("hardware table: %1 (%2)").arg(hw->name, dtypeName(t)) };
 }
 
+Peaks hostCpuPeaks(const Task& task, const HostPeaks& host, qint64 flushedBytes)
+{
+    constexpr double kBandwidthMargin = 2;
+    const bool fromMemory = host.lastLevelCacheBytes > 0 && double(flushedBytes) >= host.lastLevelCacheBytes;
+    const bool fp64 = !task.outputs.isEmpty() && task.outputs.first().dtype == DType::Float64;
+    Peaks p;
+    p.bytesPerS = kBandwidthMargin * (fromMemory ? host.dramBytesPerS : host.cacheBytesPerS);
+    p.flopsPerS = host.fp32FlopsPerS() / (fp64 ? 2 : 1);
+    p.source = QStringLiteral("%1; floor at 2x the %2 bandwidth (%3)")
+                   .arg(host.describe(),
+                       fromMemory ? QStringLiteral("memory") : QStringLiteral("cache"),
+                       fromMemory ? QStringLiteral("the caches were flushed before every sample")
+                                  : QStringLiteral("a flush of %1 MiB is smaller than the %2 MiB last-level cache, "
+                                                   "so inputs may come from cache")
+                                        .arg(double(flushedBytes) / (1 << 20), 0, 'f', 0)
+                                        .arg(host.lastLevelCacheBytes / (1 << 20), 0, 'f', 0));
+    return p;
+}
+
 double floorNs(double flops, double bytes, const Peaks& peaks)
 {
     double s = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "env/hostpeaks.h"
 #include "result.h"
 #include "task/task.h"
 
@@ -19,6 +20,12 @@ struct Peaks {
 /// hardware table's figures for `target.hardware` — but only for implementations that run on that device
 /// (`cuda`, python on a GPU framework): a `cpp` run on the host CPU is never judged against GPU peaks.
 std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QString* note);
+
+/// The peaks of this host's CPU for an implementation that ran on it (locally): the measured read bandwidth from
+/// memory when the bench flushed at least the last-level cache before every sample (`flushedBytes`), else the
+/// bandwidth from cache, and the ISA's compute bound — with a 2x margin on the bandwidth, since a measurement can
+/// fall short of what the memory gives (a loaded machine, a better access pattern). fp64 outputs halve the FLOPs.
+Peaks hostCpuPeaks(const Task& task, const HostPeaks& host, qint64 flushedBytes);
 
 /// max(flops / peak FLOP/s, bytes / peak bytes/s) in nanoseconds; terms with a zero peak or zero work are
 /// left out; 0 when neither term applies.

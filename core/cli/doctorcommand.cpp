@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "env/hostpeaks.h"
 #include "env/resourcepaths.h"
 #include "env/toolprobe.h"
 #include "executors/executorspec.h"
@@ -24,14 +25,17 @@ int doctorCommand(const QStringList& args, Io& io)
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Check an execution host instead: ssh:HOST or slurm[:PARTITION]."), QStringLiteral("E"));
-    parser.addOptions({ json, executor, help });
+    const QCommandLineOption measureHost(QStringLiteral("measure-host"),
+        QStringLiteral("Measure this host's memory bandwidth again (the CPU floor's peaks; the larger figures are "
+                       "kept)."));
+    parser.addOptions({ json, executor, measureHost, help });
     if (!parser.parse(QStringList { QStringLiteral("kwb doctor") } + args)) {
         io.err << "kwb doctor: " << parser.errorText() << '\n';
         return ExitBadInput;
     }
     if (parser.isSet(help)) {
         io.out << parser.helpText().replace(
-            QStringLiteral("kwb doctor [options]"), QStringLiteral("kwb doctor [--json]"));
+            QStringLiteral("kwb doctor [options]"), QStringLiteral("kwb doctor [--json] [--measure-host]"));
         return ExitOk;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -60,6 +64,10 @@ int doctorCommand(const QStringList& args, Io& io)
     } else {
         tools = probeTools();
     }
+    // The CPU floor's peaks, for this machine only (a remote host's CPU is not measured from here).
+    std::optional<HostPeaks> peaks;
+    if (spec->kind == ExecutorSpec::Kind::Local)
+        peaks = hostPeaks(parser.isSet(measureHost));
     bool missingRequired = false;
     for (const auto& t : tools)
         missingRequired |= t.required && !t.found;
@@ -73,7 +81,8 @@ int doctorCommand(const QStringList& args, Io& io)
             { QStringLiteral("executor"), spec->name() }, { QStringLiteral("os"), QSysInfo::prettyProductName() },
             { QStringLiteral("ok"), !missingRequired }, { QStringLiteral("resources"), resourcesDir() },
             { QStringLiteral("rubrics"), rubricsDir() }, { QStringLiteral("cache"), cacheDir() },
-            { QStringLiteral("tools"), list } };
+            { QStringLiteral("tools"), list },
+            { QStringLiteral("host_peaks"), peaks ? QJsonValue(peaks->toJson()) : QJsonValue() } };
         io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     } else {
         io.out << "kwb " << QStringLiteral(KWB_VERSION) << " on " << host << " (" << QSysInfo::prettyProductName()
@@ -87,6 +96,8 @@ int doctorCommand(const QStringList& args, Io& io)
                    << (t.found ? t.version : t.note).leftJustified(34) << "  " << (t.found ? t.path : t.purpose)
                    << '\n';
         }
+        if (peaks)
+            io.out << "\nhost peaks (the floor of CPU implementations): " << peaks->describe() << '\n';
         io.out << (missingRequired ? "\nA required tool is missing: runs are not possible here.\n"
                                    : "\nEverything required is present.\n");
     }

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kwb;
@@ -78,10 +79,13 @@ private Q_SLOTS:
         QVERIFY2(slow->speedup->ciHigh < 0.6, qPrintable(QString::number(slow->speedup->ciHigh))); // ~0.2x
         QVERIFY(slow->stats.medianNs > ref.stats.medianNs);
 
-        // A CPU run of a task whose hardware is a GPU gets no floor, and says why.
-        QVERIFY(!fast->floorNs);
-        QVERIFY(fast->floorNote.contains(QStringLiteral("CPU")));
-        QVERIFY(!ids(*result, QStringLiteral("fast")).contains(QStringLiteral("bench.below-floor")));
+        // A cpp implementation ran on this host's CPU: its floor comes from this host's peaks, not the task's GPU,
+        // and honest code is not below it.
+        QVERIFY(fast->floorNs && *fast->floorNs > 0);
+        QVERIFY2(fast->floorSource.contains(QStringLiteral("this host")), qPrintable(fast->floorSource));
+        QVERIFY(fast->floorSource.contains(QStringLiteral("cache"))); // a 4 MiB flush leaves inputs in cache
+        for (const QString& id : { QStringLiteral("fast"), QStringLiteral("slow"), QStringLiteral("reference") })
+            QVERIFY2(!ids(*result, id).contains(QStringLiteral("bench.below-floor")), qPrintable(id));
 
         const QJsonObject doc = benchReportJson(*result);
         QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.bench/1"));
@@ -108,6 +112,32 @@ private Q_SLOTS:
         QVERIFY(ids(*result, QStringLiteral("plain")).contains(QStringLiteral("bench.below-floor")));
         QVERIFY(ids(*result, QStringLiteral("reference")).contains(QStringLiteral("bench.below-floor")));
         QVERIFY(hasErrors(result->findings));
+    }
+
+    // Without target.peak, the same impossible traffic is caught by this host's own measured peaks.
+    void belowHostFloor()
+    {
+        QTemporaryDir dir;
+        for (const char* f : { "reference.cpp", "plain.cpp", "spec.md" })
+            QVERIFY(QFile::copy(QStringLiteral(KWB_FIXTURES_DIR "/floor/") + QLatin1StringView(f),
+                dir.filePath(QLatin1StringView(f))));
+        QFile in(QStringLiteral(KWB_FIXTURES_DIR "/floor/task.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray json = in.readAll();
+        QVERIFY(json.contains(R"(, "peak": {"bytes_per_s": 1e9, "flops_per_s": 1e9})"));
+        json.replace(R"(, "peak": {"bytes_per_s": 1e9, "flops_per_s": 1e9})", "");
+        QFile out(dir.filePath(QStringLiteral("task.json")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        BenchRequest r = request(QStringLiteral("floor"));
+        r.taskDir = dir.path();
+        auto result = runBench(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const ImplCaseResult* plain = candidate(*result, QStringLiteral("plain"));
+        QVERIFY(plain && plain->floorNs);
+        QVERIFY2(plain->floorSource.contains(QStringLiteral("this host")), qPrintable(plain->floorSource));
+        QVERIFY(ids(*result, QStringLiteral("plain")).contains(QStringLiteral("bench.below-floor")));
     }
 
     void badRequests()

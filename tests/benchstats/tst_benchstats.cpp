@@ -120,6 +120,32 @@ private Q_SLOTS:
         QCOMPARE(floorNs(flops, bytes, Peaks { peakBytes, peakFlops, {} }), floor);
     }
 
+    // This host's peaks: the memory bandwidth only when the flush evicted the last-level cache; a 2x margin.
+    void hostCpuPeaksFollowTheFlush()
+    {
+        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"));
+        QVERIFY(loaded.ok());
+        HostPeaks host;
+        host.cpuModel = QStringLiteral("test CPU");
+        host.logicalCpus = 4;
+        host.clockGhz = 3;
+        host.clockIsMaximum = true;
+        host.isa = QStringLiteral("avx2+fma");
+        host.fp32FlopsPerCycle = 32;
+        host.lastLevelCacheBytes = 32 << 20;
+        host.dramBytesPerS = 20e9;
+        host.cacheBytesPerS = 400e9;
+        const Peaks flushed = hostCpuPeaks(loaded->task, host, 64 << 20);
+        QCOMPARE(flushed.bytesPerS, 40e9);
+        QCOMPARE(flushed.flopsPerS, 4 * 32 * 3e9);
+        QVERIFY(flushed.source.contains(QStringLiteral("memory")));
+        const Peaks small = hostCpuPeaks(loaded->task, host, 4 << 20);
+        QCOMPARE(small.bytesPerS, 800e9);
+        QVERIFY(small.source.contains(QStringLiteral("cache")));
+        host.clockIsMaximum = false; // a current clock: 50 % allowed for turbo
+        QCOMPARE(hostCpuPeaks(loaded->task, host, 0).flopsPerS, 1.5 * 4 * 32 * 3e9);
+    }
+
     void peaksHonest()
     {
         auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"));

@@ -169,8 +169,8 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
                 .arg(m_incorrect.value(row.implId));
         if (!r)
             return row.problem;
-        if ((index.column() == Floor || index.column() == FloorFraction) && !r->floorNs)
-            return r->floorNote;
+        if (index.column() == Floor || index.column() == FloorFraction)
+            return r->floorNs ? QStringLiteral("Peaks: %1").arg(r->floorSource) : r->floorNote;
         if (index.column() == Median)
             return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 rechecked calls mismatched")
                        .arg(formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs),
