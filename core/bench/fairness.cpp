@@ -1,8 +1,10 @@
 #include "bench/fairness.h"
 
+#include "task/buildflags.h"
 #include "task/expression.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QRegularExpression>
 
 namespace kwb {
@@ -143,14 +145,41 @@ Findings staticFairnessFindings(const Task& task)
             if (line && !firstLine(sourceLines(task, task.reference), flags)) {
                 Finding f { QStringLiteral("bench.flags-mismatch"), Severity::Warning,
                     QStringLiteral("'%1' sets its own optimisation or math flags in its source; the reference is built "
-                                   "with the runner's flags only (%2), so part of any speedup may be the flags")
+                                   "with the build's flags only (%2), so part of any speedup may be the flags")
                         .arg(impl.id,
-                            impl.backend == u"cuda" ? QStringLiteral("nvcc -O2") : QStringLiteral("g++ -O2")) };
+                            (QStringList { impl.backend == u"cuda" ? QStringLiteral("nvcc") : QStringLiteral("g++"),
+                                 QStringLiteral("-O2") }
+                                + buildFlags(task, task.reference))
+                                .join(u' ')) };
                 f.file = impl.source;
                 f.line = line;
                 f.impl = impl.id;
                 f.evidence.insert(QStringLiteral("source_line"), lines[line - 1].trimmed());
                 out << f;
+            }
+        }
+        // Flags declared in the manifest: a candidate built with other optimisation, ISA or math flags than a
+        // baseline of its backend is not compared with it on equal terms.
+        if (!baseline && impl.id != task.reference.id && (impl.backend == u"cpp" || impl.backend == u"cuda")) {
+            const QStringList mine = speedFlags(buildFlags(task, impl), impl.backend);
+            for (const QString& b : baselines) {
+                const Implementation* base = task.implementation(b);
+                if (!base || base->backend != impl.backend)
+                    continue;
+                const QStringList theirs = speedFlags(buildFlags(task, *base), base->backend);
+                if (mine == theirs)
+                    continue;
+                Finding f { QStringLiteral("bench.flags-mismatch"), Severity::Warning,
+                    QStringLiteral("'%1' is built with %2 and its baseline '%3' with %4 (task.json): part of any "
+                                   "speedup may be the flags, not the code")
+                        .arg(impl.id, mine.join(u' '), base->id, theirs.join(u' ')) };
+                f.file = QStringLiteral("task.json");
+                f.impl = impl.id;
+                f.evidence.insert(QStringLiteral("candidate_flags"), QJsonArray::fromStringList(mine));
+                f.evidence.insert(QStringLiteral("baseline_flags"), QJsonArray::fromStringList(theirs));
+                f.evidence.insert(QStringLiteral("baseline"), base->id);
+                out << f;
+                break;
             }
         }
         if (baseline && matmulLike(task)) {

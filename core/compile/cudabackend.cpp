@@ -5,6 +5,7 @@
 #include "compile/toolrun.h"
 #include "env/toolprobe.h"
 #include "run/runnerbuild.h"
+#include "task/buildflags.h"
 
 #include <QDir>
 #include <QFile>
@@ -90,6 +91,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         args << QStringLiteral("-keep") << QStringLiteral("-keep-dir") << tmp;
     // Run in the temporary folder (the bundle may be read-only) on the bundle's file by its absolute path;
     // the path mapper turns the paths nvcc prints back into bundle-relative ones.
+    args << buildFlags(task, impl); // the task's own options, as the runner is built
     args << gencodeArgs(archs) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(nvcc, args, tmp);
     if (!remote) {

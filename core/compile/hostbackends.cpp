@@ -3,6 +3,7 @@
 
 #include "compile/toolrun.h"
 #include "env/toolprobe.h"
+#include "task/buildflags.h"
 
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -23,6 +24,7 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
     // -O2 as the runner builds it; -g for the source lines of the disassembly.
     QStringList args { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-Wall"),
         QStringLiteral("-Wextra"), QStringLiteral("-fdiagnostics-color=never") };
+    args << buildFlags(task, impl); // the task's own options, as the runner is built
     if (request.disassemble)
         args << QStringLiteral("-g");
     args << QStringLiteral("-c") << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");

@@ -3,6 +3,7 @@
 #include "env/resourcepaths.h"
 #include "env/toolprobe.h"
 #include "run/gluegen.h"
+#include "task/buildflags.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -70,6 +71,7 @@ Result<Recipe> recipeFor(
     r.files = { QStringLiteral("kwb_npy.h"), QStringLiteral("kwb_harness.h"),
         cuda ? QStringLiteral("cuda_main.cu") : QStringLiteral("cpp_main.cpp") };
     r.compileArgs = { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-I.") };
+    r.compileArgs << buildFlags(task, impl); // the task's own options, after the runner's: `-O3` wins over `-O2`
     if (cuda)
         r.compileArgs << QStringLiteral("-lineinfo") << gencodeArgs(task.target.arch) << QStringLiteral("cuda_main.cu")
                       << glueName;

@@ -56,6 +56,7 @@ Findings lintTask(const Task& task)
     lint::caseSizes(c, out);
     lint::specGaps(c, out);
     lint::unboundedDims(c, out);
+    lint::undeclaredFlags(c, out);
     lint::looseTolerances(c, out);
     lint::launchConfigs(c, out);
     lint::importedAnalysis(c, out);

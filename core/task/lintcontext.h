@@ -28,6 +28,7 @@ void missingFields(const Context& c, Findings& out); ///< scope.missing-field
 void caseSizes(const Context& c, Findings& out); ///< scope.no-edge-cases, scope.oversized-case, scope.undersized-case
 void specGaps(const Context& c, Findings& out); ///< scope.spec-gap
 void unboundedDims(const Context& c, Findings& out); ///< scope.unbounded-dims
+void undeclaredFlags(const Context& c, Findings& out); ///< scope.flags-undeclared
 void launchConfigs(const Context& c, Findings& out); ///< launch.invalid-config (limits known before compiling)
 void looseTolerances(const Context& c, Findings& out); ///< scope.tolerance-too-loose (static part)
 /// From an imported bundle's import.json: import.not-static, and scope.oversized-case, scope.undersized-case,

@@ -1,3 +1,4 @@
+#include "task/buildflags.h"
 #include "task/lintcontext.h"
 
 #include <QRegularExpression>
@@ -124,6 +125,29 @@ void unboundedDims(const Context& c, Findings& out)
                        "give {\"min\", \"max\", "
                        "\"multiple_of\"} so kwb run draws held-out sizes from the promised range")
             .arg(t.spec, said.trimmed(), open.join(QStringLiteral(", "))));
+}
+
+// The spec promises a build ("compiled with -O3 -march=native", "--use_fast_math") that no build carries: every
+// implementation is built with the runner's flags plus target.flags and its own flags only.
+void undeclaredFlags(const Context& c, Findings& out)
+{
+    const Task& t = c.task();
+    QStringList declared;
+    for (const QStringList& f : t.target.flags)
+        declared << f;
+    for (const Implementation& impl : t.implementations())
+        declared << impl.flags;
+    for (const QString& flag : flagsNamedIn(c.specText())) {
+        const bool carried = declared.contains(flag)
+            || (flag == u"-use_fast_math" && declared.contains(QStringLiteral("--use_fast_math")))
+            || (flag == u"--use_fast_math" && declared.contains(QStringLiteral("-use_fast_math")));
+        if (!carried)
+            out << c.at(QStringLiteral("scope.flags-undeclared"), Severity::Warning,
+                t.target.flags.isEmpty() ? QStringLiteral("/target") : QStringLiteral("/target/flags"),
+                QStringLiteral("%1 names the compiler option '%2', but no build in task.json carries it (target.flags "
+                               "or an implementation's flags): the runners are built without it")
+                    .arg(t.spec, flag));
+    }
 }
 
 } // namespace kwb::lint

@@ -14,7 +14,8 @@ void readTarget(ManifestReader& r, const Json& root, Task& task)
     if (!target)
         return;
     const QString p = QStringLiteral("/target");
-    r.checkKeys(*target, p, { "framework", "kernel", "forbidden_ops", "allowed_ops", "hardware", "arch", "peak" });
+    r.checkKeys(
+        *target, p, { "framework", "kernel", "forbidden_ops", "allowed_ops", "hardware", "arch", "peak", "flags" });
     task.target.framework = r.string(*target, p, "framework", false);
     task.target.kernel = r.string(*target, p, "kernel", false);
     if (!task.target.kernel.isEmpty() && task.target.kernel != u"any" && task.target.kernel != u"none"
@@ -53,6 +54,15 @@ void readTarget(ManifestReader& r, const Json& root, Task& task)
             r.fail(ap,
                 QStringLiteral("expected a string or a non-empty array of strings, got %1")
                     .arg(ManifestReader::describe(*arch)));
+        }
+    }
+    if (const Json* flags = r.member(*target, p, "flags", "object", false)) {
+        const QString fp = p + QStringLiteral("/flags");
+        r.checkKeys(*flags, fp, { "cpp", "cuda" });
+        for (const char* backend : { "cpp", "cuda" }) {
+            if (flags->contains(backend))
+                task.target.flags.insert(QString::fromLatin1(backend),
+                    readBuildFlags(r, *flags, fp, backend, QString::fromLatin1(backend)));
         }
     }
     if (const Json* peak = r.member(*target, p, "peak", "object", false)) {

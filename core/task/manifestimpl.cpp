@@ -1,3 +1,4 @@
+#include "task/buildflags.h"
 #include "task/manifestparse.h"
 
 #include <QRegularExpression>
@@ -6,6 +7,25 @@
 #include <algorithm>
 
 namespace kwb::manifest {
+
+QStringList readBuildFlags(ManifestReader& r, const Json& o, const QString& pointer, const char* key, const QString& backend)
+{
+    const QString p = ManifestReader::child(pointer, QString::fromLatin1(key));
+    const Json* list = r.member(o, pointer, key, "array", true);
+    QStringList out;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const QString ip = ManifestReader::child(p, qsizetype(i));
+        if (!(*list)[i].is_string())
+            r.fail(ip, QStringLiteral("expected a compiler option (a string), got %1")
+                           .arg(ManifestReader::describe((*list)[i])));
+        const QString flag = QString::fromStdString((*list)[i].get<std::string>());
+        if (const QString problem = buildFlagProblem(flag, backend); !problem.isEmpty())
+            r.fail(ip, problem);
+        out << flag;
+    }
+    return out;
+}
+
 namespace {
 const QStringList kBackends { QStringLiteral("cpp"), QStringLiteral("cuda"), QStringLiteral("python") };
 const QStringList kFrameworks { QStringLiteral("numpy"), QStringLiteral("torch"), QStringLiteral("triton"),
@@ -96,9 +116,10 @@ Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, cons
     if (!o.is_object())
         r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
     if (candidate)
-        r.checkKeys(o, p, { "id", "backend", "framework", "source", "entry", "args", "launch", "convention", "files" });
+        r.checkKeys(
+            o, p, { "id", "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
     else
-        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch", "convention", "files" });
+        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
     Implementation impl;
     impl.jsonPath = p;
     if (candidate) {
@@ -126,6 +147,8 @@ Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, cons
     checkFile(r, task, p + QStringLiteral("/source"), impl.source);
     impl.entry = r.identifier(o, p, "entry", true);
     readConvention(r, o, p, task, impl);
+    if (o.contains("flags"))
+        impl.flags = readBuildFlags(r, o, p, "flags", impl.backend);
     readArgs(r, o, p, task, impl);
     if (const Json* launch = r.member(o, p, "launch", "object", false)) {
         if (impl.backend != u"cuda")

@@ -64,6 +64,7 @@ struct Implementation {
     /// (KernelBench: entry is an nn.Module class) or `gpumode` (entry(data)); see docs/task-format.md.
     QString convention = QStringLiteral("function");
     QStringList files; ///< python only: bundle-relative support files copied beside the source (imports)
+    QStringList flags; ///< cpp/cuda only: compiler options after target.flags (buildFlags() gives both)
     QString jsonPath; ///< where it sits in task.json (`/candidates/1`)
 };
 
@@ -117,6 +118,8 @@ struct Target {
     QStringList arch; ///< one or more (`sm_90`, or a list for migration tasks)
     std::optional<double> peakBytesPerS;
     std::optional<double> peakFlopsPerS;
+    /// `flags`: compiler options per backend (`cpp`, `cuda`) added to every such implementation's build.
+    QMap<QString, QStringList> flags;
 };
 
 /// The kernel languages `target.kernel` names (besides `any` and `none`).

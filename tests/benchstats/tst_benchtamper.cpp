@@ -2,6 +2,7 @@
 // triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
 // copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.
 #include "bench/benchengine.h"
+#include "run/runnerbuild.h"
 #include "bench/fairness.h"
 #include "bench/interposition.h"
 #include "env/toolprobe.h"
@@ -10,6 +11,8 @@
 
 #include <QJsonDocument>
 #include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QFile>
 #include <QTest>
 
 using namespace kwb;
@@ -146,6 +149,52 @@ private Q_SLOTS:
                 flagged << f.impl + QLatin1Char(':') + QString::number(f.line);
         }
         QCOMPARE(flagged, QStringList { QStringLiteral("flags:3") });
+    }
+
+    // Flags declared in task.json: the build carries them, and a candidate built with other optimisation or ISA
+    // options than its reference is flagged, with both sets; the same options on both are fair.
+    void flagsFromTheManifest()
+    {
+        QTemporaryDir dir;
+        for (const char* f : { "reference.cpp", "fast.cpp", "slow.cpp", "spec.md" })
+            QVERIFY(QFile::copy(QStringLiteral(KWB_FIXTURES_DIR "/speed/") + QLatin1StringView(f),
+                dir.filePath(QLatin1StringView(f))));
+        QFile in(QStringLiteral(KWB_FIXTURES_DIR "/speed/task.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray base = in.readAll();
+        const QByteArray fastEntry = R"("id": "fast", "backend": "cpp", "source": "fast.cpp")";
+        QVERIFY(base.contains(fastEntry));
+        const auto load = [&](const QByteArray& json) {
+            QFile out(dir.filePath(QStringLiteral("task.json")));
+            out.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            out.write(json);
+            out.close();
+            return loadTask(dir.path());
+        };
+        const auto mismatched = [](const Task& t) {
+            QStringList out;
+            for (const Finding& f : staticFairnessFindings(t)) {
+                if (f.id == u"bench.flags-mismatch")
+                    out << f.impl;
+            }
+            return out;
+        };
+        QByteArray json = base;
+        json.replace(fastEntry, fastEntry + R"(, "flags": ["-O3", "-march=x86-64-v3"])");
+        auto loaded = load(json);
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        QCOMPARE(mismatched(loaded->task), QStringList { QStringLiteral("fast") });
+        auto sources = runnerSources(loaded->task, *loaded->task.implementation(QStringLiteral("fast")));
+        QVERIFY(sources.ok());
+        QVERIFY(sources->compileArgs.contains(QStringLiteral("-O3")));
+        QVERIFY(sources->compileArgs.indexOf(QStringLiteral("-O3")) > sources->compileArgs.indexOf(QStringLiteral("-O2")));
+        // The same options for every cpp build: nothing to flag.
+        json = base;
+        json.replace(R"("target": {"framework": "cpp",)",
+            R"("target": {"flags": {"cpp": ["-O3", "-march=x86-64-v3"]}, "framework": "cpp",)");
+        loaded = load(json);
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        QVERIFY(mismatched(loaded->task).isEmpty());
     }
 
     void pythonForgeries()

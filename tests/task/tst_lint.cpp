@@ -145,6 +145,17 @@ private Q_SLOTS:
         addRow("any length, bounds given", { { "/dims/N", R"({"description": "n", "min": 1, "max": 16777216})" } },
             "Add float32 vectors of any length N.\n", unbounded, false);
         addRow("no range promised", {}, "Add two float32 vectors of length N.\n", unbounded, false);
+        const char* flags = "scope.flags-undeclared";
+        addRow("spec names -O3, no build carries it", {},
+            "Add two float32 vectors a and b of length N into c; compile with -O3 -march=native.\n", flags, true,
+            "/target");
+        addRow("spec names --use_fast_math, the candidate carries it",
+            { { "/candidates/0/flags", R"(["--use_fast_math"])" } },
+            "Add two float32 vectors a and b of length N into c, built with --use_fast_math.\n", flags, false);
+        addRow("spec names a flag, target.flags carries it", { { "/target/flags", R"({"cpp": ["-O3"]})" } },
+            "Add two float32 vectors a and b of length N into c (-O3).\n", flags, false);
+        addRow("an option-like word that is no flag", {}, "Add float32 vectors a-b of length N into c; -1 is fine.\n",
+            flags, false);
     }
 
     void checks()

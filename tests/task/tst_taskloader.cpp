@@ -1,3 +1,4 @@
+#include "task/buildflags.h"
 #include "task/taskloader.h"
 #include "testbundle.h"
 
@@ -188,6 +189,20 @@ private Q_SLOTS:
             "task.json: /cases/1/dims/N: 16777216 is outside the bounds of dim 'N' (min 1, max 2048, multiple of 1)");
         row("case not a multiple", "/dims/N", R"({"multiple_of": 2})",
             "task.json: /cases/0/dims/N: 1025 is outside the bounds of dim 'N' (min 1, max none, multiple of 2)");
+        row("linker flag", "/candidates/0/flags", R"(["-O3", "-Wl,--wrap=clock_gettime"])",
+            "task.json: /candidates/0/flags/1: '-Wl,--wrap=clock_gettime' changes what is built, linked or run, not how "
+            "the code is compiled; the runner sets those itself");
+        row("two options in one string", "/target/flags", R"({"cpp": ["-O3 -march=native"]})",
+            "task.json: /target/flags/cpp/0: expected one option per string (no spaces), got '-O3 -march=native'");
+        row("flag not a string", "/candidates/0/flags", "[3]",
+            "task.json: /candidates/0/flags/0: expected a compiler option (a string), got 3");
+        row("flags of a python implementation", "/candidates/0",
+            R"({"id": "np", "backend": "python", "framework": "numpy", "source": "candidate.cu", "entry": "add",
+                "args": ["a", "b", "N"], "flags": ["-O3"]})",
+            "task.json: /candidates/0/flags/0: build flags apply to cpp and cuda implementations only");
+        row("an unknown option", "/reference/flags", R"(["--frobnicate"])",
+            "task.json: /reference/flags/0: '--frobnicate' is not an optimisation, code-generation, math, macro, "
+            "warning or standard option the runner knows to be safe");
         row("stress of a number", "/inputs/0/stress", "3",
             "task.json: /inputs/0/stress: expected false, true or a list of patterns (shift, scale, impulse, ramp, "
             "sorted, large), got 3");
@@ -260,6 +275,12 @@ private Q_SLOTS:
         QTest::newRow("unknown dim key") << QStringLiteral("/dims/N") << QStringLiteral(R"({"minimum": 1})")
                                          << QStringList { QStringLiteral("/dims/N/minimum") };
         QTest::newRow("stress off") << QStringLiteral("/inputs/0/stress") << QStringLiteral("false") << QStringList {};
+        QTest::newRow("build flags") << QStringLiteral("/candidates/0/flags")
+                                     << QStringLiteral(R"(["-O3", "--use_fast_math", "-Xptxas=-v", "-lineinfo"])")
+                                     << QStringList {};
+        QTest::newRow("target flags of an unknown backend")
+            << QStringLiteral("/target/flags") << QStringLiteral(R"({"cpp": ["-march=x86-64-v3"], "python": []})")
+            << QStringList { QStringLiteral("/target/flags/python") };
     }
 
     void dimBoundsAndStressModel()
@@ -334,6 +355,24 @@ private Q_SLOTS:
         QCOMPARE(t.candidates[0].jsonPath, QStringLiteral("/candidates/0"));
         QCOMPARE(t.benchmarkBytes, QStringLiteral("12*N"));
         QCOMPARE(t.manifest.value(QStringLiteral("id")).toString(), QStringLiteral("vector-add-f32"));
+    }
+
+    // target.flags of the backend, then the implementation's own flags.
+    void buildFlagsModel()
+    {
+        QTemporaryDir dir;
+        auto m = test::baseManifest();
+        test::edit(m, QStringLiteral("/target/flags"), QStringLiteral(R"({"cpp": ["-O3"], "cuda": ["-lineinfo"]})"));
+        test::edit(m, QStringLiteral("/candidates/0/flags"), QStringLiteral(R"(["--use_fast_math"])"));
+        QVERIFY(test::writeBundle(dir.path(), m));
+        const auto loaded = loadTask(dir.path());
+        QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error().oneLine()));
+        const Task& t = loaded->task;
+        QCOMPARE(buildFlags(t, t.reference), QStringList { QStringLiteral("-O3") });
+        QCOMPARE(buildFlags(t, t.candidates[0]), (QStringList { QStringLiteral("-lineinfo"), QStringLiteral("--use_fast_math") }));
+        QCOMPARE(speedFlags(buildFlags(t, t.reference), QStringLiteral("cpp")), QStringList { QStringLiteral("-O3") });
+        QCOMPARE(speedFlags({ QStringLiteral("-O3"), QStringLiteral("-Wall"), QStringLiteral("-O1") }, QStringLiteral("cpp")),
+            QStringList { QStringLiteral("-O1") }); // the last level wins; warnings do not change speed
     }
 
     // Every value of the base manifest replaced by each hostile value: the loader answers (loads, or
