@@ -46,8 +46,7 @@ Peaks hostCpuPeaks(const Task& task, const HostPeaks& host, qint64 flushedBytes)
     p.bytesPerS = kBandwidthMargin * (fromMemory ? host.dramBytesPerS : host.cacheBytesPerS);
     p.flopsPerS = host.fp32FlopsPerS() / (fp64 ? 2 : 1);
     p.source = QStringLiteral("%1; floor at 2x the %2 bandwidth (%3)")
-                   .arg(host.describe(),
-                       fromMemory ? QStringLiteral("memory") : QStringLiteral("cache"),
+                   .arg(host.describe(), fromMemory ? QStringLiteral("memory") : QStringLiteral("cache"),
                        fromMemory ? QStringLiteral("the caches were flushed before every sample")
                                   : QStringLiteral("a flush of %1 MiB is smaller than the %2 MiB last-level cache, "
                                                    "so inputs may come from cache")

@@ -31,8 +31,8 @@ QString fileText(const QString& path)
 
 QString cpuInfoField(const QString& cpuinfo, const QString& key)
 {
-    const QRegularExpression re(QStringLiteral("^%1\\s*:\\s*(.+)$").arg(QRegularExpression::escape(key)),
-        QRegularExpression::MultilineOption);
+    const QRegularExpression re(
+        QStringLiteral("^%1\\s*:\\s*(.+)$").arg(QRegularExpression::escape(key)), QRegularExpression::MultilineOption);
     const auto m = re.match(cpuinfo);
     return m.hasMatch() ? m.captured(1).trimmed() : QString();
 }
@@ -50,7 +50,8 @@ using Words = std::uint64_t __attribute__((vector_size(64))); // one cache line
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-std::uint64_t sumLines(const Words* p, std::size_t lines)
+std::uint64_t
+sumLines(const Words* p, std::size_t lines)
 {
     Words a {}, b {}, c {}, d {};
     std::size_t i = 0;
@@ -187,7 +188,8 @@ HostPeaks measureHostPeaks()
         p.clockGhz = maxKhz.toDouble() / 1e6;
         p.clockIsMaximum = true;
     } else {
-        static const QRegularExpression mhz(QStringLiteral("^cpu MHz\\s*:\\s*([0-9.]+)"), QRegularExpression::MultilineOption);
+        static const QRegularExpression mhz(
+            QStringLiteral("^cpu MHz\\s*:\\s*([0-9.]+)"), QRegularExpression::MultilineOption);
         for (auto it = mhz.globalMatch(cpuinfo); it.hasNext();)
             p.clockGhz = std::max(p.clockGhz, it.next().captured(1).toDouble() / 1e3);
         if (p.clockGhz <= 0)
@@ -217,8 +219,8 @@ HostPeaks measureHostPeaks()
     // Cache: half the L1 data cache per thread, read over and over (about 256 MiB per thread per round) — the
     // fastest reads there are, so the bound holds for inputs small enough to stay in L1.
     const std::size_t cacheWords = std::size_t(std::max(512.0, l1 / 2 / 8));
-    p.cacheBytesPerS = readBandwidth(cacheWords, int(std::max<std::size_t>(1, (256u << 20) / (cacheWords * 8))),
-        p.logicalCpus, 3);
+    p.cacheBytesPerS
+        = readBandwidth(cacheWords, int(std::max<std::size_t>(1, (256u << 20) / (cacheWords * 8))), p.logicalCpus, 3);
     p.measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     return p;
 }

@@ -30,7 +30,8 @@ QString buildFlagProblem(const QString& flag, const QString& backend)
     // What is linked or run, and where files come from, stays the runner's: these could interpose its clock.
     // (`-lineinfo` and `-code=` are nvcc code-generation options that only look like `-l` and `-c`.)
     const bool nvccLookalike = flag == u"-lineinfo" || flag.startsWith(QStringLiteral("-code="));
-    if (!nvccLookalike && startsWithAny(flag,
+    if (!nvccLookalike
+        && startsWithAny(flag,
             { "-Wl,", "-Xlinker", "--linker-options", "-l", "-L", "-B", "-o", "-x", "-include", "-imacros", "-specs",
                 "-fplugin", "-wrapper", "-shared", "-static", "-nostdlib", "-nostartfiles", "-E", "-c", "-S", "-M",
                 "--compiler-bindir", "-ccbin", "--linker", "-dlink", "--run", "--output", "-Xcompiler", "-Xnvlink",
@@ -66,14 +67,13 @@ QStringList speedFlags(const QStringList& flags, const QString& backend)
     for (const QString& f : flags) {
         if (f.startsWith(QStringLiteral("-O")))
             opt = f;
-        else if (startsWithAny(f, { "-march=", "-mtune=", "-mcpu=", "-ffast-math", "-fno-math", "-fmath",
-                                      "-funsafe-math", "-ffp-", "-fno-fp-", "-ffinite-math", "-fno-trapping-math",
-                                      "-fassociative-math", "-freciprocal-math", "-fno-signed-zeros", "-funroll",
-                                      "-fno-unroll", "-ftree-vectorize", "-fno-tree-vectorize", "-fopenmp",
-                                      "-fvect-cost-model", "--use_fast_math", "-use_fast_math", "--ftz=",
-                                      "--prec-div=", "--prec-sqrt=", "--fmad=", "--maxrregcount=", "-maxrregcount=",
-                                      "-Xptxas=-O", "--extra-device-vectorization", "-arch=", "--gpu-architecture=",
-                                      "-code=", "-gencode=" })
+        else if (startsWithAny(f,
+                     { "-march=", "-mtune=", "-mcpu=", "-ffast-math", "-fno-math", "-fmath", "-funsafe-math", "-ffp-",
+                         "-fno-fp-", "-ffinite-math", "-fno-trapping-math", "-fassociative-math", "-freciprocal-math",
+                         "-fno-signed-zeros", "-funroll", "-fno-unroll", "-ftree-vectorize", "-fno-tree-vectorize",
+                         "-fopenmp", "-fvect-cost-model", "--use_fast_math", "-use_fast_math", "--ftz=", "--prec-div=",
+                         "--prec-sqrt=", "--fmad=", "--maxrregcount=", "-maxrregcount=", "-Xptxas=-O",
+                         "--extra-device-vectorization", "-arch=", "--gpu-architecture=", "-code=", "-gencode=" })
             || (f.startsWith(QStringLiteral("-m")) && backend == u"cpp"))
             out << f;
     }

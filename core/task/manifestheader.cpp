@@ -61,8 +61,8 @@ void readTarget(ManifestReader& r, const Json& root, Task& task)
         r.checkKeys(*flags, fp, { "cpp", "cuda" });
         for (const char* backend : { "cpp", "cuda" }) {
             if (flags->contains(backend))
-                task.target.flags.insert(QString::fromLatin1(backend),
-                    readBuildFlags(r, *flags, fp, backend, QString::fromLatin1(backend)));
+                task.target.flags.insert(
+                    QString::fromLatin1(backend), readBuildFlags(r, *flags, fp, backend, QString::fromLatin1(backend)));
         }
     }
     if (const Json* peak = r.member(*target, p, "peak", "object", false)) {

@@ -8,7 +8,8 @@
 
 namespace kwb::manifest {
 
-QStringList readBuildFlags(ManifestReader& r, const Json& o, const QString& pointer, const char* key, const QString& backend)
+QStringList readBuildFlags(
+    ManifestReader& r, const Json& o, const QString& pointer, const char* key, const QString& backend)
 {
     const QString p = ManifestReader::child(pointer, QString::fromLatin1(key));
     const Json* list = r.member(o, pointer, key, "array", true);
@@ -16,8 +17,9 @@ QStringList readBuildFlags(ManifestReader& r, const Json& o, const QString& poin
     for (std::size_t i = 0; i < list->size(); ++i) {
         const QString ip = ManifestReader::child(p, qsizetype(i));
         if (!(*list)[i].is_string())
-            r.fail(ip, QStringLiteral("expected a compiler option (a string), got %1")
-                           .arg(ManifestReader::describe((*list)[i])));
+            r.fail(ip,
+                QStringLiteral("expected a compiler option (a string), got %1")
+                    .arg(ManifestReader::describe((*list)[i])));
         const QString flag = QString::fromStdString((*list)[i].get<std::string>());
         if (const QString problem = buildFlagProblem(flag, backend); !problem.isEmpty())
             r.fail(ip, problem);
@@ -116,10 +118,11 @@ Implementation readImpl(ManifestReader& r, const Json& o, const QString& p, cons
     if (!o.is_object())
         r.fail(p, QStringLiteral("expected an object, got %1").arg(ManifestReader::describe(o)));
     if (candidate)
-        r.checkKeys(
-            o, p, { "id", "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
+        r.checkKeys(o, p,
+            { "id", "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
     else
-        r.checkKeys(o, p, { "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
+        r.checkKeys(
+            o, p, { "backend", "framework", "source", "entry", "args", "launch", "convention", "files", "flags" });
     Implementation impl;
     impl.jsonPath = p;
     if (candidate) {

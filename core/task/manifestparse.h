@@ -27,7 +27,8 @@ void readClaim(ManifestReader& r, const Json& root, Task& task);
 
 /// The array of compiler options `o[key]` (at `pointer`/key) for a `backend` build; fails on a non-string or an
 /// option buildFlagProblem() refuses.
-QStringList readBuildFlags(ManifestReader& r, const Json& o, const QString& pointer, const char* key, const QString& backend);
+QStringList readBuildFlags(
+    ManifestReader& r, const Json& o, const QString& pointer, const char* key, const QString& backend);
 
 /// Checks that `relative` (at `pointer`) names a file inside the bundle; fails otherwise.
 void checkFile(ManifestReader& r, const Task& task, const QString& pointer, const QString& relative);

@@ -119,8 +119,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "reference.cpp", "plain.cpp", "spec.md" })
-            QVERIFY(QFile::copy(QStringLiteral(KWB_FIXTURES_DIR "/floor/") + QLatin1StringView(f),
-                dir.filePath(QLatin1StringView(f))));
+            QVERIFY(QFile::copy(
+                QStringLiteral(KWB_FIXTURES_DIR "/floor/") + QLatin1StringView(f), dir.filePath(QLatin1StringView(f))));
         QFile in(QStringLiteral(KWB_FIXTURES_DIR "/floor/task.json"));
         QVERIFY(in.open(QIODevice::ReadOnly));
         QByteArray json = in.readAll();

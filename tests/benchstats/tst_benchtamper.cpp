@@ -2,17 +2,17 @@
 // triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
 // copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.
 #include "bench/benchengine.h"
-#include "run/runnerbuild.h"
 #include "bench/fairness.h"
 #include "bench/interposition.h"
 #include "env/toolprobe.h"
 #include "exec/sandboxprobe.h"
+#include "run/runnerbuild.h"
 #include "task/taskloader.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QFile>
 #include <QTest>
 
 using namespace kwb;
@@ -157,8 +157,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "reference.cpp", "fast.cpp", "slow.cpp", "spec.md" })
-            QVERIFY(QFile::copy(QStringLiteral(KWB_FIXTURES_DIR "/speed/") + QLatin1StringView(f),
-                dir.filePath(QLatin1StringView(f))));
+            QVERIFY(QFile::copy(
+                QStringLiteral(KWB_FIXTURES_DIR "/speed/") + QLatin1StringView(f), dir.filePath(QLatin1StringView(f))));
         QFile in(QStringLiteral(KWB_FIXTURES_DIR "/speed/task.json"));
         QVERIFY(in.open(QIODevice::ReadOnly));
         const QByteArray base = in.readAll();
@@ -187,7 +187,8 @@ private Q_SLOTS:
         auto sources = runnerSources(loaded->task, *loaded->task.implementation(QStringLiteral("fast")));
         QVERIFY(sources.ok());
         QVERIFY(sources->compileArgs.contains(QStringLiteral("-O3")));
-        QVERIFY(sources->compileArgs.indexOf(QStringLiteral("-O3")) > sources->compileArgs.indexOf(QStringLiteral("-O2")));
+        QVERIFY(
+            sources->compileArgs.indexOf(QStringLiteral("-O3")) > sources->compileArgs.indexOf(QStringLiteral("-O2")));
         // The same options for every cpp build: nothing to flag.
         json = base;
         json.replace(R"("target": {"framework": "cpp",)",

@@ -190,7 +190,8 @@ private Q_SLOTS:
         row("case not a multiple", "/dims/N", R"({"multiple_of": 2})",
             "task.json: /cases/0/dims/N: 1025 is outside the bounds of dim 'N' (min 1, max none, multiple of 2)");
         row("linker flag", "/candidates/0/flags", R"(["-O3", "-Wl,--wrap=clock_gettime"])",
-            "task.json: /candidates/0/flags/1: '-Wl,--wrap=clock_gettime' changes what is built, linked or run, not how "
+            "task.json: /candidates/0/flags/1: '-Wl,--wrap=clock_gettime' changes what is built, linked or run, not "
+            "how "
             "the code is compiled; the runner sets those itself");
         row("two options in one string", "/target/flags", R"({"cpp": ["-O3 -march=native"]})",
             "task.json: /target/flags/cpp/0: expected one option per string (no spaces), got '-O3 -march=native'");
@@ -369,9 +370,11 @@ private Q_SLOTS:
         QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error().oneLine()));
         const Task& t = loaded->task;
         QCOMPARE(buildFlags(t, t.reference), QStringList { QStringLiteral("-O3") });
-        QCOMPARE(buildFlags(t, t.candidates[0]), (QStringList { QStringLiteral("-lineinfo"), QStringLiteral("--use_fast_math") }));
+        QCOMPARE(buildFlags(t, t.candidates[0]),
+            (QStringList { QStringLiteral("-lineinfo"), QStringLiteral("--use_fast_math") }));
         QCOMPARE(speedFlags(buildFlags(t, t.reference), QStringLiteral("cpp")), QStringList { QStringLiteral("-O3") });
-        QCOMPARE(speedFlags({ QStringLiteral("-O3"), QStringLiteral("-Wall"), QStringLiteral("-O1") }, QStringLiteral("cpp")),
+        QCOMPARE(speedFlags(
+                     { QStringLiteral("-O3"), QStringLiteral("-Wall"), QStringLiteral("-O1") }, QStringLiteral("cpp")),
             QStringList { QStringLiteral("-O1") }); // the last level wins; warnings do not change speed
     }
 

@@ -145,12 +145,23 @@ void RunResultsPane::showResult(const RunResult& result)
     QStringList seeds;
     for (const auto& s : result.provenance.value(QStringLiteral("trial_seeds")).toArray())
         seeds << s.toString();
-    m_summary->setText(QStringLiteral("%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host %5</span>")
-                           .arg(parts.join(QStringLiteral(" · ")))
-                           .arg(result.provenance.value(QStringLiteral("trials")).toInt())
-                           .arg(seeds.join(QStringLiteral(", ")),
-                               result.provenance.value(QStringLiteral("input_generator")).toString(),
-                               result.provenance.value(QStringLiteral("host")).toString()));
+    // The build record: the exact command of every compiled implementation (flags are part of fairness).
+    QStringList builds;
+    for (const ImplRun& run : result.impls) {
+        if (!run.build.compileCommand.isEmpty())
+            builds << QStringLiteral("%1: <code>%2</code>")
+                          .arg(run.id.toHtmlEscaped(), run.build.compileCommand.toHtmlEscaped());
+    }
+    m_summary->setText(
+        QStringLiteral("%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host %5</span>%6")
+            .arg(parts.join(QStringLiteral(" · ")))
+            .arg(result.provenance.value(QStringLiteral("trials")).toInt())
+            .arg(seeds.join(QStringLiteral(", ")),
+                result.provenance.value(QStringLiteral("input_generator")).toString(),
+                result.provenance.value(QStringLiteral("host")).toString(),
+                builds.isEmpty() ? QString()
+                                 : QStringLiteral("<br><span style='color:#777'>builds: %1</span>")
+                                       .arg(builds.join(QStringLiteral(" · ")))));
 
     while (QLayoutItem* item = m_cardsLayout->takeAt(0)) {
         delete item->widget();
