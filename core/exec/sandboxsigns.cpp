@@ -23,7 +23,9 @@ bool containsAny(const QString& line, std::initializer_list<const char*> needles
 
 bool isMemorySign(const QString& line)
 {
-    if (containsAny(line, { "std::bad_alloc", "MemoryError", "Cannot allocate memory", "Unable to allocate", "ENOMEM" },
+    if (containsAny(line,
+            { "std::bad_alloc", "MemoryError", "Cannot allocate memory", "can't allocate memory", "Unable to allocate",
+                "ENOMEM" },
             Qt::CaseSensitive))
         return true;
     // A device running out of memory is a runtime failure of its own, not the host limit.

@@ -7,7 +7,8 @@ namespace kwb {
 
 /// Lines of a process's output that show it ran into the sandbox or a limit (each list holds at most
 /// five lines). These are heuristics on the messages libc, libstdc++, Python and the shells print:
-/// - memory: `std::bad_alloc`, `MemoryError`, `Cannot allocate memory`, numpy's `Unable to allocate`,
+/// - memory: `std::bad_alloc`, `MemoryError`, `Cannot allocate memory`, numpy's `Unable to allocate`, torch's
+///   `DefaultCPUAllocator: can't allocate memory`,
 ///   `out of memory` unless the line is about a device (CUDA/GPU/HIP out of memory is not a host limit);
 /// - processes: `Resource temporarily unavailable` / EAGAIN / `can't start new thread` on a line that
 ///   mentions fork, clone, thread or spawn (or Python's `BlockingIOError`), `fork: retry`;

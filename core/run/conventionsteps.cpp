@@ -53,6 +53,13 @@ Result<QJsonObject> runStep(const Task& task, const QString& step, const QByteAr
         return outcome.error();
     if (outcome->status == RunStatus::Stopped)
         return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+    // The reference's own code cannot finish within the limits: the task does not fit them here (env.limits).
+    if (outcome->hitLimit())
+        return Error { task.reference.source, {},
+            QStringLiteral("the reference's %1 step failed at a sandbox limit (%2): the task does not fit these "
+                           "limits here (raise --timeout, --memory or --file-size, or run it on a larger host)")
+                .arg(step, outcome->detail),
+            QStringLiteral("env") };
     QFile f(QDir(workDir).filePath(step + QStringLiteral(".json")));
     if (!f.open(QIODevice::ReadOnly)) {
         const QString log = QString::fromUtf8(outcome->stderrOutput.text()).trimmed();

@@ -74,6 +74,11 @@ private Q_SLOTS:
             << 1 << false << none << false
             << QByteArray("numpy.core._exceptions._ArrayMemoryError: Unable to allocate 8.00 GiB for an array")
             << RunStatus::MemoryLimit << 1 << 0 << QStringList { u"sandbox.memory-limit"_s };
+        QTest::newRow("torch cpu allocator")
+            << 1 << false << none << true
+            << QByteArray("RuntimeError: [enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't "
+                          "allocate memory: you tried to allocate 17179869184 bytes. Error code 12")
+            << RunStatus::MemoryLimit << 1 << 0 << QStringList { u"sandbox.memory-limit"_s };
         QTest::newRow("cuda out of memory is not the host limit")
             << 1 << false << none << true << QByteArray("RuntimeError: CUDA error: out of memory") << RunStatus::Exited
             << 1 << 0 << QStringList();
