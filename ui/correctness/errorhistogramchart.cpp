@@ -1,9 +1,10 @@
 #include "correctness/errorhistogramchart.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QFontMetrics>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -41,6 +42,7 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& h)
         c->removeAxis(axis);
     m_categories.clear();
     m_counts.clear();
+    m_x = nullptr;
     int first = -1, last = -1;
     for (int i = 0; i < int(h.counts.size()); ++i) {
         if (h.counts[std::size_t(i)] > 0) {
@@ -61,18 +63,16 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& h)
     auto* series = new QBarSeries;
     series->append(set);
     c->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    // Every bin keeps a label only while they fit whole; otherwise every k-th, the others blank (made unique with
-    // zero-width spaces, as the axis needs distinct categories), so no label is cut to "…".
-    const int count = int(m_categories.size());
-    const int maxLabels = std::max(2, (width() > 0 ? width() : 480) / 46);
-    const int step = std::max(1, (count + maxLabels - 1) / maxLabels);
-    QStringList shown;
-    for (int i = 0; i < count; ++i)
-        shown << (i % step == 0 || i == count - 1 ? m_categories[i] : QString(i + 1, QChar(0x200B)));
-    x->append(shown);
+    // Bars stand at x = 0, 1, …; a category axis with its labels on those values names every k-th bar in full
+    // (a bar-category axis would cut each label to one bar's width: "…").
+    auto* x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setRange(-0.5, double(m_categories.size()) - 0.5);
     x->setLabelsAngle(0);
+    x->setGridLineVisible(false);
     x->setTitleText(QStringLiteral("|actual − expected| per element (log₂ bins)"));
+    m_x = x;
+    layoutLabels();
     auto* y = new QValueAxis;
     y->setRange(0, double(top));
     y->setLabelFormat(QStringLiteral("%.0f"));
@@ -81,6 +81,30 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& h)
     c->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+}
+
+void ErrorHistogramChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    layoutLabels();
+}
+
+void ErrorHistogramChart::layoutLabels()
+{
+    if (!m_x || m_categories.isEmpty())
+        return;
+    for (const QString& label : m_x->categoriesLabels())
+        m_x->remove(label);
+    const int count = int(m_categories.size());
+    const QFontMetrics fm(m_x->labelsFont());
+    int widest = 0;
+    for (const QString& c : m_categories)
+        widest = std::max(widest, fm.horizontalAdvance(c));
+    const double plotWidth = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width() * 0.8;
+    const double perBar = plotWidth / std::max(1, count);
+    const int step = std::max(1, int(std::ceil((widest + 12) / std::max(1.0, perBar))));
+    for (int i = 0; i < count; i += step)
+        m_x->append(m_categories[i], i);
 }
 
 } // namespace kwb::ui

@@ -2,6 +2,7 @@
 
 #include "compare/comparison.h"
 
+#include <QCategoryAxis>
 #include <QChartView>
 
 namespace kwb::ui {
@@ -17,9 +18,16 @@ public:
     QStringList categories() const { return m_categories; }
     QList<qint64> counts() const { return m_counts; }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// Labels under every k-th bar, k chosen so that each has room for its whole text at the current width.
+    void layoutLabels();
+
     QStringList m_categories;
     QList<qint64> m_counts;
+    QCategoryAxis* m_x = nullptr;
 };
 
 /// `0`, `<2^-48`, `2^-48`, …, `≥2^10`: the label of histogram bin `i`.

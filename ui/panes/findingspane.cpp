@@ -40,6 +40,8 @@ FindingsPane::FindingsPane(Session* session, QWidget* parent)
     summary->setObjectName(QStringLiteral("findingsSummary"));
     summary->setContentsMargins(6, 3, 6, 3);
     summary->setStyleSheet(QStringLiteral("color: #57606a;"));
+    summary->setWordWrap(true); // the counts line wraps instead of widening the dock
+    summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);

@@ -25,6 +25,13 @@ QColor verdictColor(kwb::Verdict v)
     return { 0xb2, 0x6a, 0x00 };
 }
 
+std::optional<kwb::Verdict> shownVerdict(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect)
+{
+    if (incorrect.contains(r.id))
+        return kwb::Verdict::Invalid;
+    return r.verdict;
+}
+
 BenchTableModel::BenchTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -139,10 +146,10 @@ QVariant BenchTableModel::display(const Row& row, int column) const
             .arg(r->speedup->estimate, 0, 'f', 2)
             .arg(r->speedup->ciLow, 0, 'f', 2)
             .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2) : QStringLiteral("∞"));
-    case Verdict:
-        if (!row.reference && m_incorrect.contains(row.implId))
-            return QStringLiteral("INVALID");
-        return r->verdict ? verdictName(*r->verdict) : QString();
+    case Verdict: {
+        const auto v = row.reference ? r->verdict : shownVerdict(*r, m_incorrect);
+        return v ? verdictName(*v) : QString();
+    }
     case Floor:
         return r->floorNs ? formatDuration(*r->floorNs) : QStringLiteral("—");
     case FloorFraction:
@@ -191,10 +198,10 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
                 .arg(r->pooledVerdict ? verdictName(*r->pooledVerdict) : QString());
         return {};
     case Qt::ForegroundRole:
-        if (index.column() == Verdict && !row.reference && m_incorrect.contains(row.implId))
-            return QBrush(QColor(0x6b, 0x72, 0x80));
-        if (index.column() == Verdict && r && r->verdict)
-            return QBrush(verdictColor(*r->verdict));
+        if (index.column() == Verdict && r) {
+            if (const auto v = row.reference ? r->verdict : shownVerdict(*r, m_incorrect))
+                return QBrush(verdictColor(*v));
+        }
         if (!r && index.column() == Median)
             return QBrush(QColor(0xc6, 0x28, 0x28));
         return {};

@@ -65,4 +65,8 @@ private:
 /// Green, red, grey, amber or purple: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS, INVALID).
 QColor verdictColor(kwb::Verdict v);
 
+/// The verdict shown for a candidate's case: INVALID when the candidate fails correctness (`incorrect`: id → why)
+/// whatever its timing, else the bench's own (which is INVALID for a tampered or interpreted timing).
+std::optional<kwb::Verdict> shownVerdict(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect);
+
 } // namespace kwb::ui

@@ -266,8 +266,12 @@ void PerformancePane::setIncorrect(const QMap<QString, QString>& incorrect)
 {
     m_incorrect = incorrect;
     m_model->setIncorrect(incorrect);
-    if (m_view && m_view->result)
+    m_table->resizeColumnToContents(BenchTableModel::Verdict); // INVALID is wider than the verdict it replaces
+    if (m_view && m_view->result) {
         showStatus();
+        if (m_case->count() > 0)
+            showCase(m_case->currentText());
+    }
 }
 
 QString PerformancePane::claimText() const
@@ -303,7 +307,7 @@ void PerformancePane::showCase(const QString& name)
 {
     if (!m_view)
         return;
-    m_strip->setCase(m_view, name);
+    m_strip->setCase(m_view, name, m_incorrect);
     m_roofline->setView(m_view, name);
 }
 

@@ -76,7 +76,8 @@ void SampleStripChart::clear()
     c->setTitle(tr("Timed samples"));
 }
 
-void SampleStripChart::setCase(std::shared_ptr<const BenchView> view, const QString& caseName)
+void SampleStripChart::setCase(
+    std::shared_ptr<const BenchView> view, const QString& caseName, const QMap<QString, QString>& incorrect)
 {
     clear();
     if (!view || !view->result)
@@ -105,11 +106,12 @@ void SampleStripChart::setCase(std::shared_ptr<const BenchView> view, const QStr
             col.label = tr("%1 (ref)").arg(b.id);
         } else {
             for (const ImplCaseResult& r : bc->candidates) {
-                if (r.id == b.id && r.verdict && r.speedup) {
-                    col.color = verdictColor(*r.verdict);
-                    col.label = QStringLiteral("%1: %2 %3×")
-                                    .arg(b.id, verdictName(*r.verdict))
-                                    .arg(r.speedup->estimate, 0, 'f', 2);
+                const auto v = shownVerdict(r, incorrect);
+                if (r.id == b.id && v && (r.speedup || *v == Verdict::Invalid)) {
+                    col.color = verdictColor(*v);
+                    col.label = *v == Verdict::Invalid || !r.speedup
+                        ? QStringLiteral("%1: %2").arg(b.id, verdictName(*v))
+                        : QStringLiteral("%1: %2 %3×").arg(b.id, verdictName(*v)).arg(r.speedup->estimate, 0, 'f', 2);
                 }
             }
         }

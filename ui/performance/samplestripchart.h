@@ -17,7 +17,9 @@ class SampleStripChart : public QChartView {
 public:
     explicit SampleStripChart(QWidget* parent = nullptr);
 
-    void setCase(std::shared_ptr<const BenchView> view, const QString& caseName);
+    /// `incorrect`: candidates that fail correctness (id → why), drawn and labelled INVALID whatever their timing.
+    void setCase(
+        std::shared_ptr<const BenchView> view, const QString& caseName, const QMap<QString, QString>& incorrect = {});
     void clear();
     /// The implementations drawn, in column order, and the dots drawn for each (for tests).
     QStringList implementations() const { return m_impls; }

@@ -118,7 +118,7 @@ void MainWindow::resetLayout()
     console->raise();
     const int taskW = std::clamp(w * 13 / 100, 200, 320);
     const int rubricW = std::clamp(w * 25 / 100, 350, 560);
-    const int bottomH = std::clamp(h * 30 / 100, 190, 520);
+    const int bottomH = std::clamp(h * 36 / 100, 190, 560); // room for the plots of the Correctness pane
     if (narrow)
         resizeDocks({ rubric }, { rubricW }, Qt::Horizontal);
     else
