@@ -154,8 +154,12 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         b.backend = impl.backend;
         say(QStringLiteral("building %1").arg(impl.id));
         // Remote runners are built on the host, in their first round (cached there by content hash).
-        auto build
-            = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false }) : buildRunner(task, impl);
+        BuildOptions buildOptions;
+        buildOptions.cancel = cancel;
+        auto build = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false })
+                            : buildRunner(task, impl, buildOptions);
+        if (cancel && *cancel)
+            return stopped();
         if (!build) {
             b.status = QStringLiteral("failed");
             b.error = build.error().oneLine();
@@ -276,6 +280,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
             result.findings << t;
             if (r.recheckUnwritten > 0)
                 invalid << QStringLiteral("bench.skipped-work");
+            if (r.lateWrites > 0) // the samples timed calls whose work was not done when they returned
+                invalid << QStringLiteral("correct.late-write");
             if (b.provenance.value(QStringLiteral("interpret")).toBool())
                 invalid << QStringLiteral("interpreted (provenance \"interpret\": true)");
             if (refOk) {

@@ -22,7 +22,9 @@ QString trialLabel(const TrialInputs& t)
 Result<QJsonObject> runStep(const Task& task, const QString& step, const QByteArray& plan, const QString& workDir,
     const QStringList& readOnly, const RunRequest& request, const RunHooks& hooks)
 {
-    auto build = buildRunner(task, task.reference);
+    BuildOptions buildOptions;
+    buildOptions.cancel = hooks.cancel;
+    auto build = buildRunner(task, task.reference, buildOptions);
     if (!build)
         return build.error();
     if (!QDir().mkpath(workDir))

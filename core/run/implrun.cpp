@@ -128,8 +128,15 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
 
-    auto build = buildRunner(task, impl);
+    BuildOptions buildOptions;
+    buildOptions.cancel = hooks.cancel;
+    auto build = buildRunner(task, impl, buildOptions);
     if (!build) {
+        if (build.error().findingId == u"stopped") {
+            run.status = QStringLiteral("stopped");
+            run.error = build.error().what;
+            return run;
+        }
         if (build.error().findingId == u"env") {
             markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
             return run;

@@ -2,6 +2,7 @@
 
 #include "env/resourcepaths.h"
 #include "env/toolprobe.h"
+#include "exec/runtocompletion.h"
 #include "run/gluegen.h"
 #include "task/buildflags.h"
 
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -83,21 +83,41 @@ Result<Recipe> recipeFor(
     return r;
 }
 
-QString runQuiet(const QString& program, const QStringList& args, const QString& dir, int timeoutMs, bool* ok)
+// The compiler, run like every other process (exec/runToCompletion): outside the sandbox (it reads the system
+// headers and writes only into `dir`), bounded by the timeout, killed with its children on Stop.
+QString compileQuietly(const QString& program, const QStringList& args, const QString& dir, const BuildOptions& options,
+    bool* ok, bool* stopped)
 {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(program, args);
-    *ok = p.waitForStarted() && p.waitForFinished(timeoutMs) && p.exitStatus() == QProcess::NormalExit
-        && p.exitCode() == 0;
-    if (p.state() != QProcess::NotRunning) {
-        p.kill();
-        p.waitForFinished();
-        return QStringLiteral("compiler killed after %1 s\n").arg(timeoutMs / 1000)
-            + QString::fromLocal8Bit(p.readAll());
+    ProcessSpec spec;
+    spec.program = program;
+    spec.arguments = args;
+    spec.workDir = dir;
+    spec.sandbox = false;
+    spec.bindGpu = false;
+    spec.limits.timeoutMs = options.timeoutMs;
+    spec.limits.memoryMiB = 0; // cicc and ptxas reserve large address spaces; the timeout bounds them
+    spec.limits.cpuSeconds = 0;
+    spec.limits.outputCapBytes = 16 * 1024 * 1024;
+    spec.environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH", QStringLiteral("/usr/bin:/bin")));
+    spec.environment.insert(QStringLiteral("TMPDIR"), qEnvironmentVariable("TMPDIR", QStringLiteral("/tmp")));
+    for (const char* name : { "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH", "CPATH", "LIBRARY_PATH" }) {
+        if (qEnvironmentVariableIsSet(name))
+            spec.environment.insert(QString::fromLatin1(name), qEnvironmentVariable(name));
     }
-    return QString::fromLocal8Bit(p.readAll());
+    QByteArray merged;
+    const auto collect = [&merged](OutputChannel, const QByteArray& bytes) { merged += bytes; };
+    const auto outcome = runToCompletion(spec, collect, options.cancel);
+    *stopped = options.cancel && options.cancel->load();
+    if (!outcome) {
+        *ok = false;
+        return outcome.error().oneLine() + QLatin1Char('\n');
+    }
+    *stopped = *stopped || outcome->status == RunStatus::Stopped;
+    *ok = outcome->succeeded();
+    QString log = QString::fromLocal8Bit(merged);
+    if (outcome->status == RunStatus::TimedOut)
+        log = QStringLiteral("compiler killed after %1 s\n").arg(options.timeoutMs / 1000) + log;
+    return log;
 }
 } // namespace
 
@@ -197,9 +217,13 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
             return Error { out.fileName(), {}, QStringLiteral("cannot write: %1").arg(out.errorString()),
                 QStringLiteral("env") };
     }
-    bool ok = true;
+    bool ok = true, stopped = false;
     if (!python)
-        build.log = runQuiet(recipe->tool, recipe->compileArgs, staging, options.timeoutMs, &ok);
+        build.log = compileQuietly(recipe->tool, recipe->compileArgs, staging, options, &ok, &stopped);
+    if (stopped) {
+        QDir(staging).removeRecursively();
+        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+    }
     build.compiled = ok;
     QFile log(QDir(staging).filePath(QStringLiteral("build.log")));
     if (log.open(QIODevice::WriteOnly))

@@ -4,7 +4,9 @@
 #include "task/task.h"
 
 #include <QMap>
+
 #include <QStringList>
+#include <atomic>
 
 namespace kwb {
 
@@ -24,6 +26,7 @@ struct RunnerBuild {
 struct BuildOptions {
     QString cacheRoot; ///< defaults to cacheDir()/runners
     int timeoutMs = 300000;
+    const std::atomic_bool* cancel = nullptr; ///< set: the compiler is killed and buildRunner answers "stopped"
 };
 
 /// The files and commands of a runner before anything is compiled: what buildRunner() builds here and what a
@@ -40,8 +43,9 @@ struct RunnerSources {
 Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl, const QString& tool = {});
 
 /// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
-/// attempted (no compiler, unwritable cache, bad glue) — its findingId says which; a compiler that
-/// fails gives a RunnerBuild with compiled == false and the compiler's log.
+/// attempted (no compiler, unwritable cache, bad glue) — its findingId says which — or was stopped (`stopped`); a
+/// compiler that fails gives a RunnerBuild with compiled == false and the compiler's log. The compiler runs as
+/// every process does (exec/runToCompletion: its timeout, its process group killed on Stop).
 Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options = {});
 
 /// `-gencode` arguments for the task's archs: `sm_90` → `arch=compute_90,code=[sm_90,compute_90]`.

@@ -504,7 +504,13 @@ def bench_call(call, sig, fw, entry, o, flusher, _now_ns=_now_ns, _mark=_mark, _
     _mark(f"end {call['label']} n={len(samples)} iterations={len(samples)} sum={total} host={total} "
           f"flush={flush_sum} phase={phase} between={int(np.median(between)) if between else 0}"
           + (f" tamper={tamper}" if tamper else ""))
+    # After the timed loop, as after every correctness call: outputs that still change were written late (work
+    # left running past the last timed return). Looked at after the end marker, so it adds nothing to the phase.
+    settled = snapshot(result)
+    time.sleep(LATE_WRITE_DELAY_S)
+    late_write = snapshot(result) != settled
     return {"label": call["label"], "status": "ok", "error": "", "samples_ns": samples, "warmup_ns": warm,
+            "late_write": late_write,
             "discarded": 0, "timer_overhead_ns": float(np.median(empty)), "flush_bytes": flushed, "stop": stop,
             "recheck": {"checked": checked, "mismatched": int(mismatched), "unwritten": int(unwritten)}, "iterations": len(samples),
             "host_sum_ns": total, "flush_sum_ns": flush_sum}

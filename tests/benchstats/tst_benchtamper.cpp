@@ -19,7 +19,7 @@ using namespace kwb;
 
 namespace {
 const QStringList kTimingFindings { QStringLiteral("bench.timer-tampered"), QStringLiteral("bench.untimed-work"),
-    QStringLiteral("bench.skipped-work") };
+    QStringLiteral("bench.skipped-work"), QStringLiteral("correct.late-write") };
 
 BenchRequest request(const QString& taskDir)
 {
@@ -213,6 +213,7 @@ private Q_SLOTS:
         expect(*result, QStringLiteral("copy"), {});
         expect(*result, QStringLiteral("patch-time"), QStringLiteral("bench.timer-tampered"));
         expect(*result, QStringLiteral("patch-harness"), QStringLiteral("bench.timer-tampered"));
+        expect(*result, QStringLiteral("late-thread"), QStringLiteral("correct.late-write"));
     }
 
     void bundledHonestCandidates_data()

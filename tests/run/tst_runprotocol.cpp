@@ -1,12 +1,17 @@
 // The correctness protocol end to end on this machine: real g++ builds, real sandboxed runs, one
 // candidate per cheat the protocol must catch.
 #include "run/runengine.h"
+#include "run/runnerbuild.h"
+#include "task/taskloader.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
+#include <thread>
 
 using namespace kwb;
 
@@ -234,6 +239,50 @@ private Q_SLOTS:
         QCOMPARE(run(QStringLiteral("abort")).status, QStringLiteral("failed"));
         QVERIFY2(hasErrors(result->findings), qPrintable(ids(QStringLiteral("abort")).join(QLatin1Char(' '))));
         QVERIFY(!ids(QStringLiteral("abort")).contains(QStringLiteral("env.limits")));
+    }
+
+    // Stop reaches a runner build in progress: the compiler (here one evaluating constexpr loops for minutes) is
+    // killed, and the build answers "stopped" instead of running on or caching anything.
+    void runnerBuildStops()
+    {
+        const QString bundle = m_dir.filePath(QStringLiteral("vadd-slowbuild"));
+        QDir().mkpath(bundle);
+        for (const char* f : { "reference.cpp", "spec.md" })
+            QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("vadd/") + QLatin1StringView(f)),
+                bundle + QLatin1Char('/') + QLatin1StringView(f)));
+        write(bundle + QStringLiteral("/slow.cpp"),
+            "#include <cstdint>\n"
+            "constexpr long burn() { long s = 0; for (long i = 0; i < 100000; ++i) for (long j = 0; j < 100000; ++j) "
+            "s += (i ^ j) & 1; return s; }\n"
+            "static_assert(burn() > 0);\n"
+            "extern \"C\" void vadd(const float* a, const float* b, float* c, int64_t n) { for (int64_t i = 0; i < n; "
+            "++i) c[i] = a[i] + b[i]; }\n");
+        QFile manifest(m_dir.filePath(QStringLiteral("vadd/task.json")));
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        QByteArray json = manifest.readAll();
+        json.truncate(json.indexOf(R"("candidates": [)"));
+        json
+            += R"("candidates": [{"id": "slow", "backend": "cpp", "source": "slow.cpp", "entry": "vadd", "args": ["a", "b", "c", "N"]}]
+})";
+        write(bundle + QStringLiteral("/task.json"), json);
+        auto loaded = loadTask(bundle);
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        std::atomic_bool cancel = false;
+        BuildOptions options;
+        options.cancel = &cancel;
+        options.cacheRoot = m_dir.filePath(QStringLiteral("runners"));
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(800));
+            cancel = true;
+        });
+        QElapsedTimer clock;
+        clock.start();
+        auto build = buildRunner(loaded->task, *loaded->task.implementation(QStringLiteral("slow")), options);
+        stopper.join();
+        QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!build.ok());
+        QCOMPARE(build.error().findingId, QStringLiteral("stopped"));
+        QVERIFY(QDir(options.cacheRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty()); // nothing cached
     }
 
     // The task's own check is fine (tolerance tight, outputs depend on inputs): no task-level findings.
