@@ -320,6 +320,16 @@ private Q_SLOTS:
         QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), hidden, &ref, false)),
             QStringList { QStringLiteral("bench.untimed-work") });
 
+        // GPU: events say 0.1 ms a sample, the host saw 1 ms pass around each (work on another stream, or events
+        // recorded where the work is not) — with the time between samples as the reference's, so only the
+        // host-vs-event check can see it; the same figures from a CPU runner (no events) are not evidence.
+        CaseSamples offStream = ref;
+        offStream.samplesNs = std::vector<double>(100, 1e5);
+        offStream.phases[0] = phase(112.5e6, 112e6, 10e6, 100e6, 9e6);
+        QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), offStream, &ref, true)),
+            QStringList { QStringLiteral("bench.untimed-work") });
+        QVERIFY(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), offStream, &ref, false).isEmpty());
+
         CaseSamples ssh = slowClock; // not watched live: nothing to compare
         ssh.phases[0].watched = false;
         QVERIFY(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), ssh, &ref, false).isEmpty());
