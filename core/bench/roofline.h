@@ -23,7 +23,7 @@ std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QStr
 
 /// The peaks of this host's CPU for an implementation that ran on it (locally): the measured read bandwidth from
 /// memory when the bench flushed at least the last-level cache before every sample (`flushedBytes`), else the
-/// bandwidth from cache, and the ISA's compute bound — with a 2x margin on the bandwidth, since a measurement can
+/// bandwidth from cache, and the ISA's compute bound — with a 4x margin on the bandwidth, since a measurement can
 /// fall short of what the memory gives (a loaded machine, a better access pattern). fp64 outputs halve the FLOPs.
 Peaks hostCpuPeaks(const Task& task, const HostPeaks& host, qint64 flushedBytes);
 
