@@ -1,6 +1,7 @@
 #include "bench/benchengine.h"
 
 #include "diagnose/diagnosis.h"
+#include "env/toolprobe.h"
 #include "exec/runtocompletion.h"
 #include "executors/sshrunner.h"
 #include "run/workspace.h"
@@ -31,6 +32,16 @@ void fail(ImplBench& bench, const QString& status, const QString& error, const Q
     Finding f = diagnose(log, ctx).toFinding();
     f.impl = bench.id;
     f.message += QStringLiteral(": ") + error;
+    // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator: the
+    // implementation is not run here — the environment's fault, not a failure of the code (as in kwb run).
+    if (findingOrigin(f.id) == FindingOrigin::Environment && !acceleratorPresent()) {
+        bench.status = QStringLiteral("not-run");
+        f.evidence.insert(QStringLiteral("kind"), QStringLiteral("no-device"));
+        f.evidence.insert(QStringLiteral("diagnosis"), f.id);
+        f.id = QStringLiteral("env.no-device");
+        f.severity = Severity::Warning;
+        f.message = QStringLiteral("%1 not run: no accelerator on this machine (%2)").arg(bench.id, f.message);
+    }
     bench.findings << f;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <algorithm>
 
 namespace kwb::cli {
 namespace {
@@ -157,7 +158,12 @@ int benchCommand(const QStringList& args, Io& io)
         io.out << QJsonDocument(benchReportJson(*result)).toJson(QJsonDocument::Indented);
     else
         printText(*result, io.out);
-    return hasErrors(result->findings) ? ExitFindings : ExitOk;
+    if (hasErrors(result->findings))
+        return ExitFindings;
+    const bool notRun = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplBench& b) {
+        return b.status == u"not-run";
+    }); // an implementation this machine cannot run (no GPU): exit 3, as kwb run
+    return notRun ? ExitEnvironment : ExitOk;
 }
 
 } // namespace kwb::cli

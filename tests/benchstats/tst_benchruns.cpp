@@ -2,6 +2,7 @@
 #include "bench/benchengine.h"
 #include "exec/sandboxprobe.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -138,6 +139,34 @@ private Q_SLOTS:
         QVERIFY(plain && plain->floorNs);
         QVERIFY2(plain->floorSource.contains(QStringLiteral("this host")), qPrintable(plain->floorSource));
         QVERIFY(ids(*result, QStringLiteral("plain")).contains(QStringLiteral("bench.below-floor")));
+    }
+
+    // A CUDA implementation on a machine without a GPU: built, then "not run" with env.no-device (a warning),
+    // never failed with an error — the same rule as kwb run.
+    void cudaWithoutGpuIsNotRun()
+    {
+        if (QFileInfo::exists(QStringLiteral("/dev/nvidiactl")))
+            QSKIP("a GPU is present: the gpu-labelled tests cover CUDA runs");
+        if (QStandardPaths::findExecutable(QStringLiteral("nvcc")).isEmpty()
+            && !QFileInfo::exists(QStringLiteral("/usr/local/cuda/bin/nvcc")))
+            QSKIP("nvcc is not installed: the CUDA runner cannot be built here");
+        BenchRequest r = request(QStringLiteral("speed"));
+        r.taskDir = QStringLiteral(KWB_TASKS_DIR "/vector-add-f32");
+        r.implIds = { QStringLiteral("cuda") };
+        r.cases = { QStringLiteral("one") };
+        auto result = runBench(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const auto cuda = std::find_if(
+            result->impls.begin(), result->impls.end(), [](const ImplBench& b) { return b.id == u"cuda"; });
+        QVERIFY(cuda != result->impls.end());
+        if (cuda->status == u"build-failed")
+            QSKIP("nvcc could not build the CUDA runner here");
+        QCOMPARE(cuda->status, QStringLiteral("not-run"));
+        QCOMPARE(ids(*result, QStringLiteral("cuda")), QStringList { QStringLiteral("env.no-device") });
+        for (const Finding& f : result->findings) {
+            if (f.impl == u"cuda")
+                QVERIFY2(f.severity != Severity::Error, qPrintable(f.id + QStringLiteral(": ") + f.message));
+        }
     }
 
     void badRequests()
