@@ -45,29 +45,50 @@ double cacheBytes(int name, double fallback)
 
 using Words = std::uint64_t __attribute__((vector_size(64))); // one cache line
 
-/// Sums `lines` cache lines with the widest vector loads this CPU has (a clone per ISA, picked at load time):
-/// a read rate measured with narrower loads than a candidate may use would not be an upper bound.
-#if defined(__x86_64__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-std::uint64_t
-sumLines(const Words* p, std::size_t lines)
-{
-    Words a {}, b {}, c {}, d {};
-    std::size_t i = 0;
-    for (; i + 4 <= lines; i += 4) {
-        a += p[i];
-        b += p[i + 1];
-        c += p[i + 2];
-        d += p[i + 3];
-    }
-    for (; i < lines; ++i)
-        a += p[i];
-    a += b + c + d;
-    std::uint64_t s = 0;
-    for (int k = 0; k < 8; ++k)
-        s += a[k];
+// Sums `lines` cache lines. One body, compiled three times: for AVX-512, for AVX2 and for the baseline; sumLines()
+// picks the widest this CPU has at run time (a read rate measured with narrower loads than a candidate may use
+// would not be an upper bound). Plain target attributes, not target_clones: an ifunc resolver runs before the
+// sanitizers' runtimes start, and crashes a TSan build at load.
+#define KWB_SUM_LINES_BODY                                                                                             \
+    Words a {}, b {}, c {}, d {};                                                                                      \
+    std::size_t i = 0;                                                                                                 \
+    for (; i + 4 <= lines; i += 4) {                                                                                   \
+        a += p[i];                                                                                                     \
+        b += p[i + 1];                                                                                                 \
+        c += p[i + 2];                                                                                                 \
+        d += p[i + 3];                                                                                                 \
+    }                                                                                                                  \
+    for (; i < lines; ++i)                                                                                             \
+        a += p[i];                                                                                                     \
+    a += b + c + d;                                                                                                    \
+    std::uint64_t s = 0;                                                                                               \
+    for (int k = 0; k < 8; ++k)                                                                                        \
+        s += a[k];                                                                                                     \
     return s;
+
+std::uint64_t sumLinesBaseline(const Words* p, std::size_t lines)
+{
+    KWB_SUM_LINES_BODY
+}
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) std::uint64_t sumLinesAvx2(const Words* p, std::size_t lines)
+{
+    KWB_SUM_LINES_BODY
+}
+__attribute__((target("avx512f"))) std::uint64_t sumLinesAvx512(
+    const Words* p, std::size_t lines) { KWB_SUM_LINES_BODY }
+#endif
+#undef KWB_SUM_LINES_BODY
+
+std::uint64_t sumLines(const Words* p, std::size_t lines)
+{
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx512f"))
+        return sumLinesAvx512(p, lines);
+    if (__builtin_cpu_supports("avx2"))
+        return sumLinesAvx2(p, lines);
+#endif
+    return sumLinesBaseline(p, lines);
 }
 
 /// Every thread sums its own slice of `words` 64-bit words, `passes` times; returns the bytes read per second of
