@@ -7,6 +7,14 @@
 
 namespace kwb {
 
+/// What kind of failure an Error is — what a caller does about it (the CLI's exit code, the GUI's message).
+enum class ErrorKind {
+    Input, ///< the request or a file it names is wrong (exit 2): the user can fix it
+    Environment, ///< this machine cannot do it (no sandbox, no tool, unwritable folder; exit 3): not the task's fault
+    Stopped, ///< the user stopped it
+    Internal, ///< a bug of the workbench
+};
+
 /// What went wrong, and where: enough to print one line such as
 /// `task.json: /inputs/1/dtype: expected one of float32, …` or `out.npy: byte 128: truncated data`.
 struct Error {
@@ -15,6 +23,20 @@ struct Error {
     QString what; ///< what was expected or what is wrong
     QString findingId; ///< the finding id this error maps to (e.g. `scope.missing-file`), may be empty
     int line = 0; ///< 1-based line in `file` where known, else 0
+    ErrorKind kind = ErrorKind::Input;
+
+    /// An environment problem (ErrorKind::Environment) about `file`.
+    static Error environment(QString file, QString where, QString what)
+    {
+        return Error { std::move(file), std::move(where), std::move(what), {}, 0, ErrorKind::Environment };
+    }
+    /// The user stopped the work.
+    static Error stopped()
+    {
+        return Error { {}, {}, QStringLiteral("stopped by the user"), {}, 0, ErrorKind::Stopped };
+    }
+    bool isEnvironment() const { return kind == ErrorKind::Environment; }
+    bool isStopped() const { return kind == ErrorKind::Stopped; }
 
     /// `file: where: what`, leaving out the empty parts.
     QString oneLine() const

@@ -2,7 +2,7 @@
 // headers most panes include. Only build speed depends on it; files still include what they use.
 #pragma once
 
-#include "precompiled_core.h"
+#include "core/precompiled_core.h"
 
 #include <QAbstractTableModel>
 #include <QAction>

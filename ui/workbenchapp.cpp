@@ -1,18 +1,18 @@
 #include "workbenchapp.h"
 
-#include "audit/auditscreenshot.h"
-#include "panes/tasklistpane.h"
+#include "ui/audit/auditscreenshot.h"
+#include "ui/panes/tasklistpane.h"
 
-#include "compile/compilecontroller.h"
-#include "performance/benchcontroller.h"
-#include "performance/performancepane.h"
-#include "run/runcontroller.h"
-#include "window/actions.h"
+#include "ui/compile/compilecontroller.h"
+#include "ui/performance/benchcontroller.h"
+#include "ui/performance/performancepane.h"
+#include "ui/run/runcontroller.h"
+#include "ui/window/actions.h"
 
-#include "editor/theme.h"
-#include "panes/sourceview.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
+#include "ui/editor/theme.h"
+#include "ui/panes/sourceview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 
 #include <QAction>
 #include <QApplication>

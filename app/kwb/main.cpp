@@ -1,5 +1,5 @@
 // kwb: the command-line face of the workbench. All logic lives in kwb_core (core/cli/).
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 // kernel-workbench: the desktop face of the workbench. All logic lives in kwb_ui and kwb_core.
-#include "workbenchapp.h"
+#include "ui/workbenchapp.h"
 
 int main(int argc, char* argv[])
 {

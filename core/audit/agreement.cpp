@@ -1,4 +1,4 @@
-#include "audit/agreement.h"
+#include "core/audit/agreement.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "audit/audit.h"
+#include "core/audit/audit.h"
 
-#include "review/evidenceref.h"
-#include "review/reviewchecks.h"
+#include "core/review/evidenceref.h"
+#include "core/review/reviewchecks.h"
 
 #include <QDir>
 #include <QFile>

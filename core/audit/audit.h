@@ -1,11 +1,11 @@
 #pragma once
 
-#include "audit/agreement.h"
-#include "finding.h"
-#include "result.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
-#include "rubric/rubric.h"
+#include "core/audit/agreement.h"
+#include "core/finding.h"
+#include "core/result.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
+#include "core/rubric/rubric.h"
 
 #include <QDateTime>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "audit/audit.h"
+#include "core/audit/audit.h"
 
 #include <QJsonArray>
 

@@ -1,6 +1,6 @@
-#include "audit/auditlog.h"
+#include "core/audit/auditlog.h"
 
-#include "review/atomicfile.h"
+#include "core/review/atomicfile.h"
 
 #include <QCryptographicHash>
 #include <QDir>

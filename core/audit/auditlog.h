@@ -1,7 +1,7 @@
 #pragma once
 
-#include "audit/audit.h"
-#include "result.h"
+#include "core/audit/audit.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "audit/audit.h"
+#include "core/audit/audit.h"
 
-#include "review/reviewchecks.h"
+#include "core/review/reviewchecks.h"
 
 namespace kwb {
 namespace {

@@ -1,9 +1,9 @@
-#include "audit/reverify.h"
+#include "core/audit/reverify.h"
 
-#include "audit/audit.h"
-#include "review/evidenceref.h"
-#include "review/reviewchecks.h"
-#include "task/taskloader.h"
+#include "core/audit/audit.h"
+#include "core/review/evidenceref.h"
+#include "core/review/reviewchecks.h"
+#include "core/task/taskloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -122,8 +122,8 @@ QList<ReverifyDifference> compareClaims(const Review& review, const QStringList&
     return out;
 }
 
-Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDoc>& reports, const QString& taskDir,
-    bool sandbox, const ProgressFn& progress)
+Result<ReverifyResult> reverifyReview(
+    const Review& review, const QList<ReportDoc>& reports, const QString& taskDir, bool sandbox, const JobContext& job)
 {
     const Result<LoadedTask> task = loadTask(taskDir);
     if (!task)
@@ -177,7 +177,7 @@ Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDo
         request.trials = out.trials;
         request.seed = out.seed;
         request.sandbox = sandbox;
-        const Result<RunResult> run = runCorrectness(request, progress);
+        const Result<RunResult> run = runCorrectness(request, job);
         if (!run)
             return run.error();
         for (const Finding& f : run->findings) {
@@ -192,11 +192,7 @@ Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDo
                 QStringLiteral("shown"), shown ? QStringLiteral("shown") : QStringLiteral("not shown"), out.seedNote });
         }
     }
-    const Result<QList<ClaimCheck>> others
-        = reverifyReportClaims(review, reports, taskDir, sandbox, [&](const QString& step) {
-              if (progress)
-                  progress(step, 0, 0);
-          });
+    const Result<QList<ClaimCheck>> others = reverifyReportClaims(review, reports, taskDir, sandbox, job);
     if (!others)
         return others.error();
     out.claims += *others;

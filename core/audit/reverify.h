@@ -1,10 +1,11 @@
 #pragma once
 
-#include "audit/reverifyclaims.h"
-#include "result.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
-#include "run/runengine.h"
+#include "core/audit/reverifyclaims.h"
+#include "core/jobcontext.h"
+#include "core/result.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
+#include "core/run/runengine.h"
 
 #include <QJsonObject>
 
@@ -53,7 +54,7 @@ QList<ReverifyDifference> compareClaims(const Review& review, const QStringList&
 /// implementation is not re-run on a machine without a GPU: its run claims cannot be re-verified here. An Error
 /// is a run that could not start (bad task, no sandbox); the review and the bundle must be of the same task id.
 Result<ReverifyResult> reverifyReview(const Review& review, const QList<ReportDoc>& reports, const QString& taskDir,
-    bool sandbox = true, const ProgressFn& progress = {});
+    bool sandbox = true, const JobContext& job = {});
 
 /// The `reverify` data of an audit log entry and of `kwb audit reverify --json`.
 QJsonObject reverifyJson(const ReverifyResult& r);

@@ -1,4 +1,4 @@
-#include "audit/reverifyclaims.h"
+#include "core/audit/reverifyclaims.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,9 +1,10 @@
 #pragma once
 
-#include "result.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
-#include "task/task.h"
+#include "core/jobcontext.h"
+#include "core/result.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
+#include "core/task/task.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -50,15 +51,13 @@ QList<ClaimCheck> compareRunClaims(const QStringList& claimed, const QStringList
 /// The error run findings of a `kwb.report/1` document (`id#case=NAME` where the finding has a case).
 QStringList runErrorFindings(const QJsonObject& runReport);
 
-using ClaimProgressFn = std::function<void(const QString& step)>;
-
 /// Re-runs what the compile, bench and check reports `review` attaches (found in `reports`) claim: compile
 /// (compileTask on the same implementations and archs), bench (runBench with the recorded seed, budget, rounds,
 /// warm-up and flush) and, for a check report, its compile, run (seeded correctness) and bench parts. Run reports
 /// are handled by reverifyReview(); a report that is attached but not in `reports` cannot be re-verified. An
 /// Error is a bundle that does not load.
 Result<QList<ClaimCheck>> reverifyReportClaims(const Review& review, const QList<ReportDoc>& reports,
-    const QString& taskDir, bool sandbox = true, const ClaimProgressFn& progress = {});
+    const QString& taskDir, bool sandbox = true, const JobContext& job = {});
 
 /// The JSON of one claim check (`kwb audit reverify --json`, the audit log).
 QJsonObject claimCheckJson(const ClaimCheck& c);

@@ -1,10 +1,10 @@
 // Re-running what compile, bench and check reports claim (reverifyclaims.h).
-#include "audit/reverifyclaims.h"
+#include "core/audit/reverifyclaims.h"
 
-#include "bench/benchengine.h"
-#include "compile/compiler.h"
-#include "run/runengine.h"
-#include "task/taskloader.h"
+#include "core/bench/benchengine.h"
+#include "core/compile/compiler.h"
+#include "core/run/runengine.h"
+#include "core/task/taskloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,7 +13,8 @@ namespace kwb {
 namespace {
 using CS = ClaimCheck::Status;
 
-QList<ClaimCheck> reverifyCompile(const Task& task, const QJsonObject& claimed, const QString& label, bool sandbox)
+QList<ClaimCheck> reverifyCompile(
+    const Task& task, const QJsonObject& claimed, const QString& label, bool sandbox, const JobContext& job)
 {
     CompileRequest request;
     for (const QJsonValue& v : claimed.value(QStringLiteral("implementations")).toArray())
@@ -22,7 +23,7 @@ QList<ClaimCheck> reverifyCompile(const Task& task, const QJsonObject& claimed, 
         request.archs << v.toString();
     request.sandbox = sandbox;
     request.disassemble = false;
-    const Result<CompileResult> compiled = compileTask(task, request);
+    const Result<CompileResult> compiled = compileTask(task, request, job);
     if (!compiled)
         return { { label, QStringLiteral("compile"), CS::CannotReverify, {}, {},
             QStringLiteral("the re-compile could not start: %1").arg(compiled.error().oneLine()) } };
@@ -37,8 +38,8 @@ QList<ClaimCheck> reverifyCompile(const Task& task, const QJsonObject& claimed, 
     return compareCompileClaims(claimed, now, label);
 }
 
-QList<ClaimCheck> reverifyBench(
-    const QString& taskDir, const Task& task, const QJsonObject& claimed, const QString& label, bool sandbox)
+QList<ClaimCheck> reverifyBench(const QString& taskDir, const Task& task, const QJsonObject& claimed,
+    const QString& label, bool sandbox, const JobContext& job)
 {
     const QJsonObject prov = claimed.value(QStringLiteral("provenance")).toObject();
     BenchRequest request;
@@ -71,7 +72,7 @@ QList<ClaimCheck> reverifyBench(
         skipped = QStringLiteral("needs a GPU (every candidate is a cuda implementation); this machine has none");
     QJsonObject now;
     if (skipped.isEmpty()) {
-        const Result<BenchResult> bench = runBench(request);
+        const Result<BenchResult> bench = runBench(request, job);
         if (!bench)
             skipped = QStringLiteral("the re-bench could not run: %1").arg(bench.error().oneLine());
         else
@@ -93,7 +94,7 @@ QList<ClaimCheck> reverifyBench(
 }
 
 QList<ClaimCheck> reverifyRunPart(
-    const QString& taskDir, const QJsonObject& claimed, const QString& label, bool sandbox)
+    const QString& taskDir, const QJsonObject& claimed, const QString& label, bool sandbox, const JobContext& job)
 {
     RunRequest request;
     request.taskDir = taskDir;
@@ -106,7 +107,7 @@ QList<ClaimCheck> reverifyRunPart(
         request.seed = first;
         request.trials = int(seeds.size());
     }
-    const Result<RunResult> run = runCorrectness(request);
+    const Result<RunResult> run = runCorrectness(request, job);
     if (!run)
         return { { label, QStringLiteral("run findings"), CS::CannotReverify, {}, {},
             QStringLiteral("the re-run could not start: %1").arg(run.error().oneLine()) } };
@@ -119,8 +120,8 @@ QList<ClaimCheck> reverifyRunPart(
 
 } // namespace
 
-Result<QList<ClaimCheck>> reverifyReportClaims(const Review& review, const QList<ReportDoc>& reports,
-    const QString& taskDir, bool sandbox, const ClaimProgressFn& progress)
+Result<QList<ClaimCheck>> reverifyReportClaims(
+    const Review& review, const QList<ReportDoc>& reports, const QString& taskDir, bool sandbox, const JobContext& job)
 {
     const Result<LoadedTask> task = loadTask(taskDir);
     if (!task)
@@ -143,12 +144,11 @@ Result<QList<ClaimCheck>> reverifyReportClaims(const Review& review, const QList
             continue;
         }
         const QJsonObject o = QJsonDocument::fromJson(doc->bytes).object();
-        if (progress)
-            progress(QStringLiteral("re-verifying %1").arg(label));
+        job.progress(QStringLiteral("reverify"), QStringLiteral("re-verifying %1").arg(label));
         if (doc->action == QLatin1StringView("compile")) {
-            out += reverifyCompile(task->task, o, label, sandbox);
+            out += reverifyCompile(task->task, o, label, sandbox, job);
         } else if (doc->action == QLatin1StringView("bench")) {
-            out += reverifyBench(taskDir, task->task, o, label, sandbox);
+            out += reverifyBench(taskDir, task->task, o, label, sandbox, job);
         } else if (doc->action == QLatin1StringView("check")) {
             const std::pair<const char*, int> parts[] = { { "compile", 0 }, { "run", 1 }, { "bench", 2 } };
             for (const auto& [name, kind] : parts) {
@@ -157,9 +157,9 @@ Result<QList<ClaimCheck>> reverifyReportClaims(const Review& review, const QList
                     continue;
                 const QString partLabel = label + QStringLiteral(" ") + stage;
                 const QJsonObject claimedPart = o.value(stage).toObject();
-                out += kind == 0 ? reverifyCompile(task->task, claimedPart, partLabel, sandbox)
-                    : kind == 1  ? reverifyRunPart(taskDir, claimedPart, partLabel, sandbox)
-                                 : reverifyBench(taskDir, task->task, claimedPart, partLabel, sandbox);
+                out += kind == 0 ? reverifyCompile(task->task, claimedPart, partLabel, sandbox, job)
+                    : kind == 1  ? reverifyRunPart(taskDir, claimedPart, partLabel, sandbox, job)
+                                 : reverifyBench(taskDir, task->task, claimedPart, partLabel, sandbox, job);
             }
         } else {
             out.append({ label, QStringLiteral("the attached report"), CS::CannotReverify, {}, {},

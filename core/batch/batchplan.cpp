@@ -1,7 +1,7 @@
-#include "batch/batchplan.h"
+#include "core/batch/batchplan.h"
 
-#include "task/digest.h"
-#include "task/taskloader.h"
+#include "core/task/digest.h"
+#include "core/task/taskloader.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

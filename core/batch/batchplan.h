@@ -1,7 +1,7 @@
 #pragma once
 
-#include "executors/executorspec.h"
-#include "result.h"
+#include "core/exec/executorspec.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QStringList>

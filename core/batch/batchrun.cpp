@@ -1,4 +1,4 @@
-#include "batch/batchrun.h"
+#include "core/batch/batchrun.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -9,11 +9,11 @@
 
 namespace kwb {
 
-Result<BatchSummary> runBatch(
-    const BatchRequest& request, const BatchProgressFn& progress, const std::atomic_bool* cancel)
+Result<BatchSummary> runBatch(const BatchRequest& request, const JobContext& job)
 {
+    const std::atomic_bool* cancel = job.cancel;
     if (!QDir().mkpath(QDir(request.outDir).filePath(QStringLiteral("tasks"))))
-        return Error { request.outDir, {}, QStringLiteral("cannot create the output folder"), QStringLiteral("env") };
+        return Error::environment(request.outDir, {}, QStringLiteral("cannot create the output folder"));
     BatchSummary summary;
     summary.action = request.action.action;
     summary.executor = request.action.executor.name();
@@ -43,17 +43,26 @@ Result<BatchSummary> runBatch(
     }
 
     const auto changed = [&](int index) {
-        if (!progress)
+        if (!job.onProgress)
             return;
-        BatchProgress p;
-        p.total = int(states.size());
+        int finished = 0, running = 0, skipped = 0, failed = 0;
         for (const ElementState& s : states) {
-            p.finished += s.status != u"pending" && s.status != u"running";
-            p.running += s.status == u"running";
-            p.skipped += s.resumed;
-            p.failed += s.status == u"failed" || s.status == u"timeout" || s.status == u"cancelled";
+            finished += s.status != u"pending" && s.status != u"running";
+            running += s.status == u"running";
+            skipped += s.resumed;
+            failed += s.status == u"failed" || s.status == u"timeout" || s.status == u"cancelled";
         }
-        progress(p, states.at(index));
+        const ElementState& e = states.at(index);
+        const QString text
+            = QStringLiteral("[%1/%2] running %3, failed %4, resumed %5  %6 %7%8")
+                  .arg(finished)
+                  .arg(states.size())
+                  .arg(running)
+                  .arg(failed)
+                  .arg(skipped)
+                  .arg(e.id, e.status, e.jobId.isEmpty() ? QString() : QStringLiteral(" (Slurm ") + e.jobId + u')');
+        job.progress(e.status == u"pending" ? QStringLiteral("queued") : QStringLiteral("batch"), text, finished,
+            int(states.size()));
     };
     for (int i = 0; i < states.size(); ++i) {
         if (states[i].resumed)
@@ -70,8 +79,7 @@ Result<BatchSummary> runBatch(
 
     QSaveFile f(QDir(request.outDir).filePath(QStringLiteral("summary.json")));
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(batchSummaryJson(summary)).toJson()) < 0 || !f.commit())
-        return Error { f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString()),
-            QStringLiteral("env") };
+        return Error::environment(f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString()));
     return summary;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "batch/batchplan.h"
-#include "batch/batchstate.h"
+#include "core/batch/batchplan.h"
+#include "core/batch/batchstate.h"
+#include "core/jobcontext.h"
 
 #include <QJsonObject>
 
@@ -23,16 +24,6 @@ struct BatchRequest {
     int pollMs = 1000; ///< Slurm: how often squeue/sacct are asked
 };
 
-/// What changed: the element, and the counts after the change.
-struct BatchProgress {
-    int total = 0;
-    int finished = 0; ///< including skipped
-    int running = 0;
-    int failed = 0; ///< failed, timeout, cancelled
-    int skipped = 0;
-};
-using BatchProgressFn = std::function<void(const BatchProgress&, const ElementState& changed)>;
-
 /// Everything a batch did, for summary.json and the summary table.
 struct BatchSummary {
     QString action;
@@ -47,11 +38,12 @@ struct BatchSummary {
 
 /// Runs every item's element command — locally, `jobs` at a time, or as one Slurm job array — writing
 /// `<out>/tasks/<id>/report.json`, `log.txt` and `state.json` per element. Finished elements whose digest did not
-/// change are skipped (resume). `cancel` stops what runs (local: the element processes; Slurm: scancel) and the
-/// stopped elements are `cancelled`. The Error is a batch that could not start (unwritable out folder, sbatch
-/// failing).
-Result<BatchSummary> runBatch(
-    const BatchRequest& request, const BatchProgressFn& progress = {}, const std::atomic_bool* cancel = nullptr);
+/// change are skipped (resume). `job.cancel` stops what runs (local: the element processes; Slurm: scancel) and
+/// the stopped elements are `cancelled`. Progress, at every change of an element: done = finished elements (the
+/// resumed included) of total, text = the counts and the element (`[3/10] running 2, failed 0, resumed 1  id ok`),
+/// phase `queued` while the element waits, else `batch`. The Error is a batch that could not start (unwritable
+/// out folder, sbatch failing).
+Result<BatchSummary> runBatch(const BatchRequest& request, const JobContext& job = {});
 
 /// The `kwb.batch/1` document written as `<out>/summary.json`.
 QJsonObject batchSummaryJson(const BatchSummary& summary);

@@ -1,7 +1,7 @@
-#include "batch/batchrun.h"
+#include "core/batch/batchrun.h"
 
-#include "executors/slurmtools.h"
-#include "executors/sshtransport.h"
+#include "core/executors/slurmtools.h"
+#include "core/executors/sshtransport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -88,7 +88,7 @@ Status runSlurmElements(const BatchRequest& request, QList<ElementState>& states
     const QString script = slurmDir + QStringLiteral("/element.sh");
     QFile sf(script);
     if (!sf.open(QIODevice::WriteOnly) || sf.write(elementScript(request)) < 0)
-        return Error { script, {}, QStringLiteral("cannot write: %1").arg(sf.errorString()), QStringLiteral("env") };
+        return Error::environment(script, {}, QStringLiteral("cannot write: %1").arg(sf.errorString()));
     sf.close();
     sf.setPermissions(sf.permissions() | QFileDevice::ExeOwner);
 
@@ -113,8 +113,7 @@ Status runSlurmElements(const BatchRequest& request, QList<ElementState>& states
         a.listFile = slurmDir + (gpu ? QStringLiteral("/gpu.list") : QStringLiteral("/cpu.list"));
         QFile lf(a.listFile);
         if (!lf.open(QIODevice::WriteOnly) || lf.write(list) != list.size())
-            return Error { a.listFile, {}, QStringLiteral("cannot write: %1").arg(lf.errorString()),
-                QStringLiteral("env") };
+            return Error::environment(a.listFile, {}, QStringLiteral("cannot write: %1").arg(lf.errorString()));
         lf.close();
         SlurmArray sa;
         sa.script = script;

@@ -1,4 +1,4 @@
-#include "batch/batchstate.h"
+#include "core/batch/batchstate.h"
 
 #include <QDir>
 #include <QFile>
@@ -62,8 +62,7 @@ Status writeElementState(const QString& outDir, const ElementState& state)
     QDir().mkpath(dir);
     QSaveFile f(QDir(dir).filePath(QStringLiteral("state.json")));
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(state.toJson()).toJson()) < 0 || !f.commit())
-        return Error { f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString()),
-            QStringLiteral("env") };
+        return Error::environment(f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString()));
     return Ok {};
 }
 

@@ -1,4 +1,4 @@
-#include "batch/batchrun.h"
+#include "core/batch/batchrun.h"
 
 #include <QJsonArray>
 #include <QSysInfo>

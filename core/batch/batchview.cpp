@@ -1,6 +1,6 @@
-#include "batch/batchview.h"
+#include "core/batch/batchview.h"
 
-#include "batch/batchstate.h"
+#include "core/batch/batchstate.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,13 +1,14 @@
-#include "bench/benchengine.h"
+#include "core/bench/benchengine.h"
+#include "core/executors/executorfactory.h"
 
-#include "bench/fairness.h"
-#include "bench/interposition.h"
-#include "bench/roofline.h"
-#include "exec/sandboxprobe.h"
-#include "executors/sshimplrun.h"
-#include "inputs/inputgenerator.h"
-#include "run/workspace.h"
-#include "task/taskloader.h"
+#include "core/bench/fairness.h"
+#include "core/bench/interposition.h"
+#include "core/bench/roofline.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/run/sshimplrun.h"
+#include "core/run/workspace.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QRandomGenerator>
@@ -63,10 +64,10 @@ std::optional<Peaks> floorPeaks(const Task& task, const Implementation& impl, bo
 {
     if (task.target.peakBytesPerS || task.target.peakFlopsPerS || onGpu)
         return peaksFor(task, impl, note);
-    if (!request.executor.isEmpty() && request.executor != u"local") {
+    if (request.executor.remote()) {
         *note = QStringLiteral("no floor: '%1' ran on the CPU of %2, and host peaks are measured for this machine "
                                "only (give target.peak for a floor)")
-                    .arg(impl.id, request.executor);
+                    .arg(impl.id, request.executor.name());
         return std::nullopt;
     }
     return hostCpuPeaks(task, hostPeaks(), s.flushBytes);
@@ -99,8 +100,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseS
 }
 } // namespace
 
-Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn& progress,
-    const std::atomic_bool* cancel, const BenchCountedProgressFn& counted)
+Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
 {
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
@@ -117,36 +117,26 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
     if (request.rounds < 1 || request.budgetS <= 0)
         return Error { QStringLiteral("--budget"), {},
             QStringLiteral("needs a positive budget and at least one round") };
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
-    if (request.sandbox && !remote) { // a remote host isolates its runners itself (and says how)
-        const SandboxStatus s = sandboxAvailable();
-        if (!s.available)
-            return Error { {}, {},
-                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass "
-                               "--no-sandbox)")
-                    .arg(s.reason),
-                QStringLiteral("env") };
+    const bool remote = request.executor.remote();
+    if (request.sandbox) { // a remote host isolates its runners itself (and says how)
+        if (auto s = makeExecutor(request.executor)->requireSandbox(); !s)
+            return s.error();
     }
     QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-bench-XXXXXX"));
     const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
     if (work.isEmpty() || !QDir().mkpath(work))
-        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
+        return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
     const int totalSteps = int(impls->size()) * (1 + request.rounds);
     int doneSteps = 0;
-    const auto say = [&](const QString& s) {
-        if (progress)
-            progress(s);
-        if (counted)
-            counted(s, doneSteps, totalSteps);
-    };
+    const auto say = [&](const QString& s) { job.progress(QStringLiteral("bench"), s, doneSteps, totalSteps); };
     const auto stopped = [&] {
         removeRemoteRun(request.executor, work);
-        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+        return Error::stopped();
     };
 
     for (const Implementation& impl : *impls) {
-        if (cancel && *cancel)
+        if (job.cancelled())
             return stopped();
         ImplBench b;
         b.id = impl.id;
@@ -155,21 +145,21 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         say(QStringLiteral("building %1").arg(impl.id));
         // Remote runners are built on the host, in their first round (cached there by content hash).
         BuildOptions buildOptions;
-        buildOptions.cancel = cancel;
+        buildOptions.cancel = job.cancel;
         auto build = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false })
                             : buildRunner(task, impl, buildOptions);
-        if (cancel && *cancel)
+        if (job.cancelled())
             return stopped();
         if (!build) {
-            b.status = QStringLiteral("failed");
+            b.status = ImplStatus::Failed;
             b.error = build.error().oneLine();
         } else if (!build->compiled) {
             b.build = *build;
-            b.status = QStringLiteral("build-failed");
+            b.status = ImplStatus::BuildFailed;
             b.error = QStringLiteral("the runner did not compile");
         } else {
             b.build = *build;
-            b.status = QStringLiteral("ok");
+            b.status = ImplStatus::Ok;
             if (impl.backend != u"python" && !b.build.dir.isEmpty())
                 b.findings << interpositionFindings(impl.id, QDir(b.build.dir).filePath(QStringLiteral("runner")));
         }
@@ -218,16 +208,16 @@ Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn&
         for (int k = 0; k < impls->size(); ++k) {
             const int i = round % 2 ? int(impls->size()) - 1 - k : k;
             ImplBench& b = result.impls[i];
-            if (cancel && *cancel)
+            if (job.cancelled())
                 return stopped();
             if (b.ok()) {
                 say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
                 detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
-                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, cancel, round);
+                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, job.cancel, round);
             }
             if (round < request.rounds)
                 ++doneSteps;
-            if (cancel && *cancel)
+            if (job.cancelled())
                 return stopped();
         }
     }

@@ -1,10 +1,13 @@
 #pragma once
 
-#include "bench/benchstats.h"
-#include "exec/processspec.h"
-#include "finding.h"
-#include "run/runnerbuild.h"
-#include "task/task.h"
+#include "core/bench/benchstats.h"
+#include "core/exec/executorspec.h"
+#include "core/exec/processspec.h"
+#include "core/finding.h"
+#include "core/jobcontext.h"
+#include "core/run/implstatus.h"
+#include "core/run/runnerbuild.h"
+#include "core/task/task.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -32,7 +35,7 @@ struct BenchRequest {
     RunLimits limits;
     bool sandbox = true;
     QString keepDir;
-    QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (built and run there, one process a round)
+    ExecutorSpec executor; ///< where runners run: `local`, or `ssh:HOST` (built and run there, one process a round)
 };
 
 /// One round's sampling phase of one call as two witnesses saw it: the runner (its record and its markers)
@@ -75,7 +78,7 @@ struct ImplBench {
     QString id;
     QString role; ///< reference | candidate
     QString backend;
-    QString status = QStringLiteral("not-run"); ///< ok | build-failed | failed | not-run
+    ImplStatus status = ImplStatus::NotRun; ///< Ok | BuildFailed | Failed | NotRun
     QString error;
     RunnerBuild build;
     QJsonObject provenance; ///< the runner's, plus host and clock source
@@ -85,7 +88,7 @@ struct ImplBench {
     /// RUSAGE_CHILDREN around each runner: out of the runner's reach), and their wall time, over the rounds.
     double processCpuS = 0;
     double processWallS = 0;
-    bool ok() const { return status == u"ok"; }
+    bool ok() const { return status == ImplStatus::Ok; }
 };
 
 /// One implementation in one case: statistics and, for candidates, the comparison with the reference.
@@ -133,18 +136,13 @@ struct BenchResult {
     int roundsRun = 0; ///< rounds actually run (the between-round stopping rule may add to the minimum)
 };
 
-using BenchProgressFn = std::function<void(const QString& step)>;
-/// Progress with counts: `done` of `total` steps (one per runner build and one per timed runner process).
-using BenchCountedProgressFn = std::function<void(const QString& step, int done, int total)>;
-
 /// The benchmark protocol (docs/benchmarking.md): runners in bench mode, the reference and the candidates
 /// alternating in `rounds` rounds of one sandboxed process each, fresh inputs per round, pooled samples,
 /// statistics, bootstrap speedups, verdicts, roofline floors and the bench.* findings. An Error is a request
-/// that cannot run at all (bad task, unknown implementation or case, no sandbox; findingId `env` for the
-/// environment). When `cancel` becomes true the runner process going is killed and the Error's findingId is
-/// `stopped`.
-Result<BenchResult> runBench(const BenchRequest& request, const BenchProgressFn& progress = {},
-    const std::atomic_bool* cancel = nullptr, const BenchCountedProgressFn& counted = {});
+/// that cannot run at all (bad task, unknown implementation or case: ErrorKind::Input; no sandbox: Environment).
+/// When `job.cancel` becomes true the runner process going is killed and the Error is ErrorKind::Stopped.
+/// Progress: phase `bench`, `done` of `total` steps (one per runner build and one per timed runner process).
+Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job = {});
 
 /// The `kwb.bench/1` document.
 QJsonObject benchReportJson(const BenchResult& result);

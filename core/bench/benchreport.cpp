@@ -1,7 +1,8 @@
-#include "bench/benchengine.h"
+#include "core/bench/benchengine.h"
 
-#include "env/toolprobe.h"
-#include "inputs/inputgenerator.h"
+#include "core/env/hostpeaks.h"
+#include "core/env/toolprobe.h"
+#include "core/inputs/inputgenerator.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -55,17 +56,6 @@ QJsonObject statsJson(const ImplCaseResult& r)
     return o;
 }
 
-QString cpuModel()
-{
-    QFile f(QStringLiteral("/proc/cpuinfo"));
-    if (f.open(QIODevice::ReadOnly)) {
-        for (const QByteArray& line : f.readAll().split('\n')) {
-            if (line.startsWith("model name"))
-                return QString::fromUtf8(line.mid(line.indexOf(':') + 1)).trimmed();
-        }
-    }
-    return QSysInfo::currentCpuArchitecture();
-}
 } // namespace
 
 Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const CaseSamples& samples, bool gpu)
@@ -304,7 +294,7 @@ QJsonObject benchReportJson(const BenchResult& result)
     }
     for (const ImplBench& b : result.impls)
         impls.append(QJsonObject { { QStringLiteral("id"), b.id }, { QStringLiteral("role"), b.role },
-            { QStringLiteral("backend"), b.backend }, { QStringLiteral("status"), b.status },
+            { QStringLiteral("backend"), b.backend }, { QStringLiteral("status"), implStatusName(b.status) },
             { QStringLiteral("error"), b.error }, { QStringLiteral("build"), b.build.compileCommand },
             { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance },
             { QStringLiteral("process"),
@@ -337,7 +327,7 @@ QJsonObject benchProvenance(
             remote = b.provenance;
     }
     QJsonObject out {
-        { QStringLiteral("executor"), request.executor.isEmpty() ? QStringLiteral("local") : request.executor },
+        { QStringLiteral("executor"), request.executor.name() },
         { QStringLiteral("host"), QSysInfo::machineHostName() },
         { QStringLiteral("cpu"), cpuModel() },
         { QStringLiteral("os"), QSysInfo::prettyProductName() + QStringLiteral(" / ") + QSysInfo::kernelVersion() },
@@ -355,7 +345,7 @@ QJsonObject benchProvenance(
                            "freedom; rounds are added (up to %1) while an interval is wider than the same-speed band")
                 .arg(std::max(request.rounds, request.maxRounds > 0 ? request.maxRounds : 2 * request.rounds)) },
         { QStringLiteral("triangulation"),
-            request.executor.startsWith(QStringLiteral("ssh:"))
+            request.executor.remote()
                 ? QStringLiteral("none: over SSH the runner's markers are not watched live")
                 : QStringLiteral("the runner's phase markers timestamped by this process on arrival; the record "
                                  "checked against the markers") },

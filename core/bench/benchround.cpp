@@ -1,10 +1,10 @@
-#include "bench/benchengine.h"
+#include "core/bench/benchengine.h"
 
-#include "diagnose/diagnosis.h"
-#include "env/toolprobe.h"
-#include "exec/runtocompletion.h"
-#include "executors/sshrunner.h"
-#include "run/workspace.h"
+#include "core/diagnose/diagnosis.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/runtocompletion.h"
+#include "core/run/sshrunner.h"
+#include "core/run/workspace.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -17,7 +17,7 @@
 
 namespace kwb::detail {
 namespace {
-void fail(ImplBench& bench, const QString& status, const QString& error, const QString& log,
+void fail(ImplBench& bench, ImplStatus status, const QString& error, const QString& log,
     const std::optional<RunOutcome>& outcome)
 {
     bench.status = status;
@@ -35,7 +35,7 @@ void fail(ImplBench& bench, const QString& status, const QString& error, const Q
     // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator: the
     // implementation is not run here — the environment's fault, not a failure of the code (as in kwb run).
     if (findingOrigin(f.id) == FindingOrigin::Environment && !acceleratorPresent()) {
-        bench.status = QStringLiteral("not-run");
+        bench.status = ImplStatus::NotRun;
         f.evidence.insert(QStringLiteral("kind"), QStringLiteral("no-device"));
         f.evidence.insert(QStringLiteral("diagnosis"), f.id);
         f.id = QStringLiteral("env.no-device");
@@ -128,9 +128,9 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     if (bench.build.compileCommand.isEmpty() && bench.build.dir.isEmpty())
         bench.build = end.build;
     bench.findings << end.findings;
-    if (end.status != u"ok") {
-        const QString status = end.status == u"build-failed" ? end.status : QStringLiteral("failed");
-        if (end.status == u"lost" || end.status == u"stopped") {
+    if (end.status != ImplStatus::Ok) {
+        const ImplStatus status = end.status == ImplStatus::BuildFailed ? end.status : ImplStatus::Failed;
+        if (end.status == ImplStatus::Lost || end.status == ImplStatus::Stopped) {
             bench.status = status;
             bench.error = end.error;
         } else {
@@ -147,7 +147,7 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         bench.provenance.insert(it.key(), it.value());
     if (end.outcome->succeeded() && error.isEmpty())
         return true;
-    fail(bench, QStringLiteral("failed"), error.isEmpty() ? end.outcome->detail : error, bench.build.log + end.log,
+    fail(bench, ImplStatus::Failed, error.isEmpty() ? end.outcome->detail : error, bench.build.log + end.log,
         *end.outcome);
     return false;
 }
@@ -194,13 +194,13 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
     const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel, int round)
 {
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const bool remote = request.executor.remote();
     QList<TrialInputs> trials;
     for (const auto& [name, dir] : caseInputs) // a remote runner reads them relative to its own folder
         trials << TrialInputs { name, 0, 0, remote ? remoteInputsDir(inputsRoot, dir) : dir };
     auto plan = planText(task, impl, trials, 1);
     if (!plan) {
-        fail(bench, QStringLiteral("failed"), plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
+        fail(bench, ImplStatus::Failed, plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
         return false;
     }
     // The correctness plan's calls, under the bench header and its options.
@@ -212,7 +212,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     QDir().mkpath(workDir);
     QFile planFile(QDir(workDir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(text) != text.size()) {
-        fail(bench, QStringLiteral("failed"), planFile.fileName() + QStringLiteral(": cannot write the plan"), {},
+        fail(bench, ImplStatus::Failed, planFile.fileName() + QStringLiteral(": cannot write the plan"), {},
             std::nullopt);
         return false;
     }
@@ -220,18 +220,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     if (remote)
         return runBenchRoundOverSsh(task, impl, bench, request, workDir, inputsRoot, cancel, round);
 
-    ProcessSpec spec;
-    spec.program = bench.build.command.first();
-    spec.arguments = bench.build.command.mid(1) << QStringLiteral("plan.txt");
-    spec.workDir = workDir;
-    spec.readOnlyPaths = { inputsRoot, bench.build.dir };
-    if (impl.backend == u"python" && !spec.program.startsWith(QStringLiteral("/usr/"))) {
-        QDir prefix = QFileInfo(spec.program).absoluteDir();
-        prefix.cdUp();
-        spec.readOnlyPaths << prefix.absolutePath();
-    }
-    spec.limits = request.limits;
-    spec.sandbox = request.sandbox;
+    const ProcessSpec spec = runnerProcess(
+        bench.build, QStringLiteral("plan.txt"), workDir, { inputsRoot }, request.limits, request.sandbox);
     // The workbench's own witness: every `kwb-mark` line of the runner's stderr, timestamped on arrival by this
     // process's monotonic clock, which nothing in the runner can reach.
     QElapsedTimer clock;
@@ -260,7 +250,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     bench.processCpuS += childCpuS() - cpu0;
     bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {
-        fail(bench, QStringLiteral("failed"), outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
+        fail(bench, ImplStatus::Failed, outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
         return false;
     }
     for (Finding f : outcome->findings) {
@@ -273,7 +263,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())
         + QString::fromUtf8(outcome->stderrOutput.text());
-    fail(bench, QStringLiteral("failed"), error.isEmpty() ? outcome->detail : error, log, *outcome);
+    fail(bench, ImplStatus::Failed, error.isEmpty() ? outcome->detail : error, log, *outcome);
     return false;
 }
 

@@ -1,4 +1,4 @@
-#include "bench/benchstats.h"
+#include "core/bench/benchstats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "bench/fairness.h"
+#include "core/bench/fairness.h"
 
-#include "task/buildflags.h"
-#include "task/expression.h"
+#include "core/task/buildflags.h"
+#include "core/task/expression.h"
 
 #include <QFile>
 #include <QJsonArray>

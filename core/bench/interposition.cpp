@@ -1,4 +1,4 @@
-#include "bench/interposition.h"
+#include "core/bench/interposition.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
-#include "bench/roofline.h"
+#include "core/bench/roofline.h"
 
-#include "hardware/hardware.h"
-#include "task/expression.h"
+#include "core/hardware/hardware.h"
+#include "core/task/expression.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "env/hostpeaks.h"
-#include "result.h"
-#include "task/task.h"
+#include "core/env/hostpeaks.h"
+#include "core/result.h"
+#include "core/task/task.h"
 
 #include <optional>
 

@@ -1,8 +1,8 @@
-#include "check/checkstages.h"
+#include "core/check/checkstages.h"
 
-#include "compile/archlimits.h"
-#include "compile/compiler.h"
-#include "profile/profiletools.h"
+#include "core/compile/archlimits.h"
+#include "core/compile/compiler.h"
+#include "core/profile/profiletools.h"
 
 #include <QRegularExpression>
 
@@ -29,7 +29,7 @@ bool isGpuArch(const QString& a)
 
 // compileTask for every requested implementation; a task without cuda implementations whose target.arch names a
 // CPU (`x86-64-v3`) is compiled without GPU archs instead of being refused for them.
-Result<CompileResult> compileHostOnly(const Task& task, CompileRequest& request)
+Result<CompileResult> compileHostOnly(const Task& task, const CompileRequest& request, const JobContext& job)
 {
     const bool anyCuda = std::any_of(request.implIds.cbegin(), request.implIds.cend(), [&](const QString& id) {
         const Implementation* i = task.implementation(id);
@@ -37,17 +37,17 @@ Result<CompileResult> compileHostOnly(const Task& task, CompileRequest& request)
     });
     const bool archsValid = std::all_of(task.target.arch.cbegin(), task.target.arch.cend(), isGpuArch);
     if (anyCuda || archsValid)
-        return compileTask(task, request);
+        return compileTask(task, request, job);
     CompileResult r;
     r.taskId = task.id;
     r.taskDir = task.dir;
     r.archs = task.target.arch; // a TPU arch (tpu_v5e) is what a Pallas kernel is lowered for
     for (const QString& id : request.implIds) {
-        if (request.cancel && *request.cancel)
-            return Error { {}, {}, QStringLiteral("compile stopped by the user"), QStringLiteral("stopped") };
-        if (request.progress)
-            request.progress(id, static_cast<int>(r.implementations.size()), static_cast<int>(request.implIds.size()));
-        ImplementationCompile c = compileImplementation(task, *task.implementation(id), r.archs, request);
+        if (job.cancelled())
+            return Error::stopped();
+        job.progress(QStringLiteral("compile"), id, static_cast<int>(r.implementations.size()),
+            static_cast<int>(request.implIds.size()));
+        ImplementationCompile c = compileImplementation(task, *task.implementation(id), r.archs, request, job);
         if (c.backend == u"python")
             r.findings << pythonKernelFindings(c);
         r.findings << compileFindings(c, {});
@@ -82,13 +82,12 @@ void compileStage(CheckContext& ctx, StageOutcome& out)
         }
     }
     ctx.say(CheckStage::Compile, QStringLiteral("compiling %1 implementation(s)").arg(request.implIds.size()));
-    request.cancel = ctx.cancel;
     request.executor = ctx.request.executor;
-    request.progress
-        = [&](const QString& id, int, int) { ctx.say(CheckStage::Compile, QStringLiteral("compiling ") + id); };
-    auto compiled = compileHostOnly(task, request);
+    const JobContext job = ctx.job.withProgress(
+        [&](const JobProgress& p) { ctx.say(CheckStage::Compile, QStringLiteral("compiling ") + p.text); });
+    auto compiled = compileHostOnly(task, request, job);
     if (!compiled) {
-        if (compiled.error().findingId == u"stopped") {
+        if (compiled.error().isStopped()) {
             out.status = StageStatus::Cancelled;
             out.note = compiled.error().oneLine();
             return;

@@ -1,7 +1,8 @@
-#include "check/checkengine.h"
+#include "core/check/checkengine.h"
+#include "core/executors/executorfactory.h"
 
-#include "check/checkstages.h"
-#include "exec/sandboxprobe.h"
+#include "core/check/checkstages.h"
+#include "core/exec/sandboxprobe.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -45,8 +46,12 @@ QString stageStatusName(StageStatus s)
 namespace detail {
 void CheckContext::say(CheckStage stage, const QString& step) const
 {
-    if (progress)
-        progress(CheckProgress { stage, static_cast<int>(stage), kCheckStageCount, step });
+    job.progress(checkStageName(stage), step, static_cast<int>(stage), kCheckStageCount);
+}
+
+JobContext CheckContext::stageJob(CheckStage stage) const
+{
+    return job.withProgress([this, stage](const JobProgress& p) { say(stage, p.text); });
 }
 
 QString CheckContext::workDir(const QString& stage) const
@@ -55,8 +60,7 @@ QString CheckContext::workDir(const QString& stage) const
 }
 } // namespace detail
 
-Result<CheckResult> runCheck(
-    const CheckRequest& request, const CheckProgressFn& progress, const std::atomic_bool* cancel)
+Result<CheckResult> runCheck(const CheckRequest& request, const JobContext& job)
 {
     const QFileInfo dir(request.taskDir);
     const QString manifest
@@ -67,13 +71,9 @@ Result<CheckResult> runCheck(
         return Error { QStringLiteral("--budget/--trials"), {},
             QStringLiteral("needs at least one trial and round and a positive budget") };
 
-    if (request.sandbox && !request.executor.startsWith(QStringLiteral("ssh:"))) {
-        const SandboxStatus s = sandboxAvailable();
-        if (!s.available)
-            return Error { {}, {},
-                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox)")
-                    .arg(s.reason),
-                QStringLiteral("env") };
+    if (request.sandbox) {
+        if (auto s = makeExecutor(request.executor)->requireSandbox(); !s)
+            return s.error();
     }
 
     CheckResult result;
@@ -81,7 +81,7 @@ Result<CheckResult> runCheck(
     for (int i = 0; i < kCheckStageCount; ++i)
         result.stages << StageOutcome { static_cast<CheckStage>(i), StageStatus::Skipped, {}, {}, 0 };
     const QDateTime started = QDateTime::currentDateTimeUtc();
-    detail::CheckContext ctx { request, progress, cancel, result };
+    detail::CheckContext ctx { request, job, result };
     ctx.seed = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
 
     using StageFn = void (*)(detail::CheckContext&, StageOutcome&);

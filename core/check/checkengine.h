@@ -1,12 +1,13 @@
 #pragma once
 
-#include "bench/benchengine.h"
-#include "compile/compileresult.h"
-#include "finding.h"
-#include "profile/profileengine.h"
-#include "result.h"
-#include "run/runengine.h"
-#include "task/lint.h"
+#include "core/bench/benchengine.h"
+#include "core/compile/compileresult.h"
+#include "core/exec/executorspec.h"
+#include "core/finding.h"
+#include "core/profile/profileengine.h"
+#include "core/result.h"
+#include "core/run/runengine.h"
+#include "core/task/lint.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -52,7 +53,7 @@ struct CheckRequest {
     QString keepDir; ///< keep the work folders under this folder (run/, bench/, profile/); empty: temporary
     /// Where compilers and runners run: empty or `local`, or `ssh:HOST` (compile, run and bench there; the
     /// profile stage wraps runners in local profilers and is skipped with a note).
-    QString executor;
+    ExecutorSpec executor;
 };
 
 /// What one stage did.
@@ -83,25 +84,15 @@ struct CheckResult {
     const StageOutcome& stage(CheckStage s) const { return stages.at(static_cast<int>(s)); }
 };
 
-/// One progress report: `stage` started or made progress; `step` is a short line ("building fast", …).
-/// Called on the thread that runs runCheck(); a GUI must forward it to its own thread (queued).
-struct CheckProgress {
-    CheckStage stage = CheckStage::Lint;
-    int stageIndex = 0; ///< 0-based index of `stage`
-    int stageCount = kCheckStageCount;
-    QString step;
-};
-using CheckProgressFn = std::function<void(const CheckProgress&)>;
-
 /// Lint, compile, run (correctness), bench and profile of one task, one after another. A failing stage does
 /// not stop the later ones where they still mean something (a candidate that does not compile is left out of
-/// run/bench, the others go on); a stage that cannot mean anything is Skipped with the reason. `cancel` is
+/// run/bench, the others go on); a stage that cannot mean anything is Skipped with the reason. `job.cancel` is
 /// polled between and inside stages: when set, the running stage stops, later stages are Cancelled and the
 /// partial result is returned (cancelled == true). Synchronous and blocking: run it off the GUI thread.
 /// An Error only for a request that cannot start at all: TASK is not a folder with a task.json, bad numbers, or
-/// no sandbox while `sandbox` is set (findingId `env`).
-Result<CheckResult> runCheck(
-    const CheckRequest& request, const CheckProgressFn& progress = {}, const std::atomic_bool* cancel = nullptr);
+/// no sandbox while `sandbox` is set (ErrorKind::Environment). Progress: phase = the stage's name
+/// (checkStageName), done = the stage's 0-based index of kCheckStageCount, text = its step ("building fast", …).
+Result<CheckResult> runCheck(const CheckRequest& request, const JobContext& job = {});
 
 /// The `kwb.check/1` document: {"format", "task", "verdict", "stages": [...], "lint": kwb.lint/1,
 /// "compile": kwb.compile/1, "run": kwb.report/1, "bench": kwb.bench/1, "profile": kwb.profile/1,

@@ -1,7 +1,9 @@
-#include "check/checkengine.h"
-#include "check/checkstages.h"
+#include "core/check/checkengine.h"
+#include "core/check/checkstages.h"
+#include "core/env/hostpeaks.h"
+#include "core/exec/toolrun.h"
 
-#include "env/toolprobe.h"
+#include "core/env/toolprobe.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -26,17 +28,6 @@ QJsonObject lintJson(const LintReport& r)
         { QStringLiteral("tasks"), QJsonArray { task } } };
 }
 
-QString cpuModel()
-{
-    QFile f(QStringLiteral("/proc/cpuinfo"));
-    if (f.open(QIODevice::ReadOnly)) {
-        for (const QByteArray& line : f.readAll().split('\n')) {
-            if (line.startsWith("model name"))
-                return QString::fromUtf8(line.mid(line.indexOf(':') + 1)).trimmed();
-        }
-    }
-    return QSysInfo::currentCpuArchitecture();
-}
 } // namespace
 
 namespace detail {
@@ -87,8 +78,7 @@ QJsonObject checkProvenance(const CheckContext& ctx, const QDateTime& started)
                 { QStringLiteral("version"),
                     python.isEmpty() ? QString() : probeOutput(python, { QStringLiteral("--version") }).trimmed() } } },
         { QStringLiteral("tools"), tools }, { QStringLiteral("seeds"), seeds },
-        { QStringLiteral("sandbox"), ctx.request.sandbox },
-        { QStringLiteral("executor"), ctx.request.executor.isEmpty() ? QStringLiteral("local") : ctx.request.executor },
+        { QStringLiteral("sandbox"), ctx.request.sandbox }, { QStringLiteral("executor"), ctx.request.executor.name() },
         { QStringLiteral("started"), started.toString(Qt::ISODate) },
         { QStringLiteral("finished"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) } };
 }

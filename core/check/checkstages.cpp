@@ -1,7 +1,7 @@
-#include "check/checkstages.h"
+#include "core/check/checkstages.h"
 
-#include "bench/fairness.h"
-#include "task/taskloader.h"
+#include "core/bench/fairness.h"
+#include "core/task/taskloader.h"
 
 namespace kwb::detail {
 static int countSeverity(const Findings& fs, Severity s)
@@ -63,20 +63,9 @@ void runStage(CheckContext& ctx, StageOutcome& out)
         out.note = why;
         return;
     }
-    RunRequest request;
-    request.taskDir = ctx.request.taskDir;
-    request.implIds = ctx.runnable;
-    request.cases = ctx.request.cases;
+    auto request = ctx.stageRequest<RunRequest>(QStringLiteral("run"), ctx.runnable);
     request.trials = ctx.request.trials;
-    request.seed = ctx.seed;
-    request.limits = ctx.request.limits;
-    request.sandbox = ctx.request.sandbox;
-    request.keepDir = ctx.workDir(QStringLiteral("run"));
-    request.executor = ctx.request.executor;
-    RunHooks hooks;
-    hooks.cancel = ctx.cancel;
-    auto run = runCorrectness(
-        request, [&](const QString& step, int, int) { ctx.say(CheckStage::Run, step); }, hooks);
+    auto run = runCorrectness(request, ctx.stageJob(CheckStage::Run));
     if (!run) {
         out.status = StageStatus::Failed;
         out.note = run.error().oneLine();
@@ -96,7 +85,7 @@ void runStage(CheckContext& ctx, StageOutcome& out)
         if (r.ok())
             stillRunnable << r.id;
         else
-            ctx.excludedNotes << QStringLiteral("%1 failed in the run stage (%2)").arg(r.id, r.status);
+            ctx.excludedNotes << QStringLiteral("%1 failed in the run stage (%2)").arg(r.id, implStatusName(r.status));
         const auto& fs = run->judgements.value(r.id).findings;
         passed += r.ok() && !hasErrors(fs) ? 1 : 0;
     }
@@ -120,23 +109,14 @@ void benchStage(CheckContext& ctx, StageOutcome& out)
         out.note = why;
         return;
     }
-    BenchRequest request;
-    request.taskDir = ctx.request.taskDir;
-    request.implIds = ctx.runnable;
-    request.cases = ctx.request.cases;
+    auto request = ctx.stageRequest<BenchRequest>(QStringLiteral("bench"), ctx.runnable);
     request.budgetS = ctx.request.budgetS;
     request.warmupMs = ctx.request.warmupMs;
     request.rounds = ctx.request.rounds;
     request.flushBytes = ctx.request.flushBytes;
-    request.seed = ctx.seed;
-    request.limits = ctx.request.limits;
-    request.sandbox = ctx.request.sandbox;
-    request.keepDir = ctx.workDir(QStringLiteral("bench"));
-    request.executor = ctx.request.executor;
-    auto bench = runBench(
-        request, [&](const QString& step) { ctx.say(CheckStage::Bench, step); }, ctx.cancel);
+    auto bench = runBench(request, ctx.stageJob(CheckStage::Bench));
     if (!bench) {
-        out.status = bench.error().findingId == u"stopped" ? StageStatus::Cancelled : StageStatus::Failed;
+        out.status = bench.error().isStopped() ? StageStatus::Cancelled : StageStatus::Failed;
         out.note = bench.error().oneLine();
         return;
     }
@@ -193,17 +173,8 @@ void profileStage(CheckContext& ctx, StageOutcome& out)
         out.note = QStringLiteral("no candidate compiled");
         return;
     }
-    ProfileRequest request;
-    request.taskDir = ctx.request.taskDir;
-    request.implIds = ids;
-    request.cases = ctx.request.cases;
-    request.seed = ctx.seed;
-    request.limits = ctx.request.limits;
-    request.sandbox = ctx.request.sandbox;
-    request.keepDir = ctx.workDir(QStringLiteral("profile"));
-    request.executor = ctx.request.executor;
-    auto profile = runProfile(
-        request, [&](const QString& step) { ctx.say(CheckStage::Profile, step); }, ctx.cancel);
+    auto request = ctx.stageRequest<ProfileRequest>(QStringLiteral("profile"), ids);
+    auto profile = runProfile(request, ctx.stageJob(CheckStage::Profile));
     if (!profile) {
         out.status = StageStatus::Failed;
         out.note = profile.error().oneLine();

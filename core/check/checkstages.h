@@ -1,6 +1,6 @@
 #pragma once
 
-#include "check/checkengine.h"
+#include "core/check/checkengine.h"
 
 #include <QElapsedTimer>
 
@@ -10,8 +10,7 @@ namespace kwb::detail {
 /// filled, and which candidates are still in the running.
 struct CheckContext {
     const CheckRequest& request;
-    const CheckProgressFn& progress;
-    const std::atomic_bool* cancel;
+    const JobContext& job;
     CheckResult& result;
     quint64 seed = 0;
     std::optional<Task> task; ///< set once the task loaded
@@ -20,9 +19,26 @@ struct CheckContext {
     bool referenceRunnable = true;
     QString referenceNote;
 
-    bool cancelled() const { return cancel && *cancel; }
+    bool cancelled() const { return job.cancelled(); }
     void say(CheckStage stage, const QString& step) const;
+    /// The job for an engine run as `stage`: its progress lines become the stage's steps.
+    JobContext stageJob(CheckStage stage) const;
     QString workDir(const QString& stage) const; ///< under keepDir when set, else empty (temporary)
+    /// The request of an engine run as `stage` on `impls`, with what every stage shares: the task, its cases, the
+    /// seed, limits, sandbox and executor, and the stage's work folder.
+    template <typename Request> Request stageRequest(const QString& stage, const QStringList& impls) const
+    {
+        Request r;
+        r.taskDir = request.taskDir;
+        r.implIds = impls;
+        r.cases = request.cases;
+        r.seed = seed;
+        r.limits = request.limits;
+        r.sandbox = request.sandbox;
+        r.keepDir = workDir(stage);
+        r.executor = request.executor;
+        return r;
+    }
 };
 
 /// Each stage fills its sub-result and its StageOutcome (status, summary, note) in ctx.result.

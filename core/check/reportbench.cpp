@@ -1,7 +1,7 @@
-#include "check/reportmodel.h"
+#include "core/check/reportmodel.h"
 
-#include "check/rooflinedata.h"
-#include "check/svgplots.h"
+#include "core/check/rooflinedata.h"
+#include "core/check/svgplots.h"
 
 namespace kwb::detail {
 namespace {
@@ -54,7 +54,8 @@ ReportSection benchSection(const CheckResult& r)
     QStringList notRun;
     for (const ImplBench& ib : b.impls) {
         if (!ib.ok())
-            notRun << QStringLiteral("%1: %2 — %3").arg(ib.id, ib.status, ib.error.section(u'\n', 0, 0).left(200));
+            notRun << QStringLiteral("%1: %2 — %3")
+                          .arg(ib.id, implStatusName(ib.status), ib.error.section(u'\n', 0, 0).left(200));
     }
     if (!notRun.isEmpty())
         s.blocks << bullets(notRun);

@@ -1,6 +1,6 @@
-#include "check/reportmodel.h"
+#include "core/check/reportmodel.h"
 
-#include "check/svgplots.h"
+#include "core/check/svgplots.h"
 
 #include <QJsonArray>
 
@@ -124,8 +124,8 @@ ReportSection compileSection(const CheckResult& r)
     for (const ImplementationCompile& c : r.compile->implementations) {
         int errors = 0, warnings = 0;
         for (const Diagnostic& d : c.diagnostics) {
-            errors += d.severity == u"error";
-            warnings += d.severity == u"warning";
+            errors += d.severity == DiagnosticSeverity::Error;
+            warnings += d.severity == DiagnosticSeverity::Warning;
         }
         QStringList kernels;
         for (const KernelResources& k : c.kernels)
@@ -175,7 +175,7 @@ ReportSection runSection(const CheckResult& r)
             }
         }
         rows << QStringList { run.id, run.role,
-            run.status + (run.error.isEmpty() ? QString() : QStringLiteral(": ") + run.error.left(160)),
+            implStatusName(run.status) + (run.error.isEmpty() ? QString() : QStringLiteral(": ") + run.error.left(160)),
             run.role == u"candidate" ? QStringLiteral("%1 / %2").arg(passed).arg(outputs) : QStringLiteral("—"),
             run.role == u"candidate" && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—"),
             run.peakRssKiB >= 0 ? QStringLiteral("%1 MiB").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)

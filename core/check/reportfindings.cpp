@@ -1,6 +1,6 @@
-#include "check/reportmodel.h"
+#include "core/check/reportmodel.h"
 
-#include "profile/ncumetrics.h"
+#include "core/profile/ncumetrics.h"
 
 #include <QJsonDocument>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "check/checkengine.h"
+#include "core/check/checkengine.h"
 
 #include <QList>
 #include <QString>

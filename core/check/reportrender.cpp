@@ -1,6 +1,6 @@
-#include "check/reportmodel.h"
+#include "core/check/reportmodel.h"
 
-#include "check/svgplots.h"
+#include "core/check/svgplots.h"
 
 namespace kwb {
 namespace {

@@ -1,4 +1,4 @@
-#include "check/rooflinedata.h"
+#include "core/check/rooflinedata.h"
 
 namespace kwb {
 

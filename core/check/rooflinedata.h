@@ -1,8 +1,8 @@
 #pragma once
 
-#include "bench/benchengine.h"
-#include "bench/roofline.h"
-#include "profile/profileengine.h"
+#include "core/bench/benchengine.h"
+#include "core/bench/roofline.h"
+#include "core/profile/profileengine.h"
 
 #include <QList>
 #include <QString>

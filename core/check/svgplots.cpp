@@ -1,6 +1,6 @@
-#include "check/svgplots.h"
+#include "core/check/svgplots.h"
 
-#include "bench/benchstats.h"
+#include "core/bench/benchstats.h"
 
 #include <QPointF>
 

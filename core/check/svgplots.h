@@ -1,6 +1,6 @@
 #pragma once
 
-#include "check/rooflinedata.h"
+#include "core/check/rooflinedata.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
 namespace kwb::cli {
 

@@ -1,11 +1,11 @@
-#include "cli/auditcli.h"
+#include "core/cli/auditcli.h"
 
-#include "audit/audit.h"
-#include "audit/auditlog.h"
-#include "env/resourcepaths.h"
-#include "export/exporter.h"
-#include "review/reviewstore.h"
-#include "rubric/rubricloader.h"
+#include "core/audit/audit.h"
+#include "core/audit/auditlog.h"
+#include "core/env/resourcepaths.h"
+#include "core/export/exporter.h"
+#include "core/review/reviewstore.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QCommandLineParser>
 #include <QDir>

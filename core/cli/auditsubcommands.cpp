@@ -1,8 +1,8 @@
-#include "cli/auditcli.h"
+#include "core/cli/auditcli.h"
 
-#include "audit/auditlog.h"
-#include "audit/reverify.h"
-#include "export/exporter.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/reverify.h"
+#include "core/export/exporter.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -255,7 +255,7 @@ int reverify(const QStringList& args, Io& io)
         const Result<ReverifyResult> v = reverifyReview(r, reports, p.value(task), !p.isSet(noSandbox));
         if (!v) {
             io.err << "kwb audit reverify: " << r.identity() << ": " << v.error().oneLine() << '\n';
-            return v.error().findingId == QLatin1StringView("env") ? ExitEnvironment : ExitBadInput;
+            return exitFor(v.error());
         }
         const QJsonObject data = reverifyJson(*v);
         const Result<AuditLogEntry> e = auditlog::append(logPath(p), QStringLiteral("reverify"), auditor(p), data);

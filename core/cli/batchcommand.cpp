@@ -1,5 +1,5 @@
-#include "batch/batchrun.h"
-#include "cli/cli.h"
+#include "core/batch/batchrun.h"
+#include "core/cli/cli.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -106,24 +106,19 @@ int batchCommand(const QStringList& arguments, Io& io)
     request.items = *items;
 
     const bool tty = isatty(STDERR_FILENO);
-    const auto progress = [&](const BatchProgress& pr, const ElementState& e) {
-        const QString counts = QStringLiteral("[%1/%2] running %3, failed %4, resumed %5")
-                                   .arg(pr.finished)
-                                   .arg(pr.total)
-                                   .arg(pr.running)
-                                   .arg(pr.failed)
-                                   .arg(pr.skipped);
+    JobContext job;
+    job.cancel = &interrupted;
+    job.onProgress = [&](const JobProgress& progress) {
         if (tty)
-            io.err << "\r\033[K" << counts << "  " << e.id << ' ' << e.status;
-        else if (e.status != u"pending")
-            io.err << "kwb batch: " << counts << "  " << e.id << ' ' << e.status
-                   << (e.jobId.isEmpty() ? QString() : QStringLiteral(" (Slurm ") + e.jobId + u')') << '\n';
+            io.err << "\r\033[K" << progress.text;
+        else if (progress.phase != u"queued")
+            io.err << "kwb batch: " << progress.text << '\n';
         io.err.flush();
     };
     interrupted.store(false);
     const auto oldInt = std::signal(SIGINT, onSignal);
     const auto oldTerm = std::signal(SIGTERM, onSignal);
-    auto summary = runBatch(request, progress, &interrupted);
+    auto summary = runBatch(request, job);
     std::signal(SIGINT, oldInt);
     std::signal(SIGTERM, oldTerm);
     if (tty)

@@ -1,7 +1,6 @@
-#include "bench/benchengine.h"
-#include "cli/cli.h"
-#include "cli/optionvalues.h"
-#include "executors/executorspec.h"
+#include "core/bench/benchengine.h"
+#include "core/cli/cli.h"
+#include "core/cli/optionvalues.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -42,8 +41,8 @@ void printText(const BenchResult& r, QTextStream& out)
     out << "task " << r.task.id << "  (" << r.provenance.value(QStringLiteral("method")).toString() << ")\n";
     for (const ImplBench& b : r.impls) {
         if (!b.ok())
-            out << "  " << b.id << ": " << b.status << ": " << b.error.section(QLatin1Char('\n'), 0, 0).left(160)
-                << '\n';
+            out << "  " << b.id << ": " << implStatusName(b.status) << ": "
+                << b.error.section(QLatin1Char('\n'), 0, 0).left(160) << '\n';
     }
     for (const BenchCase& c : r.cases) {
         out << "  case " << c.name << '\n';
@@ -53,14 +52,7 @@ void printText(const BenchResult& r, QTextStream& out)
             printRow(out, cand.id, cand);
     }
     out << '\n';
-    for (const Finding& f : r.findings) {
-        out << severityName(f.severity).leftJustified(8) << f.id;
-        if (!f.impl.isEmpty())
-            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
-        if (!f.file.isEmpty())
-            out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
-        out << ": " << f.message << '\n';
-    }
+    printFindings(out, r.findings);
 }
 } // namespace
 
@@ -107,18 +99,8 @@ int benchCommand(const QStringList& args, Io& io)
     p.addOptions({ impl, cases, budget, warmup, rounds, maxRounds, flush, seed, timeout, json, keep, noSandbox,
         executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
-    if (!p.parse(QStringList { QStringLiteral("kwb bench") } + args)) {
-        io.err << "kwb bench: " << p.errorText() << '\n';
-        return ExitBadInput;
-    }
-    if (p.isSet(help)) {
-        io.out << p.helpText();
-        return ExitOk;
-    }
-    if (p.positionalArguments().size() != 1) {
-        io.err << "kwb bench: expected one TASK (see 'kwb bench --help')\n";
-        return ExitBadInput;
-    }
+    if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("bench"), help))
+        return *done;
     BenchRequest request;
     request.taskDir = p.positionalArguments().first();
     request.implIds = p.values(impl);
@@ -139,20 +121,15 @@ int benchCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
-    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("bench")); where) {
-        request.executor = *where;
-    } else {
-        io.err << "kwb bench: " << where.error().oneLine() << '\n';
+    const auto where = taskExecutor(p, executor, io, QStringLiteral("bench"));
+    if (!where)
         return ExitBadInput;
-    }
+    request.executor = *where;
 
-    auto result = runBench(request, [&](const QString& step) {
-        io.err << "kwb bench: " << step << '\n';
-        io.err.flush();
-    });
+    auto result = runBench(request, printingJob(io, QStringLiteral("kwb bench")));
     if (!result) {
         io.err << result.error().oneLine() << '\n';
-        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+        return exitFor(result.error());
     }
     if (p.isSet(json))
         io.out << QJsonDocument(benchReportJson(*result)).toJson(QJsonDocument::Indented);
@@ -161,7 +138,7 @@ int benchCommand(const QStringList& args, Io& io)
     if (hasErrors(result->findings))
         return ExitFindings;
     const bool notRun = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplBench& b) {
-        return b.status == u"not-run";
+        return b.status == ImplStatus::NotRun;
     }); // an implementation this machine cannot run (no GPU): exit 3, as kwb run
     return notRun ? ExitEnvironment : ExitOk;
 }

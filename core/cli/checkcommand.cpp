@@ -1,7 +1,6 @@
-#include "check/checkengine.h"
-#include "cli/cli.h"
-#include "cli/optionvalues.h"
-#include "executors/executorspec.h"
+#include "core/check/checkengine.h"
+#include "core/cli/cli.h"
+#include "core/cli/optionvalues.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -20,14 +19,7 @@ void printText(const CheckResult& r, QTextStream& out)
         out << '\n';
     }
     out << '\n';
-    for (const Finding& f : r.findings) {
-        out << severityName(f.severity).leftJustified(8) << f.id;
-        if (!f.impl.isEmpty())
-            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
-        if (!f.file.isEmpty())
-            out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
-        out << ": " << f.message << '\n';
-    }
+    printFindings(out, r.findings);
 }
 } // namespace
 
@@ -75,21 +67,8 @@ int checkCommand(const QStringList& args, Io& io)
     p.addOptions({ executor, json, outDir, budget, trials, rounds, warmup, flush, impl, cases, seed, timeout, noProfile,
         keep, noSandbox, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
-    if (!p.parse(QStringList { QStringLiteral("kwb check") } + args)) {
-        io.err << "kwb check: " << p.errorText() << '\n';
-        return ExitBadInput;
-    }
-    if (p.isSet(help)) {
-        // helpText() names the binary's path in its first line; the command name reads better.
-        QString text = p.helpText();
-        text.replace(0, text.indexOf(u'\n'), QStringLiteral("Usage: kwb check [options] TASK"));
-        io.out << text;
-        return ExitOk;
-    }
-    if (p.positionalArguments().size() != 1) {
-        io.err << "kwb check: expected one TASK (see 'kwb check --help')\n";
-        return ExitBadInput;
-    }
+    if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("check"), help))
+        return *done;
     CheckRequest request;
     request.taskDir = p.positionalArguments().first();
     request.implIds = p.values(impl);
@@ -111,21 +90,20 @@ int checkCommand(const QStringList& args, Io& io)
     request.profile = !p.isSet(noProfile);
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
-    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("check")); where) {
-        request.executor = *where;
-    } else {
-        io.err << "kwb check: " << where.error().oneLine() << '\n';
+    const auto where = taskExecutor(p, executor, io, QStringLiteral("check"));
+    if (!where)
         return ExitBadInput;
-    }
+    request.executor = *where;
 
-    auto result = runCheck(request, [&](const CheckProgress& pr) {
-        io.err << "kwb check: [" << (pr.stageIndex + 1) << '/' << pr.stageCount << ' ' << checkStageName(pr.stage)
-               << "] " << pr.step << '\n';
+    JobContext job;
+    job.onProgress = [&](const JobProgress& pr) {
+        io.err << "kwb check: [" << (pr.done + 1) << '/' << pr.total << ' ' << pr.phase << "] " << pr.text << '\n';
         io.err.flush();
-    });
+    };
+    auto result = runCheck(request, job);
     if (!result) {
         io.err << "kwb check: " << result.error().oneLine() << '\n';
-        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+        return exitFor(result.error());
     }
     if (p.isSet(outDir)) {
         if (auto w = writeCheckReports(*result, p.value(outDir)); !w) {

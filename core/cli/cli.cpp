@@ -1,4 +1,4 @@
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
 #include <QCoreApplication>
 
@@ -68,6 +68,66 @@ int run(const QStringList& arguments, Io& io)
     }
     io.err << "kwb: unknown command '" << first << "' (see 'kwb --help')\n";
     return ExitBadInput;
+}
+
+JobContext printingJob(Io& io, const QString& prefix)
+{
+    JobContext job;
+    job.onProgress = [&io, prefix](const JobProgress& p) {
+        io.err << prefix << ": " << p.text << '\n';
+        io.err.flush();
+    };
+    return job;
+}
+
+std::optional<int> parseTaskCommand(QCommandLineParser& parser, const QStringList& args, Io& io, const QString& command,
+    const QCommandLineOption& help, const QString& usage)
+{
+    if (!parser.parse(QStringList { QStringLiteral("kwb ") + command } + args)) {
+        io.err << "kwb " << command << ": " << parser.errorText() << " (see 'kwb " << command << " --help')\n";
+        return ExitBadInput;
+    }
+    if (parser.isSet(help)) {
+        // helpText() names the binary's path in its first line; the command reads better.
+        QString text = parser.helpText();
+        text.replace(0, text.indexOf(u'\n'),
+            usage.isEmpty() ? QStringLiteral("Usage: kwb %1 [options] TASK").arg(command) : usage);
+        io.out << text;
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        io.err << "kwb " << command << ": expected one TASK (see 'kwb " << command << " --help')\n";
+        return ExitBadInput;
+    }
+    return std::nullopt;
+}
+
+std::optional<ExecutorSpec> taskExecutor(
+    const QCommandLineParser& parser, const QCommandLineOption& option, Io& io, const QString& command)
+{
+    auto where = singleTaskExecutor(parser.value(option), command);
+    if (!where) {
+        io.err << "kwb " << command << ": " << where.error().oneLine() << '\n';
+        return std::nullopt;
+    }
+    return *where;
+}
+
+void printFindings(QTextStream& out, const Findings& findings)
+{
+    for (const Finding& f : findings) {
+        out << severityName(f.severity).leftJustified(8) << f.id;
+        if (!f.impl.isEmpty())
+            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
+        if (!f.file.isEmpty())
+            out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
+        out << ": " << f.message << '\n';
+    }
+}
+
+int exitFor(const Error& error)
+{
+    return error.isEnvironment() ? ExitEnvironment : ExitBadInput;
 }
 
 } // namespace kwb::cli

@@ -1,7 +1,15 @@
 #pragma once
 
+#include "core/exec/executorspec.h"
+#include "core/finding.h"
+#include "core/jobcontext.h"
+#include "core/result.h"
+
+#include <QCommandLineParser>
 #include <QStringList>
 #include <QTextStream>
+
+#include <optional>
 
 namespace kwb::cli {
 
@@ -33,6 +41,22 @@ const QList<Command>& commands();
 
 /// The whole CLI: `kwb --version`, `kwb --help`, `kwb COMMAND [ARGS]`.
 int run(const QStringList& arguments, Io& io);
+
+/// The job of a command: each progress line printed to `io.err` as `PREFIX: text`.
+JobContext printingJob(Io& io, const QString& prefix);
+/// Parses the command line of `kwb COMMAND … TASK` (a command of one task bundle): --help prints the help with
+/// `usage` as its first line (default `Usage: kwb COMMAND [options] TASK`) and answers ExitOk; a bad option or
+/// anything but one TASK prints one line to io.err and answers ExitBadInput; std::nullopt: go on.
+std::optional<int> parseTaskCommand(QCommandLineParser& parser, const QStringList& args, Io& io, const QString& command,
+    const QCommandLineOption& help, const QString& usage = {});
+/// The --executor of `kwb COMMAND` (local or ssh:HOST); std::nullopt after printing why it is not one.
+std::optional<ExecutorSpec> taskExecutor(
+    const QCommandLineParser& parser, const QCommandLineOption& option, Io& io, const QString& command);
+
+/// One line per finding: `severity id [impl/case] file:line: message`, leaving out the parts it lacks.
+void printFindings(QTextStream& out, const Findings& findings);
+/// The exit code of an engine's Error: ExitEnvironment for an environment problem, else ExitBadInput.
+int exitFor(const Error& error);
 
 // The commands (one file each under core/cli/).
 int lintCommand(const QStringList& args, Io& io);

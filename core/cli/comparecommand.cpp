@@ -1,9 +1,9 @@
 // kwb compare ACTUAL EXPECTED [--rtol R] [--atol A] [--max-ulp U] [--nan match|forbid] [--mismatch-fraction F]
 //             [--worst K] [--dtype D] [--json]
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
-#include "compare/comparison.h"
-#include "tensor/tensor.h"
+#include "core/compare/comparison.h"
+#include "core/tensor/tensor.h"
 
 namespace kwb::cli {
 namespace {

@@ -1,8 +1,7 @@
-#include "cli/cli.h"
-#include "executors/executorspec.h"
+#include "core/cli/cli.h"
 
-#include "compile/compiler.h"
-#include "task/taskloader.h"
+#include "core/compile/compiler.h"
+#include "core/task/taskloader.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -27,7 +26,7 @@ void printText(const CompileResult& r, QTextStream& out)
             out << "  " << (d.file.isEmpty() ? d.tool : d.file);
             if (d.line > 0)
                 out << ':' << d.line << (d.column > 0 ? QStringLiteral(":%1").arg(d.column) : QString());
-            out << ": " << d.severity << ": " << d.message << '\n';
+            out << ": " << diagnosticSeverityName(d.severity) << ": " << d.message << '\n';
         }
         for (const KernelResources& k : c.kernels) {
             if (k.framework == u"pallas" || k.framework == u"nki") {
@@ -86,22 +85,10 @@ int compileCommand(const QStringList& args, Io& io)
         QStringLiteral("Where compilers run: local (default) or ssh:HOST (see docs/remote.md)."), QStringLiteral("E"));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     parser.addOptions({ impl, arch, json, noSandbox, executor, help });
-    if (!parser.parse(QStringList { QStringLiteral("kwb compile") } + args)) {
-        io.err << "kwb compile: " << parser.errorText() << " (see 'kwb compile --help')\n";
-        return ExitBadInput;
-    }
-    if (parser.isSet(help)) {
-        QString text = parser.helpText();
-        text.replace(0, text.indexOf(u'\n'),
+    if (const auto done = parseTaskCommand(parser, args, io, QStringLiteral("compile"), help,
             QStringLiteral(
-                "Usage: kwb compile [--impl ID]... [--arch LIST] [--json] [--no-sandbox] [--executor E] TASK"));
-        io.out << text;
-        return ExitOk;
-    }
-    if (parser.positionalArguments().size() != 1) {
-        io.err << "kwb compile: expected one TASK (see 'kwb compile --help')\n";
-        return ExitBadInput;
-    }
+                "Usage: kwb compile [--impl ID]... [--arch LIST] [--json] [--no-sandbox] [--executor E] TASK")))
+        return *done;
     auto loaded = loadTask(parser.positionalArguments().first());
     if (!loaded) {
         io.err << "kwb compile: " << loaded.error().oneLine() << '\n';
@@ -110,12 +97,10 @@ int compileCommand(const QStringList& args, Io& io)
     CompileRequest request;
     request.implIds = parser.values(impl);
     request.sandbox = !parser.isSet(noSandbox);
-    if (auto where = singleTaskExecutor(parser.value(executor), QStringLiteral("compile")); where) {
-        request.executor = *where;
-    } else {
-        io.err << "kwb compile: " << where.error().oneLine() << '\n';
+    const auto where = taskExecutor(parser, executor, io, QStringLiteral("compile"));
+    if (!where)
         return ExitBadInput;
-    }
+    request.executor = *where;
     for (const QString& a : parser.values(arch))
         request.archs << a.split(QLatin1Char(','), Qt::SkipEmptyParts);
     auto result = compileTask(loaded->task, request);

@@ -2,9 +2,9 @@
 // `kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]`
 // Exit status: 0 when the log was classified (also as `unknown`: diagnosis itself succeeded), 2 on usage
 // errors and unreadable files; with --corpus, 0 when every entry is classified as labelled, 1 otherwise.
-#include "cli/cli.h"
-#include "diagnose/corpus.h"
-#include "diagnose/diagnosis.h"
+#include "core/cli/cli.h"
+#include "core/diagnose/corpus.h"
+#include "core/diagnose/diagnosis.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
-#include "cli/cli.h"
-#include "env/hostpeaks.h"
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
-#include "executors/executorspec.h"
-#include "executors/hostcheck.h"
-#include "executors/slurmtools.h"
+#include "core/cli/cli.h"
+#include "core/env/hostpeaks.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/executorspec.h"
+#include "core/executors/hostcheck.h"
+#include "core/executors/slurmtools.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

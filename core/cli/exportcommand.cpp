@@ -1,12 +1,12 @@
-#include "cli/cli.h"
-#include "cli/importtasks.h"
+#include "core/cli/cli.h"
+#include "core/cli/importtasks.h"
 
-#include "env/resourcepaths.h"
-#include "export/exporter.h"
-#include "export/labelstudio.h"
-#include "review/atomicfile.h"
-#include "rubric/rubricloader.h"
-#include "task/taskloader.h"
+#include "core/env/resourcepaths.h"
+#include "core/export/exporter.h"
+#include "core/export/labelstudio.h"
+#include "core/review/atomicfile.h"
+#include "core/rubric/rubricloader.h"
+#include "core/task/taskloader.h"
 
 #include <QCommandLineParser>
 #include <QFile>

@@ -1,9 +1,9 @@
-#include "cli/cli.h"
-#include "cli/importtasks.h"
+#include "core/cli/cli.h"
+#include "core/cli/importtasks.h"
 
-#include "export/exporter.h"
-#include "export/labelstudio.h"
-#include "review/reviewstore.h"
+#include "core/export/exporter.h"
+#include "core/export/labelstudio.h"
+#include "core/review/reviewstore.h"
 
 #include <QCommandLineParser>
 #include <QFile>

@@ -2,7 +2,7 @@
 
 // Internal to core/cli: `kwb import kernelbench|gpumode|batch` and the batch feedback of `kwb export --workspace`.
 
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
 namespace kwb::cli {
 

@@ -1,12 +1,12 @@
-#include "cli/importtasks.h"
+#include "core/cli/importtasks.h"
 
-#include "export/exporter.h"
-#include "importers/batch.h"
-#include "importers/feedback.h"
-#include "importers/gpumode.h"
-#include "importers/kernelbench.h"
-#include "review/atomicfile.h"
-#include "review/reviewstore.h"
+#include "core/export/exporter.h"
+#include "core/importers/batch.h"
+#include "core/importers/feedback.h"
+#include "core/importers/gpumode.h"
+#include "core/importers/kernelbench.h"
+#include "core/review/atomicfile.h"
+#include "core/review/reviewstore.h"
 
 #include <QCommandLineParser>
 
@@ -113,7 +113,7 @@ int importTasksCommand(const QString& sub, const QStringList& args, Io& io)
     }
     if (!s) {
         io.err << "kwb import " << sub << ": " << s.error().oneLine() << '\n';
-        return s.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+        return exitFor(s.error());
     }
     return report(sub, *s, parser.isSet(findings), io);
 }

@@ -1,7 +1,7 @@
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
-#include "task/lint.h"
-#include "task/taskloader.h"
+#include "core/task/lint.h"
+#include "core/task/taskloader.h"
 
 #include <QCommandLineParser>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
-#include "compile/occupancy.h"
+#include "core/compile/occupancy.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

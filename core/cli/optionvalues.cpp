@@ -1,4 +1,4 @@
-#include "cli/optionvalues.h"
+#include "core/cli/optionvalues.h"
 
 namespace kwb::cli {
 

@@ -2,7 +2,7 @@
 
 // Checked values of a parsed `kwb` command line, shared by the commands that take numeric options.
 
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
 #include <QCommandLineParser>
 

@@ -1,6 +1,5 @@
-#include "cli/cli.h"
-#include "executors/executorspec.h"
-#include "profile/profileengine.h"
+#include "core/cli/cli.h"
+#include "core/profile/profileengine.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -41,12 +40,7 @@ void printText(const ProfileResult& r, QTextStream& out)
                             : u'<' + c.note + u'>');
         out << '\n';
     }
-    for (const Finding& f : r.findings) {
-        out << severityName(f.severity).leftJustified(8) << f.id << " [" << f.impl << '/' << f.caseName << "]";
-        if (!f.file.isEmpty())
-            out << ' ' << f.file << ':' << f.line;
-        out << ": " << f.message << '\n';
-    }
+    printFindings(out, r.findings);
 }
 } // namespace
 
@@ -81,21 +75,8 @@ int profileCommand(const QStringList& args, Io& io)
         QStringLiteral("E"));
     p.addOptions({ impl, cases, seed, noNcu, noSanitizer, noPerf, keep, noSandbox, json, executor, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
-    if (!p.parse(QStringList { QStringLiteral("kwb profile") } + args)) {
-        io.err << "kwb profile: " << p.errorText() << '\n';
-        return ExitBadInput;
-    }
-    if (p.isSet(help)) {
-        // helpText() names the binary's path in its first line; the command name reads better.
-        QString text = p.helpText();
-        text.replace(0, text.indexOf(u'\n'), QStringLiteral("Usage: kwb profile [options] TASK"));
-        io.out << text;
-        return ExitOk;
-    }
-    if (p.positionalArguments().size() != 1) {
-        io.err << "kwb profile: expected one TASK (see 'kwb profile --help')\n";
-        return ExitBadInput;
-    }
+    if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("profile"), help))
+        return *done;
     ProfileRequest request;
     request.taskDir = p.positionalArguments().first();
     request.implIds = p.values(impl);
@@ -114,19 +95,14 @@ int profileCommand(const QStringList& args, Io& io)
     request.perf = !p.isSet(noPerf);
     request.keepDir = p.value(keep);
     request.sandbox = !p.isSet(noSandbox);
-    if (auto where = singleTaskExecutor(p.value(executor), QStringLiteral("profile")); where) {
-        request.executor = *where;
-    } else {
-        io.err << "kwb profile: " << where.error().oneLine() << '\n';
+    const auto where = taskExecutor(p, executor, io, QStringLiteral("profile"));
+    if (!where)
         return ExitBadInput;
-    }
-    auto result = runProfile(request, [&](const QString& step) {
-        io.err << "kwb profile: " << step << '\n';
-        io.err.flush();
-    });
+    request.executor = *where;
+    auto result = runProfile(request, printingJob(io, QStringLiteral("kwb profile")));
     if (!result) {
         io.err << result.error().oneLine() << '\n';
-        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+        return exitFor(result.error());
     }
     if (p.isSet(json))
         io.out << QJsonDocument(profileReportJson(*result)).toJson(QJsonDocument::Indented);

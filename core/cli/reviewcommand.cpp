@@ -1,10 +1,10 @@
-#include "cli/cli.h"
+#include "core/cli/cli.h"
 
-#include "export/exporter.h"
-#include "review/reviewchecks.h"
-#include "rubric/rubricloader.h"
-#include "task/digest.h"
-#include "task/taskloader.h"
+#include "core/export/exporter.h"
+#include "core/review/reviewchecks.h"
+#include "core/rubric/rubricloader.h"
+#include "core/task/digest.h"
+#include "core/task/taskloader.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

@@ -1,6 +1,5 @@
-#include "cli/cli.h"
-#include "executors/executorspec.h"
-#include "run/runengine.h"
+#include "core/cli/cli.h"
+#include "core/run/runengine.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -12,7 +11,8 @@ void printText(const RunResult& r, QTextStream& out)
 {
     out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
     for (const ImplRun& run : r.impls) {
-        out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' ' << run.status;
+        out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' '
+            << implStatusName(run.status);
         if (!run.error.isEmpty())
             out << ": " << run.error.section(QLatin1Char('\n'), 0, 0).left(160);
         out << '\n';
@@ -52,12 +52,7 @@ void printText(const RunResult& r, QTextStream& out)
             out << "      " << n << '\n';
     }
     out << '\n';
-    for (const Finding& f : r.findings) {
-        out << severityName(f.severity).leftJustified(8) << f.id;
-        if (!f.impl.isEmpty())
-            out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
-        out << ": " << f.message << '\n';
-    }
+    printFindings(out, r.findings);
     if (!r.workDir.isEmpty())
         out << "\nwork folder kept: " << r.workDir << '\n';
 }
@@ -108,18 +103,8 @@ int runCommand(const QStringList& args, Io& io)
     p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep, noSandbox,
         executor, tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
-    if (!p.parse(QStringList { QStringLiteral("kwb run") } + args)) {
-        io.err << "kwb run: " << p.errorText() << '\n';
-        return ExitBadInput;
-    }
-    if (p.isSet(help)) {
-        io.out << p.helpText();
-        return ExitOk;
-    }
-    if (p.positionalArguments().size() != 1) {
-        io.err << "kwb run: expected one TASK (see 'kwb run --help')\n";
-        return ExitBadInput;
-    }
+    if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("run"), help))
+        return *done;
     RunRequest request;
     request.taskDir = p.positionalArguments().first();
     request.implIds = p.values(impl);
@@ -155,25 +140,15 @@ int runCommand(const QStringList& args, Io& io)
     request.sandbox = !p.isSet(noSandbox);
     request.keepDir = p.value(keep);
     request.tritonInterpret = p.isSet(tritonInterpret);
-    const auto spec = ExecutorSpec::parse(p.value(executor));
-    if (!spec) {
-        io.err << "kwb run: " << spec.error().oneLine() << '\n';
+    const auto where = taskExecutor(p, executor, io, QStringLiteral("run"));
+    if (!where)
         return ExitBadInput;
-    }
-    if (spec->kind == ExecutorSpec::Kind::Slurm) {
-        io.err << "kwb run: --executor slurm runs batches: use 'kwb batch TASK --action run --executor " << spec->name()
-               << " --out DIR'\n";
-        return ExitBadInput;
-    }
-    request.executor = spec->name();
+    request.executor = *where;
 
-    auto result = runCorrectness(request, [&](const QString& step, int, int) {
-        io.err << "kwb run: " << step << '\n';
-        io.err.flush();
-    });
+    auto result = runCorrectness(request, printingJob(io, QStringLiteral("kwb run")));
     if (!result) {
         io.err << result.error().oneLine() << '\n';
-        return result.error().findingId == u"env" ? ExitEnvironment : ExitBadInput;
+        return exitFor(result.error());
     }
     if (p.isSet(json))
         io.out << QJsonDocument(runReportJson(*result)).toJson(QJsonDocument::Indented);

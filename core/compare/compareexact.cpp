@@ -1,6 +1,6 @@
-#include "compare/compareexact.h"
+#include "core/compare/compareexact.h"
 
-#include "tensor/floatconv.h"
+#include "core/tensor/floatconv.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // vectorised kernel, for chunks holding NaN/Inf, for the tail, and for the few elements the vectorised pass
 // flags (a new max relative error, a worst-k candidate, a mismatch to place on the density grid).
 
-#include "compare/comparekernel.h"
+#include "core/compare/comparekernel.h"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 
 // Internal to the comparison engine: the vectorised pass over one chunk and the exact per-element path.
 
-#include "compare/comparison.h"
+#include "core/compare/comparison.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // Built with -mavx2 (core/compare/CMakeLists.txt); only called when the CPU reports AVX2.
-#include "compare/comparekernel.h"
+#include "core/compare/comparekernel.h"
 
 #include <cstring>
 #include <immintrin.h>
 
 namespace kwb::detail::avx2 {
-#include "compare/comparekernel.inc"
+#include "core/compare/comparekernel.inc"
 } // namespace kwb::detail::avx2

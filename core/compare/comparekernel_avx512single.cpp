@@ -14,8 +14,8 @@
 // A per-block window of the 7 bins that held the most errors so far is counted in 4-bit lane counters through a
 // 128-entry byte table (one table lookup, one shift, one add per step); bins outside it are counted one by one in
 // the slow path.
-#include "compare/comparekernel.h"
-#include "compare/comparekernel_avx512loads.h"
+#include "core/compare/comparekernel.h"
+#include "core/compare/comparekernel_avx512loads.h"
 
 #include <immintrin.h>
 

@@ -1,4 +1,4 @@
-#include "compare/comparekernel.h"
+#include "core/compare/comparekernel.h"
 
 #include <cstring>
 #if defined(__SSE2__)
@@ -6,5 +6,5 @@
 #endif
 
 namespace kwb::detail::generic {
-#include "compare/comparekernel.inc"
+#include "core/compare/comparekernel.inc"
 } // namespace kwb::detail::generic

@@ -1,7 +1,7 @@
-#include "compare/comparison.h"
+#include "core/compare/comparison.h"
 
-#include "compare/compareexact.h"
-#include "compare/verdict.h"
+#include "core/compare/compareexact.h"
+#include "core/compare/verdict.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "result.h"
-#include "tensor/tensor.h"
-#include "tolerance.h"
+#include "core/result.h"
+#include "core/tensor/tensor.h"
+#include "core/tolerance.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,5 +1,5 @@
-#include "compare/comparison.h"
-#include "compare/verdict.h"
+#include "core/compare/comparison.h"
+#include "core/compare/verdict.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "compare/verdict.h"
+#include "core/compare/verdict.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "compile/archlimits.h"
+#include "core/compile/archlimits.h"
 
 #include <QRegularExpression>
 

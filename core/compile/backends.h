@@ -2,15 +2,15 @@
 
 // The per-backend halves of compileImplementation() (compile/compiler.h). Each fills `c` and uses `tmp`, an
 // existing empty folder that is removed afterwards.
-#include "compile/compiler.h"
-#include "compile/toolrun.h"
+#include "core/compile/compiler.h"
+#include "core/exec/toolrun.h"
 
 namespace kwb {
 
 void compileCuda(const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request,
+    const JobContext& job, const QString& tmp, ImplementationCompile& c);
+void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const JobContext& job,
     const QString& tmp, ImplementationCompile& c);
-void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
-    ImplementationCompile& c);
 /// Records where `run` ran (remote runs: the host and its tool's version) in `c`.
 void noteToolHost(ImplementationCompile& c, const ToolRun& run);
 
@@ -19,6 +19,6 @@ void noteToolHost(ImplementationCompile& c, const ToolRun& run);
 QString cudaBinaryTool(const QString& name, const QString& nvcc);
 
 void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
-    const CompileRequest& request, const QString& tmp, ImplementationCompile& c);
+    const CompileRequest& request, const JobContext& job, const QString& tmp, ImplementationCompile& c);
 
 } // namespace kwb

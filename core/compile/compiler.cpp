@@ -1,8 +1,8 @@
-#include "compile/compiler.h"
+#include "core/compile/compiler.h"
 
-#include "compile/archlimits.h"
-#include "compile/launchcheck.h"
-#include "compile/occupancy.h"
+#include "core/compile/archlimits.h"
+#include "core/compile/launchcheck.h"
+#include "core/compile/occupancy.h"
 
 #include <QJsonArray>
 
@@ -45,14 +45,14 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
 {
     Findings out;
     for (const Diagnostic& d : c.diagnostics) {
-        if (d.severity == u"note" || d.message.startsWith(u"Registers are spilled"))
+        if (d.severity == DiagnosticSeverity::Note || d.message.startsWith(u"Registers are spilled"))
             continue; // spills are reported per kernel from the resource lines below
         Finding f;
         const bool mismatch = isArchMismatch(d.message);
-        f.id = mismatch              ? QStringLiteral("compile.arch-mismatch")
-            : d.severity == u"error" ? QStringLiteral("compile.error")
-                                     : QStringLiteral("compile.warning");
-        f.severity = mismatch || d.severity == u"error" ? Severity::Error : Severity::Warning;
+        f.id = mismatch                               ? QStringLiteral("compile.arch-mismatch")
+            : d.severity == DiagnosticSeverity::Error ? QStringLiteral("compile.error")
+                                                      : QStringLiteral("compile.warning");
+        f.severity = mismatch || d.severity == DiagnosticSeverity::Error ? Severity::Error : Severity::Warning;
         f.message = QStringLiteral("%1%2: %3")
                         .arg(d.tool, d.arch.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(d.arch), d.message);
         f.file = d.file;
@@ -213,7 +213,7 @@ Findings pythonKernelFindings(ImplementationCompile& c)
     return out;
 }
 
-Result<CompileResult> compileTask(const Task& task, const CompileRequest& request)
+Result<CompileResult> compileTask(const Task& task, const CompileRequest& request, const JobContext& job)
 {
     CompileResult r;
     r.taskId = task.id;
@@ -238,16 +238,15 @@ Result<CompileResult> compileTask(const Task& task, const CompileRequest& reques
             && !QRegularExpression(QStringLiteral(R"(^sm_\d+[af]?$)")).match(a).hasMatch())
             return Error { {}, {}, QStringLiteral("unknown arch '%1' (expected sm_XX, e.g. sm_80)").arg(a) };
     }
-    const auto stopped = [&request] { return request.cancel && request.cancel->load(); };
-    const Error stopError { {}, {}, QStringLiteral("compile stopped by the user"), QStringLiteral("stopped") };
+    Error stopError = Error::stopped();
+    stopError.what = QStringLiteral("compile stopped by the user");
     for (qsizetype i = 0; i < impls.size(); ++i) {
         const Implementation& impl = impls[i];
-        if (stopped())
+        if (job.cancelled())
             return stopError;
-        if (request.progress)
-            request.progress(impl.id, static_cast<int>(i), static_cast<int>(impls.size()));
-        ImplementationCompile c = compileImplementation(task, impl, r.archs, request);
-        if (stopped())
+        job.progress(QStringLiteral("compile"), impl.id, static_cast<int>(i), static_cast<int>(impls.size()));
+        ImplementationCompile c = compileImplementation(task, impl, r.archs, request, job);
+        if (job.cancelled())
             return stopError;
         if (impl.backend == u"python")
             r.findings << pythonKernelFindings(c);

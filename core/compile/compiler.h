@@ -1,13 +1,12 @@
 #pragma once
 
-#include "compile/compileresult.h"
-#include "result.h"
-#include "task/task.h"
+#include "core/compile/compileresult.h"
+#include "core/exec/executorspec.h"
+#include "core/jobcontext.h"
+#include "core/result.h"
+#include "core/task/task.h"
 
 #include <QStringList>
-
-#include <atomic>
-#include <functional>
 
 namespace kwb {
 
@@ -21,12 +20,7 @@ struct CompileRequest {
     bool sandbox = true;
     /// Where the compilers run: empty or `local` here, `ssh:HOST` on that host (the bundle is copied there and the
     /// host's own tools of its settings are used; diagnostics name the local files).
-    QString executor;
-    /// Polled while compilers run; when it becomes true their process trees are killed and compileTask()
-    /// returns an Error whose findingId is `stopped`.
-    const std::atomic_bool* cancel = nullptr;
-    /// Called before each implementation is compiled (from the compiling thread).
-    std::function<void(const QString& implId, int done, int total)> progress;
+    ExecutorSpec executor;
 };
 
 /// Compiles each requested implementation with its backend's compiler — cuda: nvcc with `-gencode` per arch,
@@ -34,13 +28,13 @@ struct CompileRequest {
 /// import check with the runner python — on the implementation's own source file, in a temporary folder, and
 /// derives the findings (compile.*, launch.*). A compiler failing is a result (ok == false, with diagnostics);
 /// the Error is for requests that cannot be attempted (unknown implementation id or arch) and for a compile
-/// stopped through `request.cancel`.
-/// Synchronous: run it off the GUI thread.
-Result<CompileResult> compileTask(const Task& task, const CompileRequest& request = {});
+/// stopped through `job` (ErrorKind::Stopped: the compilers' process trees are killed). Progress: phase
+/// `compile`, one step per implementation. Synchronous: run it off the GUI thread.
+Result<CompileResult> compileTask(const Task& task, const CompileRequest& request = {}, const JobContext& job = {});
 
 /// The compile of one implementation for `archs` (cuda only uses the archs).
-ImplementationCompile compileImplementation(
-    const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request = {});
+ImplementationCompile compileImplementation(const Task& task, const Implementation& impl, const QStringList& archs,
+    const CompileRequest& request = {}, const JobContext& job = {});
 
 /// The compile.* findings of one implementation's compile: errors, warnings, spills and arch mismatches.
 Findings compileFindings(const ImplementationCompile& c, const QStringList& archs);

@@ -1,4 +1,4 @@
-#include "compile/compileresult.h"
+#include "core/compile/compileresult.h"
 
 #include <QJsonArray>
 

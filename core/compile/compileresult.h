@@ -1,9 +1,9 @@
 #pragma once
 
-#include "compile/diagnostic.h"
-#include "compile/disassembly.h"
-#include "compile/kernelresources.h"
-#include "finding.h"
+#include "core/compile/diagnostic.h"
+#include "core/compile/disassembly.h"
+#include "core/compile/kernelresources.h"
+#include "core/finding.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,11 +1,12 @@
 // The cuda backend of compileImplementation(): nvcc on the implementation's own .cu file.
-#include "compile/backends.h"
+#include "core/compile/backends.h"
+#include "core/executors/executorfactory.h"
 
-#include "compile/kernelresources.h"
-#include "compile/toolrun.h"
-#include "env/toolprobe.h"
-#include "run/runnerbuild.h"
-#include "task/buildflags.h"
+#include "core/compile/kernelresources.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/run/runnerbuild.h"
+#include "core/task/buildflags.h"
 
 #include <QDir>
 #include <QFile>
@@ -76,9 +77,10 @@ QString ptxArch(const QString& ptx)
 } // namespace
 
 void compileCuda(const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request,
-    const QString& tmp, ImplementationCompile& c)
+    const JobContext& job, const QString& tmp, ImplementationCompile& c)
 {
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const auto executor = makeExecutor(request.executor);
+    const bool remote = executor->remote();
     const QString nvcc = remote ? QStringLiteral("nvcc") : findNvcc();
     if (nvcc.isEmpty()) {
         c.toolMissing = true;
@@ -101,10 +103,9 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     }
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
-    options.cancel = request.cancel;
-    options.executor = request.executor;
+    options.cancel = job.cancel;
     options.bundleDir = task.dir;
-    const ToolRun run = runTool(nvcc, args, tmp, options);
+    const ToolRun run = executor->runTool(nvcc, args, tmp, options);
     noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
@@ -133,7 +134,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
     }
     if (remote) {
-        const ToolRun sass = runTool(
+        const ToolRun sass = executor->runTool(
             QStringLiteral("cuobjdump"), { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
         if (sass.ok())
             c.disassembly << parseSass(sass.output);
@@ -152,13 +153,13 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     // Each arch's cubin out of the object, disassembled with its line info (-lineinfo): SASS per source line.
     const QString dir = tmp + QStringLiteral("/sass");
     QDir().mkpath(dir);
-    const ToolRun x = runTool(
+    const ToolRun x = executor->runTool(
         cuobjdump, { QStringLiteral("-xelf"), QStringLiteral("all"), tmp + QStringLiteral("/impl.o") }, dir, options);
     const QFileInfoList cubins = QDir(dir).entryInfoList({ QStringLiteral("*.cubin") }, QDir::Files, QDir::Name);
     if (!nvdisasm.isEmpty() && x.ok() && !cubins.isEmpty()) {
         static const QRegularExpression archRe(QStringLiteral(R"(\.(sm_\w+)\.cubin$)"));
         for (const QFileInfo& cubin : cubins) {
-            const ToolRun d = runTool(
+            const ToolRun d = executor->runTool(
                 nvdisasm, { QStringLiteral("-g"), QStringLiteral("-c"), cubin.absoluteFilePath() }, dir, options);
             if (d.ok())
                 c.disassembly << parseNvdisasm(d.output, archRe.match(cubin.fileName()).captured(1), impl.source);
@@ -167,7 +168,8 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
             << QStringLiteral("SASS: %1 -xelf all, %2 -g -c (source lines from -lineinfo)").arg(cuobjdump, nvdisasm);
         return;
     }
-    const ToolRun sass = runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
+    const ToolRun sass
+        = executor->runTool(cuobjdump, { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
     if (sass.ok())
         c.disassembly << parseSass(sass.output);
     else

@@ -1,4 +1,4 @@
-#include "compile/diagnostic.h"
+#include "core/compile/diagnostic.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -12,7 +12,7 @@ QJsonObject Diagnostic::toJson() const
         { QStringLiteral("file"), file },
         { QStringLiteral("line"), line },
         { QStringLiteral("column"), column },
-        { QStringLiteral("severity"), severity },
+        { QStringLiteral("severity"), diagnosticSeverityName(severity) },
         { QStringLiteral("message"), message },
     };
     if (!tool.isEmpty())
@@ -39,16 +39,30 @@ PathMapper bundlePathMapper(const QString& workDir, const QString& bundleDir)
     };
 }
 
-namespace {
-QString normalSeverity(const QString& s)
+QString diagnosticSeverityName(DiagnosticSeverity severity)
 {
-    const QString l = s.trimmed().toLower();
-    if (l.startsWith(u"warning"))
+    switch (severity) {
+    case DiagnosticSeverity::Error:
+        return QStringLiteral("error");
+    case DiagnosticSeverity::Warning:
         return QStringLiteral("warning");
-    if (l.startsWith(u"note") || l.startsWith(u"remark") || l.startsWith(u"info"))
+    case DiagnosticSeverity::Note:
         return QStringLiteral("note");
-    return QStringLiteral("error"); // error, fatal error, catastrophic error, fatal
+    }
+    return {};
 }
+
+DiagnosticSeverity diagnosticSeverityFromText(const QString& printed)
+{
+    const QString l = printed.trimmed().toLower();
+    if (l.startsWith(u"warning"))
+        return DiagnosticSeverity::Warning;
+    if (l.startsWith(u"note") || l.startsWith(u"remark") || l.startsWith(u"info"))
+        return DiagnosticSeverity::Note;
+    return DiagnosticSeverity::Error; // error, fatal error, catastrophic error, fatal
+}
+
+namespace {
 
 struct Patterns {
     // nvcc front end: `f.cu(12): error: msg`, `f.cu(4): warning #177-D: msg`, `f.cu(4): catastrophic error: …`
@@ -80,20 +94,20 @@ QList<Diagnostic> parseCompilerOutput(const QString& text, const PathMapper& map
         if ((m = p.compiling.match(line)).hasMatch()) {
             arch = m.captured(1);
         } else if ((m = p.nvccFront.match(line)).hasMatch() && !line.startsWith(u' ')) {
-            out.append({ map(m.captured(1)), m.captured(2).toInt(), 0, normalSeverity(m.captured(3)), m.captured(5),
-                QStringLiteral("nvcc"), m.captured(4), {} });
+            out.append({ map(m.captured(1)), m.captured(2).toInt(), 0, diagnosticSeverityFromText(m.captured(3)),
+                m.captured(5), QStringLiteral("nvcc"), m.captured(4), {} });
         } else if ((m = p.included.match(line)).hasMatch()) {
             includeChain += (includeChain.isEmpty() ? QString() : QStringLiteral(", "))
                 + QStringLiteral("%1:%2").arg(map(m.captured(1)), m.captured(2));
         } else if ((m = p.ptxasAt.match(line)).hasMatch()) {
-            out.append({ map(m.captured(1)), m.captured(2).toInt(), 0, normalSeverity(m.captured(3)), m.captured(4),
-                QStringLiteral("ptxas"), {}, arch });
+            out.append({ map(m.captured(1)), m.captured(2).toInt(), 0, diagnosticSeverityFromText(m.captured(3)),
+                m.captured(4), QStringLiteral("ptxas"), {}, arch });
         } else if ((m = p.tool.match(line)).hasMatch()) {
-            out.append({ {}, 0, 0, normalSeverity(m.captured(2)), m.captured(3), m.captured(1), {},
+            out.append({ {}, 0, 0, diagnosticSeverityFromText(m.captured(2)), m.captured(3), m.captured(1), {},
                 m.captured(1) == u"ptxas" ? arch : QString() });
         } else if ((m = p.gcc.match(line)).hasMatch() && !line.startsWith(u' ')) {
             Diagnostic d { map(m.captured(1)), m.captured(2).toInt(), m.captured(3).toInt(),
-                normalSeverity(m.captured(4)), m.captured(5), QStringLiteral("gcc"), m.captured(6), {} };
+                diagnosticSeverityFromText(m.captured(4)), m.captured(5), QStringLiteral("gcc"), m.captured(6), {} };
             if (!includeChain.isEmpty()) {
                 d.message += QStringLiteral(" (included from %1)").arg(includeChain);
                 includeChain.clear();

@@ -8,12 +8,21 @@
 
 namespace kwb {
 
+/// How serious a compiler message is, the worst first (fatal and catastrophic errors are errors; remarks and
+/// infos are notes).
+enum class DiagnosticSeverity { Error, Warning, Note };
+
+/// `error`, `warning`, `note`: the word of the JSON documents and the views.
+QString diagnosticSeverityName(DiagnosticSeverity severity);
+/// The severity a tool printed (`fatal error`, `warning`, `remark`, …).
+DiagnosticSeverity diagnosticSeverityFromText(const QString& printed);
+
 /// One compiler message, on the line of the task's own file it is about.
 struct Diagnostic {
     QString file; ///< bundle-relative where the file is in the bundle, else as the tool printed it; may be empty
     int line = 0; ///< 1-based, 0 when the tool gave none
     int column = 0; ///< 1-based, 0 when the tool gave none
-    QString severity; ///< `error`, `warning`, `note` (fatal errors are `error`)
+    DiagnosticSeverity severity = DiagnosticSeverity::Error;
     QString message;
     QString tool; ///< `nvcc`, `gcc`, `ptxas`, `nvlink`, `fatbinary`, `python`
     QString code; ///< the tool's own code where it gives one (`177-D`, `-Wunused-variable`)

@@ -1,6 +1,6 @@
-#include "compile/disassembly.h"
+#include "core/compile/disassembly.h"
 
-#include "compile/kernelresources.h"
+#include "core/compile/kernelresources.h"
 
 #include <QFileInfo>
 #include <QHash>

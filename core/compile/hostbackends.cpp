@@ -1,9 +1,10 @@
 // The cpp backend of compileImplementation(), and the dispatch.
-#include "compile/backends.h"
+#include "core/compile/backends.h"
+#include "core/executors/executorfactory.h"
 
-#include "compile/toolrun.h"
-#include "env/toolprobe.h"
-#include "task/buildflags.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/task/buildflags.h"
 
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -11,10 +12,11 @@
 
 namespace kwb {
 
-void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const QString& tmp,
-    ImplementationCompile& c)
+void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const JobContext& job,
+    const QString& tmp, ImplementationCompile& c)
 {
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const auto executor = makeExecutor(request.executor);
+    const bool remote = executor->remote();
     const QString gxx = remote ? QStringLiteral("g++") : QStandardPaths::findExecutable(QStringLiteral("g++"));
     if (gxx.isEmpty()) {
         c.toolMissing = true;
@@ -34,10 +36,9 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
             = probeOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
-    options.cancel = request.cancel;
-    options.executor = request.executor;
+    options.cancel = job.cancel;
     options.bundleDir = task.dir;
-    const ToolRun run = runTool(gxx, args, tmp, options);
+    const ToolRun run = executor->runTool(gxx, args, tmp, options);
     noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
@@ -50,7 +51,7 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
         c.notes << QStringLiteral("x86-64 disassembly not shown: objdump is not installed (package binutils)");
         return;
     }
-    const ToolRun dis = runTool(objdump,
+    const ToolRun dis = executor->runTool(objdump,
         { QStringLiteral("-d"), QStringLiteral("-l"), QStringLiteral("-C"), QStringLiteral("--no-show-raw-insn"),
             tmp + QStringLiteral("/impl.o") },
         tmp, options);
@@ -73,16 +74,16 @@ void noteToolHost(ImplementationCompile& c, const ToolRun& run)
         c.compilerVersion = run.toolVersion;
 }
 
-ImplementationCompile compileImplementation(
-    const Task& task, const Implementation& impl, const QStringList& archs, const CompileRequest& request)
+ImplementationCompile compileImplementation(const Task& task, const Implementation& impl, const QStringList& archs,
+    const CompileRequest& request, const JobContext& job)
 {
     ImplementationCompile c;
     c.id = impl.id;
     c.backend = impl.backend;
     c.source = impl.source;
-    if (request.executor.startsWith(QStringLiteral("ssh:"))) {
-        c.executor = request.executor;
-        c.host = request.executor; // completed with the host's name once a tool ran there
+    if (request.executor.remote()) {
+        c.executor = request.executor.name();
+        c.host = c.executor; // completed with the host's name once a tool ran there
     } else {
         c.host = QSysInfo::machineHostName();
     }
@@ -92,11 +93,11 @@ ImplementationCompile compileImplementation(
         return c;
     }
     if (impl.backend == u"cuda")
-        compileCuda(task, impl, archs, request, tmp.path(), c);
+        compileCuda(task, impl, archs, request, job, tmp.path(), c);
     else if (impl.backend == u"cpp")
-        compileCpp(task, impl, request, tmp.path(), c);
+        compileCpp(task, impl, request, job, tmp.path(), c);
     else if (impl.backend == u"python")
-        compilePython(task, impl, archs, request, tmp.path(), c);
+        compilePython(task, impl, archs, request, job, tmp.path(), c);
     else
         c.notes << QStringLiteral("unknown backend '%1'").arg(impl.backend);
     return c;

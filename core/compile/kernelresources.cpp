@@ -1,4 +1,4 @@
-#include "compile/kernelresources.h"
+#include "core/compile/kernelresources.h"
 
 #include <QJsonValue>
 #include <QRegularExpression>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compile/occupancy.h"
+#include "core/compile/occupancy.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "compile/launchcheck.h"
+#include "core/compile/launchcheck.h"
 
-#include "task/expression.h"
+#include "core/task/expression.h"
 
 #include <QSet>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "compile/archlimits.h"
-#include "compile/kernelresources.h"
-#include "finding.h"
-#include "task/task.h"
+#include "core/compile/archlimits.h"
+#include "core/compile/kernelresources.h"
+#include "core/finding.h"
+#include "core/task/task.h"
 
 #include <QList>
 

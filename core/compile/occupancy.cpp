@@ -1,4 +1,4 @@
-#include "compile/occupancy.h"
+#include "core/compile/occupancy.h"
 
 #include <QJsonArray>
 

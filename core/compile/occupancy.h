@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compile/archlimits.h"
-#include "result.h"
+#include "core/compile/archlimits.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -2,13 +2,14 @@
 // implementation, checks NKI tiles statically, and calls the entry per case with the launches intercepted:
 // each Triton launch (and autotune config) is compiled for every target arch, each pallas_call lowered for its
 // target. It runs the candidate's code, so it runs in the sandbox, with the runner python.
-#include "compile/backends.h"
+#include "core/compile/backends.h"
+#include "core/executors/executorfactory.h"
 
-#include "compile/toolrun.h"
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
-#include "run/gluegen.h"
-#include "run/workspace.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/run/gluegen.h"
+#include "core/run/workspace.h"
 
 #include <QDir>
 #include <QFile>
@@ -213,9 +214,10 @@ bool copyHarnessFile(const QString& name, const QString& tmp)
 } // namespace
 
 void compilePython(const Task& task, const Implementation& impl, const QStringList& archs,
-    const CompileRequest& request, const QString& tmp, ImplementationCompile& c)
+    const CompileRequest& request, const JobContext& job, const QString& tmp, ImplementationCompile& c)
 {
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
+    const auto executor = makeExecutor(request.executor);
+    const bool remote = executor->remote();
     const QString python = remote ? QStringLiteral("python3") : runnerPython();
     if (python.isEmpty()) {
         c.toolMissing = true;
@@ -256,10 +258,9 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
 
     ToolOptions options;
     options.timeoutMs = request.timeoutMs;
-    options.cancel = request.cancel;
+    options.cancel = job.cancel;
     options.sandbox = request.sandbox;
     options.readOnlyPaths << task.dir;
-    options.executor = request.executor;
     options.bundleDir = task.dir;
     // A runner python outside /usr (a virtual environment) must be visible inside the sandbox.
     if (!remote && !python.startsWith(QStringLiteral("/usr/"))) {
@@ -272,7 +273,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     options.environment.insert(QStringLiteral("TRITON_CACHE_DIR"), tmp + QStringLiteral("/triton-cache"));
     options.environment.insert(QStringLiteral("HOME"), tmp);
     options.environment.insert(QStringLiteral("JAX_PLATFORMS"), QStringLiteral("cpu"));
-    const ToolRun run = runTool(python, args, tmp, options);
+    const ToolRun run = executor->runTool(python, args, tmp, options);
     noteToolHost(c, run);
     c.log = run.output;
     c.ok = run.ok();
@@ -299,7 +300,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
         Diagnostic d;
         d.file = impl.source;
         d.line = k.framework == u"pallas" ? k.details.value(u"error_line").toInt(k.line) : k.line;
-        d.severity = QStringLiteral("error");
+        d.severity = DiagnosticSeverity::Error;
         d.tool = k.framework;
         d.arch = k.arch;
         d.message = k.framework == u"pallas"

@@ -1,4 +1,4 @@
-#include "diagnose/corpus.h"
+#include "core/diagnose/corpus.h"
 
 #include <QFile>
 #include <QJsonArray>

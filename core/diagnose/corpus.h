@@ -1,7 +1,7 @@
 #pragma once
 
-#include "diagnose/diagnosis.h"
-#include "result.h"
+#include "core/diagnose/diagnosis.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 #include <QList>

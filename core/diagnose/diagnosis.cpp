@@ -1,7 +1,7 @@
-#include "diagnose/diagnosis.h"
+#include "core/diagnose/diagnosis.h"
 
-#include "diagnose/prefilter.h"
-#include "diagnose/rules.h"
+#include "core/diagnose/prefilter.h"
+#include "core/diagnose/rules.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "diagnose/failureclass.h"
-#include "finding.h"
+#include "core/diagnose/failureclass.h"
+#include "core/finding.h"
 
 #include <QByteArrayView>
 #include <QJsonArray>

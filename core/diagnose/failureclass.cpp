@@ -1,4 +1,4 @@
-#include "diagnose/failureclass.h"
+#include "core/diagnose/failureclass.h"
 
 namespace kwb {
 

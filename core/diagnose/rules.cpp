@@ -2,7 +2,7 @@
 // docs/diagnosis.md for the precedence decisions. Patterns are matched per line, case-insensitively.
 // Key rules on the tools' own error codes and fixed message texts, never on words that merely happened
 // to appear in one log.
-#include "diagnose/rules.h"
+#include "core/diagnose/rules.h"
 
 namespace kwb {
 

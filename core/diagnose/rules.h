@@ -1,6 +1,6 @@
 #pragma once
 
-#include "diagnose/failureclass.h"
+#include "core/diagnose/failureclass.h"
 
 #include <QList>
 

@@ -1,4 +1,4 @@
-#include "diff/linediff.h"
+#include "core/diff/linediff.h"
 
 #include <QHash>
 

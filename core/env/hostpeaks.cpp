@@ -1,6 +1,6 @@
-#include "env/hostpeaks.h"
+#include "core/env/hostpeaks.h"
 
-#include "env/resourcepaths.h"
+#include "core/env/resourcepaths.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -186,6 +186,12 @@ HostPeaks HostPeaks::fromJson(const QJsonObject& o)
     p.cacheBytesPerS = o.value(QStringLiteral("cache_bytes_per_s")).toDouble();
     p.measuredAt = o.value(QStringLiteral("measured_at")).toString();
     return p;
+}
+
+QString cpuModel()
+{
+    const QString model = cpuInfoField(fileText(QStringLiteral("/proc/cpuinfo")), QStringLiteral("model name"));
+    return model.isEmpty() ? QSysInfo::currentCpuArchitecture() : model;
 }
 
 QString hostIdentity()

@@ -32,6 +32,9 @@ struct HostPeaks {
 /// This host's identity (cache key): host name, CPU model, logical CPUs, total memory.
 QString hostIdentity();
 
+/// The CPU's model name (/proc/cpuinfo), or the architecture where the file does not name it.
+QString cpuModel();
+
 /// Measures this host now (about half a second of memory reads on every CPU).
 HostPeaks measureHostPeaks();
 

@@ -1,4 +1,4 @@
-#include "env/resourcepaths.h"
+#include "core/env/resourcepaths.h"
 
 #include <QCoreApplication>
 #include <QDir>

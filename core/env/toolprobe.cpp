@@ -1,4 +1,5 @@
-#include "env/toolprobe.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
 
 #include <QFileInfo>
 #include <QHash>
@@ -74,21 +75,6 @@ bool acceleratorPresent()
             return true;
     }
     return false;
-}
-
-QString probeOutput(const QString& program, const QStringList& args, int timeoutMs)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(program, args);
-    if (!p.waitForStarted(timeoutMs))
-        return {};
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(1000);
-        return {};
-    }
-    return QString::fromLocal8Bit(p.readAll());
 }
 
 namespace {

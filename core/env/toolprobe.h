@@ -27,10 +27,6 @@ struct ToolInfo {
 /// Returned as an absolute path; empty when none exists.
 QString runnerPython();
 
-/// Runs `program args` (found on PATH) with a short timeout and returns its combined output, or an empty
-/// string when it cannot be started or does not finish.
-QString probeOutput(const QString& program, const QStringList& args, int timeoutMs = 10000);
-
 /// True when the runner python can import `module` (probed once per module and process).
 bool runnerPythonHas(const QString& module);
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "finding.h"
+#include "core/finding.h"
+#include "core/jobcontext.h"
 
 #include <QByteArray>
 #include <QMetaType>
@@ -8,8 +9,6 @@
 #include <QStringList>
 
 namespace kwb {
-
-enum class OutputChannel { Stdout, Stderr };
 
 /// What was kept of one output channel: the first and the last bytes, and how much was dropped between.
 struct CapturedOutput {
@@ -60,4 +59,3 @@ struct RunOutcome {
 } // namespace kwb
 
 Q_DECLARE_METATYPE(kwb::RunOutcome)
-Q_DECLARE_METATYPE(kwb::OutputChannel)

@@ -36,7 +36,7 @@ Result<RunOutcome> runToCompletion(
         poll.start(50);
     }
     if (cancel && cancel->load())
-        return Error { QString(), QString(), QStringLiteral("stopped by the user"), QStringLiteral("stopped"), 0 };
+        return Error::stopped();
     if (!process.start(spec))
         return Error { QString(), QString(), QStringLiteral("a run is already going"), QString(), 0 };
     loop.exec();

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/result.h"
 #include "processspec.h"
-#include "result.h"
 #include "runoutcome.h"
 
 #include <atomic>

@@ -1,6 +1,6 @@
-#include "executors/hostcheck.h"
+#include "core/executors/hostcheck.h"
 
-#include "executors/sshtransport.h"
+#include "core/executors/sshtransport.h"
 
 namespace kwb {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "env/toolprobe.h"
-#include "executors/hostsettings.h"
+#include "core/env/toolprobe.h"
+#include "core/executors/hostsettings.h"
 
 #include <QList>
 

@@ -1,4 +1,4 @@
-#include "executors/hostsettings.h"
+#include "core/executors/hostsettings.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,14 +36,13 @@ Result<QJsonObject> readHosts(const QString& file)
     if (!f.exists())
         return QJsonObject {};
     if (!f.open(QIODevice::ReadOnly))
-        return Error { file, {}, QStringLiteral("cannot read: %1").arg(f.errorString()), QStringLiteral("env") };
+        return Error::environment(file, {}, QStringLiteral("cannot read: %1").arg(f.errorString()));
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError)
-        return Error { file, QStringLiteral("byte %1").arg(pe.offset), pe.errorString(), QStringLiteral("env") };
+        return Error::environment(file, QStringLiteral("byte %1").arg(pe.offset), pe.errorString());
     if (!doc.isObject() || !doc.object().value(QStringLiteral("hosts")).isObject())
-        return Error { file, QStringLiteral("/hosts"), QStringLiteral("expected an object of hosts"),
-            QStringLiteral("env") };
+        return Error::environment(file, QStringLiteral("/hosts"), QStringLiteral("expected an object of hosts"));
     return doc.object();
 }
 
@@ -75,32 +74,31 @@ Result<HostSettings> hostSettings(const QString& host)
         return s;
     const QString where = QStringLiteral("/hosts/") + host;
     if (!entry.isObject())
-        return Error { file, where, QStringLiteral("expected an object"), QStringLiteral("env") };
+        return Error::environment(file, where, QStringLiteral("expected an object"));
     const QJsonObject o = entry.toObject();
     QString bad;
     if (!readString(o, "work_root", s.workRoot, bad) || !readString(o, "gxx", s.gxx, bad)
         || !readString(o, "nvcc", s.nvcc, bad) || !readString(o, "python", s.python, bad)
         || !readString(o, "ssh_config", s.sshConfig, bad))
-        return Error { file, where + QLatin1Char('/') + bad, QStringLiteral("expected a non-empty string"),
-            QStringLiteral("env") };
+        return Error::environment(file, where + QLatin1Char('/') + bad, QStringLiteral("expected a non-empty string"));
     for (const char* key : { "connect_timeout_s", "alive_interval_s" }) {
         const QJsonValue v = o.value(QLatin1StringView(key));
         if (v.isUndefined())
             continue;
         if (!v.isDouble() || v.toInt() < 1 || v.toInt() > 600)
-            return Error { file, where + QLatin1Char('/') + QLatin1StringView(key),
-                QStringLiteral("expected an integer number of seconds in [1, 600]"), QStringLiteral("env") };
+            return Error::environment(file, where + QLatin1Char('/') + QLatin1StringView(key),
+                QStringLiteral("expected an integer number of seconds in [1, 600]"));
         (qstrcmp(key, "connect_timeout_s") == 0 ? s.connectTimeoutS : s.aliveIntervalS) = v.toInt();
     }
     const QJsonValue env = o.value(QStringLiteral("env"));
     if (!env.isUndefined() && !env.isObject())
-        return Error { file, where + QStringLiteral("/env"), QStringLiteral("expected an object of strings"),
-            QStringLiteral("env") };
+        return Error::environment(
+            file, where + QStringLiteral("/env"), QStringLiteral("expected an object of strings"));
     const QJsonObject e = env.toObject();
     for (auto it = e.begin(); it != e.end(); ++it) {
         if (!it.value().isString())
-            return Error { file, where + QStringLiteral("/env/") + it.key(), QStringLiteral("expected a string"),
-                QStringLiteral("env") };
+            return Error::environment(
+                file, where + QStringLiteral("/env/") + it.key(), QStringLiteral("expected a string"));
         s.env.insert(it.key(), it.value().toString());
     }
     return s;
@@ -120,7 +118,7 @@ Status saveHostSettings(const HostSettings& settings)
     QDir().mkpath(QFileInfo(file).absolutePath());
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(doc).toJson()) < 0 || !out.commit())
-        return Error { file, {}, QStringLiteral("cannot write: %1").arg(out.errorString()), QStringLiteral("env") };
+        return Error::environment(file, {}, QStringLiteral("cannot write: %1").arg(out.errorString()));
     return Ok {};
 }
 

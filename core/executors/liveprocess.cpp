@@ -1,4 +1,4 @@
-#include "executors/liveprocess.h"
+#include "core/executors/liveprocess.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "exec/runoutcome.h"
+#include "core/exec/runoutcome.h"
 
 #include <QByteArray>
 #include <QProcessEnvironment>

@@ -1,6 +1,6 @@
-#include "executors/remotescript.h"
+#include "core/executors/remotescript.h"
 
-#include "env/resourcepaths.h"
+#include "core/env/resourcepaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,13 +14,12 @@ Status stageRemoteScript(const QString& stage)
     QFile in(script);
     const QByteArray text = in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray();
     if (text.isEmpty())
-        return Error { script, {}, QStringLiteral("remote script missing (resources not installed?)"),
-            QStringLiteral("env") };
+        return Error::environment(script, {}, QStringLiteral("remote script missing (resources not installed?)"));
     const QString target = stage + QStringLiteral("/bin/kwb_remote.sh");
     QDir().mkpath(QFileInfo(target).absolutePath());
     QFile out(target);
     if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
-        return Error { target, {}, QStringLiteral("cannot write: %1").arg(out.errorString()), QStringLiteral("env") };
+        return Error::environment(target, {}, QStringLiteral("cannot write: %1").arg(out.errorString()));
     return Ok {};
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "executors/sshtransport.h"
-#include "result.h"
+#include "core/executors/sshtransport.h"
+#include "core/result.h"
 
 namespace kwb {
 

@@ -1,6 +1,6 @@
-#include "executors/slurmtools.h"
+#include "core/executors/slurmtools.h"
 
-#include "executors/liveprocess.h"
+#include "core/executors/liveprocess.h"
 
 #include <QStandardPaths>
 
@@ -24,9 +24,8 @@ LiveRun slurmTool(const QString& tool, const QStringList& args)
 
 Error toolError(const QString& tool, const LiveRun& r)
 {
-    return Error { tool, {},
-        r.started ? QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.lastErrorLine()) : r.startError,
-        QStringLiteral("env") };
+    return Error::environment(
+        tool, {}, r.started ? QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.lastErrorLine()) : r.startError);
 }
 
 // "123_4" → 4; "123_[5-7]" (pending, not yet split) → the range.
@@ -74,8 +73,7 @@ Result<QString> submitSlurmArray(const SlurmArray& a)
         return toolError(QStringLiteral("sbatch"), r);
     const QString id = QString::fromUtf8(r.out).trimmed().section(QLatin1Char(';'), 0, 0);
     if (id.isEmpty() || !id.at(0).isDigit())
-        return Error { QStringLiteral("sbatch"), {}, QStringLiteral("unexpected answer '%1'").arg(id),
-            QStringLiteral("env") };
+        return Error::environment(QStringLiteral("sbatch"), {}, QStringLiteral("unexpected answer '%1'").arg(id));
     return id;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "env/toolprobe.h"
-#include "result.h"
+#include "core/env/toolprobe.h"
+#include "core/result.h"
 
 #include <QMap>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "executors/sshtool.h"
+#include "core/executors/sshtool.h"
 
-#include "executors/remotescript.h"
-#include "executors/sshtransport.h"
+#include "core/executors/remotescript.h"
+#include "core/executors/sshtransport.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -49,12 +49,12 @@ QString mapPaths(QString text, const QList<std::pair<QString, QString>>& from)
 }
 } // namespace
 
-ToolRun runToolOverSsh(
-    const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options)
+ToolRun runToolOverSsh(const ExecutorSpec& executor, const QString& program, const QStringList& args,
+    const QString& workDir, const ToolOptions& options)
 {
     ToolRun r;
-    const QString host = options.executor.mid(4);
-    r.host = options.executor;
+    const QString host = executor.host;
+    r.host = executor.name();
     auto settings = hostSettings(host);
     if (!settings) {
         r.output = settings.error().oneLine() + QLatin1Char('\n');
@@ -120,7 +120,7 @@ ToolRun runToolOverSsh(
         { QStringLiteral("../bundle/"), bundle + QLatin1Char('/') } };
     r.output = mapPaths(QString::fromUtf8(merged), remoteDir.isEmpty() ? toLocal.mid(2) : toLocal);
     r.toolVersion = QString::fromUtf8(readFile(local + QStringLiteral("/tool-version.txt"))).trimmed();
-    r.host = QStringLiteral("%1 (%2)").arg(options.executor, remote.value(QStringLiteral("host")).toString());
+    r.host = QStringLiteral("%1 (%2)").arg(executor.name(), remote.value(QStringLiteral("host")).toString());
     r.sandbox = remote.value(QStringLiteral("sandbox")).toString();
     for (const char* f : { "remote.json", "tool-version.txt", ".rc", ".pgid", ".done", "build.log" })
         QFile::remove(local + QLatin1Char('/') + QLatin1String(f));

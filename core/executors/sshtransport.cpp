@@ -1,4 +1,4 @@
-#include "executors/sshtransport.h"
+#include "core/executors/sshtransport.h"
 
 namespace kwb {
 

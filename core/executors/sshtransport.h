@@ -1,7 +1,7 @@
 #pragma once
 
-#include "executors/hostsettings.h"
-#include "executors/liveprocess.h"
+#include "core/executors/hostsettings.h"
+#include "core/executors/liveprocess.h"
 
 namespace kwb {
 

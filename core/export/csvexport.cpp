@@ -1,4 +1,4 @@
-#include "export/csvexport.h"
+#include "core/export/csvexport.h"
 
 #include <QMap>
 #include <QSet>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/exporter.h"
+#include "core/export/exporter.h"
 
 namespace kwb {
 

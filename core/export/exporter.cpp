@@ -1,9 +1,9 @@
-#include "export/exporter.h"
+#include "core/export/exporter.h"
 
-#include "export/csvexport.h"
-#include "export/labelstudio.h"
-#include "review/reviewstore.h"
-#include "task/taskloader.h"
+#include "core/export/csvexport.h"
+#include "core/export/labelstudio.h"
+#include "core/review/reviewstore.h"
+#include "core/task/taskloader.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "result.h"
-#include "review/review.h"
-#include "rubric/rubric.h"
+#include "core/result.h"
+#include "core/review/review.h"
+#include "core/rubric/rubric.h"
 
 #include <QMap>
 

@@ -1,4 +1,4 @@
-#include "export/labelstudio.h"
+#include "core/export/labelstudio.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

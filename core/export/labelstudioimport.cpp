@@ -1,6 +1,6 @@
 // Label Studio task lists → reviews: per annotation, which side is newer (see readLabelStudio in labelstudio.h).
-#include "export/labelstudio.h"
-#include "export/labelstudioresult.h"
+#include "core/export/labelstudio.h"
+#include "core/export/labelstudioresult.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>

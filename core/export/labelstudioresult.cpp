@@ -1,9 +1,9 @@
 // Label Studio results → the parts of a review they hold (scores, N/A, comments, evidence, line comments, verdict,
 // summary, confidence), and the reviewer mapping file. Used by labelstudioimport.cpp.
-#include "export/labelstudioresult.h"
+#include "core/export/labelstudioresult.h"
 
-#include "export/labelstudio.h"
-#include "rubric/rubricloader.h"
+#include "core/export/labelstudio.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "result.h"
-#include "review/review.h"
+#include "core/result.h"
+#include "core/review/review.h"
 
 #include <QJsonArray>
 #include <QJsonValue>

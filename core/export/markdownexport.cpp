@@ -1,4 +1,4 @@
-#include "export/exporter.h"
+#include "core/export/exporter.h"
 
 #include <QMap>
 

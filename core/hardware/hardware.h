@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dtype.h"
+#include "core/dtype.h"
 
 #include <QList>
 #include <QString>

@@ -1,7 +1,7 @@
 // The hardware table: public vendor figures only. "Dense" = without structured sparsity; where a
 // datasheet quotes only the sparse figure, the dense one is half of it (NVIDIA's own convention).
 // GB/TB are decimal as the vendors print them. A figure that no vendor document states is 0.
-#include "hardware/hardware.h"
+#include "core/hardware/hardware.h"
 
 namespace kwb {
 namespace {

@@ -1,8 +1,8 @@
-#include "importers/batch.h"
+#include "core/importers/batch.h"
 
-#include "importers/bundlewriter.h"
-#include "review/atomicfile.h"
-#include "task/taskloader.h"
+#include "core/importers/bundlewriter.h"
+#include "core/review/atomicfile.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFile>

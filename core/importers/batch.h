@@ -1,6 +1,6 @@
 #pragma once
 
-#include "importers/batchworkspace.h"
+#include "core/importers/batchworkspace.h"
 
 namespace kwb {
 

@@ -1,4 +1,4 @@
-#include "importers/batchworkspace.h"
+#include "core/importers/batchworkspace.h"
 
 #include <QDateTime>
 #include <QDir>

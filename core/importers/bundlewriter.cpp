@@ -1,6 +1,6 @@
-#include "importers/bundlewriter.h"
+#include "core/importers/bundlewriter.h"
 
-#include "review/atomicfile.h"
+#include "core/review/atomicfile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "finding.h"
-#include "result.h"
+#include "core/finding.h"
+#include "core/result.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "importers/feedback.h"
+#include "core/importers/feedback.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

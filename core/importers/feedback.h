@@ -1,7 +1,7 @@
 #pragma once
 
-#include "importers/batchworkspace.h"
-#include "review/review.h"
+#include "core/importers/batchworkspace.h"
+#include "core/review/review.h"
 
 #include <QByteArray>
 

@@ -1,8 +1,8 @@
-#include "importers/gpumode.h"
+#include "core/importers/gpumode.h"
 
-#include "importers/gpumodemanifest.h"
-#include "importers/scanner.h"
-#include "task/lint.h"
+#include "core/importers/gpumodemanifest.h"
+#include "core/importers/scanner.h"
+#include "core/task/lint.h"
 
 #include <QDir>
 #include <QDirIterator>

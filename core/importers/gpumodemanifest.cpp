@@ -1,4 +1,4 @@
-#include "importers/gpumodemanifest.h"
+#include "core/importers/gpumodemanifest.h"
 
 #include <QRegularExpression>
 

@@ -1,6 +1,6 @@
-#include "importers/kernelbench.h"
+#include "core/importers/kernelbench.h"
 
-#include "importers/scanner.h"
+#include "core/importers/scanner.h"
 
 #include <QDir>
 #include <QDirIterator>

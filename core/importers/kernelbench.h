@@ -1,6 +1,6 @@
 #pragma once
 
-#include "importers/bundlewriter.h"
+#include "core/importers/bundlewriter.h"
 
 #include <QJsonObject>
 

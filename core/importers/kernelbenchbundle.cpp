@@ -1,7 +1,7 @@
-#include "importers/kernelbench.h"
+#include "core/importers/kernelbench.h"
 
-#include "hardware/hardware.h"
-#include "task/lint.h"
+#include "core/hardware/hardware.h"
+#include "core/task/lint.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "importers/kernelbench.h"
+#include "core/importers/kernelbench.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

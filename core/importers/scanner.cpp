@@ -1,12 +1,13 @@
-#include "importers/scanner.h"
+#include "core/importers/scanner.h"
 
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/runtocompletion.h"
+#include "core/exec/toolrun.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QProcess>
 
 namespace kwb {
 
@@ -20,36 +21,44 @@ Result<ScanOutput> runScanner(const QString& mode, const QStringList& paths)
     ScanOutput out;
     out.python = runnerPython();
     if (out.python.isEmpty())
-        return Error { {}, {}, QStringLiteral("no python3 to run the importer's scanner (set KWB_PYTHON)"),
-            QStringLiteral("env") };
+        return Error::environment({}, {}, QStringLiteral("no python3 to run the importer's scanner (set KWB_PYTHON)"));
     const QString script = scannerPath();
     if (!QFileInfo::exists(script))
-        return Error { script, {}, QStringLiteral("scanner missing (resources not installed?)"),
-            QStringLiteral("env") };
+        return Error::environment(script, {}, QStringLiteral("scanner missing (resources not installed?)"));
     out.pythonVersion = probeOutput(out.python, { QStringLiteral("--version") }).trimmed();
-    QProcess p;
-    p.start(out.python, QStringList { QStringLiteral("-s"), script, mode } + paths);
-    if (!p.waitForStarted(10000))
-        return Error { out.python, {}, QStringLiteral("cannot start: %1").arg(p.errorString()), QStringLiteral("env") };
-    // A few hundred files take a second or two; a scanner stuck for minutes is broken.
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return Error { script, {}, QStringLiteral("the scanner did not finish in 300 s"), QStringLiteral("env") };
-    }
-    const QByteArray stdoutBytes = p.readAllStandardOutput();
-    const QString stderrText = QString::fromUtf8(p.readAllStandardError()).trimmed();
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return Error { script, {},
+    // The scanner parses the set's files (never imports them), as every process runs: exec/runToCompletion, with
+    // its process group, output cap and timeout.
+    ProcessSpec spec;
+    spec.program = out.python;
+    spec.arguments = QStringList { QStringLiteral("-s"), script, mode } + paths;
+    spec.workDir = QDir::tempPath();
+    spec.sandbox = false;
+    spec.bindGpu = false;
+    spec.limits.timeoutMs = 300000; // a few hundred files take a second or two; one stuck for minutes is broken
+    spec.limits.memoryMiB = 0;
+    spec.limits.cpuSeconds = 0;
+    spec.limits.outputCapBytes = 256 * 1024 * 1024; // the JSON document is read whole
+    spec.environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH", QStringLiteral("/usr/bin:/bin")));
+    QByteArray stdoutBytes, stderrBytes;
+    const auto collect = [&](OutputChannel channel, const QByteArray& bytes) {
+        (channel == OutputChannel::Stdout ? stdoutBytes : stderrBytes) += bytes;
+    };
+    const Result<RunOutcome> ran = runToCompletion(spec, collect);
+    if (!ran)
+        return Error::environment(out.python, {}, QStringLiteral("cannot start: %1").arg(ran.error().oneLine()));
+    if (ran->status == RunStatus::TimedOut)
+        return Error::environment(script, {}, QStringLiteral("the scanner did not finish in 300 s"));
+    const QString stderrText = QString::fromUtf8(stderrBytes).trimmed();
+    if (!ran->succeeded())
+        return Error::environment(script, {},
             QStringLiteral("the scanner failed (exit %1): %2")
-                .arg(p.exitCode())
-                .arg(stderrText.isEmpty() ? QStringLiteral("no message") : stderrText.section(QLatin1Char('\n'), -1)),
-            QStringLiteral("env") };
+                .arg(ran->exitCode)
+                .arg(stderrText.isEmpty() ? QStringLiteral("no message") : stderrText.section(QLatin1Char('\n'), -1)));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(stdoutBytes, &error);
     if (!doc.isObject())
-        return Error { script, {}, QStringLiteral("the scanner's output is not JSON: %1").arg(error.errorString()),
-            QStringLiteral("env") };
+        return Error::environment(
+            script, {}, QStringLiteral("the scanner's output is not JSON: %1").arg(error.errorString()));
     out.document = doc.object();
     return out;
 }

@@ -1,6 +1,6 @@
-#include "inputs/floatencode.h"
+#include "core/inputs/floatencode.h"
 
-#include "tensor/floatconv.h"
+#include "core/tensor/floatconv.h"
 
 namespace kwb {
 

@@ -1,7 +1,7 @@
-#include "inputs/inputgenerator.h"
+#include "core/inputs/inputgenerator.h"
 
-#include "inputs/floatencode.h"
-#include "inputs/philox.h"
+#include "core/inputs/floatencode.h"
+#include "core/inputs/philox.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "inputs/stress.h"
+#include "core/inputs/stress.h"
 
-#include "inputs/floatencode.h"
-#include "inputs/inputgenerator.h"
-#include "inputs/philox.h"
+#include "core/inputs/floatencode.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/inputs/philox.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "profile/csvreader.h"
+#include "core/profile/csvreader.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "profile/ncumetrics.h"
+#include "core/profile/ncumetrics.h"
 
 #include <QHash>
 #include <QJsonArray>

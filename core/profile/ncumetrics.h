@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profile/csvreader.h"
+#include "core/profile/csvreader.h"
 
 #include <QJsonObject>
 #include <QMap>

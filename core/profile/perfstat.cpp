@@ -1,7 +1,8 @@
-#include "profile/perfstat.h"
+#include "core/profile/perfstat.h"
 
-#include "env/toolprobe.h"
-#include "profile/csvreader.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/profile/csvreader.h"
 
 #include <QJsonArray>
 #include <QStandardPaths>

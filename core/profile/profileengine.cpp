@@ -1,12 +1,14 @@
-#include "profile/profileengine.h"
+#include "core/profile/profileengine.h"
+#include "core/exec/toolrun.h"
+#include "core/executors/executorfactory.h"
 
-#include "env/toolprobe.h"
-#include "exec/sandboxprobe.h"
-#include "executors/sshimplrun.h"
-#include "profile/profileremote.h"
-#include "profile/profilerun.h"
-#include "profile/profiletools.h"
-#include "task/taskloader.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/profile/profileremote.h"
+#include "core/profile/profilerun.h"
+#include "core/profile/profiletools.h"
+#include "core/run/sshimplrun.h"
+#include "core/task/taskloader.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -40,13 +42,13 @@ struct Tools {
 struct Context {
     const Task& task;
     const ProfileRequest& request;
-    const ProfileProgressFn& progress;
-    const std::atomic_bool* cancel;
+    const JobContext& job;
     const Tools& tools;
     QString work;
     QString inputsRoot;
     ProfileResult& result;
-    bool stopped() const { return cancel && *cancel; }
+    bool stopped() const { return job.cancelled(); }
+    void say(const QString& step) const { job.progress(QStringLiteral("profile"), step); }
 };
 
 void profileDevice(Context& cx, const Implementation& impl, const RunnerBuild& build, const TrialInputs& trial,
@@ -55,10 +57,9 @@ void profileDevice(Context& cx, const Implementation& impl, const RunnerBuild& b
     if (!cx.tools.gpu)
         return;
     if (cx.request.ncu && !cx.tools.ncu.isEmpty() && !cx.stopped()) {
-        if (cx.progress)
-            cx.progress(QStringLiteral("ncu: %1 on case %2").arg(impl.id, trial.caseName));
+        cx.say(QStringLiteral("ncu: %1 on case %2").arg(impl.id, trial.caseName));
         cx.result.runs << detail::ncuRun(cx.task, impl, build, trial, cx.tools.ncu, cx.request,
-            QDir(cx.work).filePath(impl.id + QStringLiteral("/ncu-") + trial.caseName), cx.inputsRoot, cx.cancel,
+            QDir(cx.work).filePath(impl.id + QStringLiteral("/ncu-") + trial.caseName), cx.inputsRoot, cx.job.cancel,
             cx.result.kernels);
     }
     if (!withSanitizers || !cx.request.sanitizer || cx.tools.sanitizer.isEmpty())
@@ -66,10 +67,10 @@ void profileDevice(Context& cx, const Implementation& impl, const RunnerBuild& b
     for (const QString& tool : sanitizerTools()) {
         if (cx.stopped())
             return;
-        if (cx.progress)
-            cx.progress(QStringLiteral("compute-sanitizer %1: %2 on case %3").arg(tool, impl.id, smallest.caseName));
+        cx.say(QStringLiteral("compute-sanitizer %1: %2 on case %3").arg(tool, impl.id, smallest.caseName));
         cx.result.runs << detail::sanitizerRun(cx.task, impl, build, smallest, tool, cx.tools.sanitizer, cx.request,
-            QDir(cx.work).filePath(impl.id + QLatin1Char('/') + tool), cx.inputsRoot, cx.cancel, cx.result.findings);
+            QDir(cx.work).filePath(impl.id + QLatin1Char('/') + tool), cx.inputsRoot, cx.job.cancel,
+            cx.result.findings);
     }
 }
 
@@ -77,11 +78,10 @@ void profileHost(Context& cx, const Implementation& impl, const RunnerBuild& bui
 {
     if (!cx.request.perf || cx.tools.perf.isEmpty() || cx.stopped())
         return;
-    if (cx.progress)
-        cx.progress(QStringLiteral("perf stat: %1 on case %2").arg(impl.id, trial.caseName));
+    cx.say(QStringLiteral("perf stat: %1 on case %2").arg(impl.id, trial.caseName));
     const QString dir = QDir(cx.work).filePath(impl.id + QStringLiteral("/perf-") + trial.caseName);
     auto w = detail::runWrapped(cx.task, impl, build, trial, QStringLiteral("perf"), cx.tools.perf, perfArguments(),
-        cx.request, dir, cx.inputsRoot, cx.cancel);
+        cx.request, dir, cx.inputsRoot, cx.job.cancel);
     const QString path = QDir(dir).filePath(QStringLiteral("perf.txt"));
     const QString text = QString::fromUtf8(readAll(path));
     if (text.trimmed().isEmpty()) {
@@ -197,7 +197,7 @@ QJsonObject provenance(const Tools& tools, const ProfileRequest& request, quint6
         { QStringLiteral("clock_control"), QStringLiteral("none (clocks are never locked or changed)") },
         { QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) } };
     if (tools.remote) {
-        p.insert(QStringLiteral("executor"), request.executor);
+        p.insert(QStringLiteral("executor"), request.executor.name());
         p.insert(QStringLiteral("ssh_host"), tools.remote->host);
         p.insert(QStringLiteral("host"), tools.remote->machine.value(QStringLiteral("host")));
         p.insert(QStringLiteral("kernel"), tools.remote->machine.value(QStringLiteral("kernel")));
@@ -207,8 +207,7 @@ QJsonObject provenance(const Tools& tools, const ProfileRequest& request, quint6
 }
 } // namespace
 
-Result<ProfileResult> runProfile(
-    const ProfileRequest& request, const ProfileProgressFn& progress, const std::atomic_bool* cancel)
+Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext& job)
 {
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
@@ -240,14 +239,10 @@ Result<ProfileResult> runProfile(
     const Case smallest = detail::smallestCase(task);
     if (cases.isEmpty())
         cases << smallest;
-    const bool remote = request.executor.startsWith(QStringLiteral("ssh:"));
-    if (request.sandbox && !remote) { // a host reports its own isolation with each run
-        const SandboxStatus s = sandboxAvailable();
-        if (!s.available)
-            return Error { {}, {},
-                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox)")
-                    .arg(s.reason),
-                QStringLiteral("env") };
+    const bool remote = request.executor.remote();
+    if (request.sandbox) { // a host reports its own isolation with each run
+        if (auto s = makeExecutor(request.executor)->requireSandbox(); !s)
+            return s.error();
     }
     Tools tools;
     if (remote) {
@@ -264,8 +259,8 @@ Result<ProfileResult> runProfile(
     QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-profile-XXXXXX"));
     const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
     if (work.isEmpty() || !QDir().mkpath(work))
-        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
-    Context cx { task, request, progress, cancel, tools, work, QDir(work).filePath(QStringLiteral("inputs")), result };
+        return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
+    Context cx { task, request, job, tools, work, QDir(work).filePath(QStringLiteral("inputs")), result };
     // One trial per case, with its inputs; the smallest case is always written (the sanitizers use it).
     QMap<QString, TrialInputs> trials;
     QList<Case> needed = cases;
@@ -292,11 +287,10 @@ Result<ProfileResult> runProfile(
                 {} };
             continue;
         }
-        if (progress)
-            progress(QStringLiteral("building %1").arg(impl.id));
+        cx.say(QStringLiteral("building %1").arg(impl.id));
         // On a host the runner is built there, with each wrapped run (cached by content hash).
-        auto build
-            = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false }) : buildRunner(task, impl);
+        auto build = remote ? Result<RunnerBuild>(RunnerBuild { {}, {}, {}, {}, {}, true, false })
+                            : buildRunner(task, impl, BuildOptions { .cancel = job.cancel });
         if (!build || !build->compiled) {
             result.runs << ProfileToolRun { device ? QStringLiteral("ncu") : QStringLiteral("perf"), impl.id, {},
                 QStringLiteral("skipped"),

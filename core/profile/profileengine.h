@@ -1,10 +1,12 @@
 #pragma once
 
-#include "finding.h"
-#include "profile/ncumetrics.h"
-#include "profile/perfstat.h"
-#include "result.h"
-#include "run/runrequest.h"
+#include "core/exec/executorspec.h"
+#include "core/finding.h"
+#include "core/jobcontext.h"
+#include "core/profile/ncumetrics.h"
+#include "core/profile/perfstat.h"
+#include "core/result.h"
+#include "core/run/runrequest.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -28,7 +30,7 @@ struct ProfileRequest {
     bool perf = true; ///< run `perf stat` on cpp implementations when perf works here
     QString keepDir; ///< keep the work folder (tool logs, ncu.csv) here; empty: a temporary folder
     /// `local` (or empty), or `ssh:HOST`: the profilers wrap the runner on that host (docs/remote.md).
-    QString executor;
+    ExecutorSpec executor;
 };
 
 /// One profiling tool's run on one implementation.
@@ -54,15 +56,13 @@ struct ProfileResult {
     QJsonObject provenance; ///< tool paths and versions, host, seed
 };
 
-using ProfileProgressFn = std::function<void(const QString& step)>;
-
 /// Runs the profilers that exist here on the requested implementations: ncu with `--csv --page raw
 /// --print-units base --clock-control none` (never locks or changes clocks) and the curated metric set,
 /// compute-sanitizer's four tools on the smallest case, `perf stat -x,` on cpp runners. Missing tools are
 /// results (ProfileResult::missing), not errors; an Error is a request that cannot run at all (bad task,
-/// unknown implementation or case; findingId `env` for the environment).
-Result<ProfileResult> runProfile(
-    const ProfileRequest& request, const ProfileProgressFn& progress = {}, const std::atomic_bool* cancel = nullptr);
+/// unknown implementation or case: ErrorKind::Input; the environment: Environment). Progress: phase `profile`, a
+/// line per tool run; `job.cancel` kills the wrapped runner going.
+Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext& job = {});
 
 /// The `kwb.profile/1` document.
 QJsonObject profileReportJson(const ProfileResult& result);

@@ -1,10 +1,10 @@
-#include "profile/profileremote.h"
+#include "core/profile/profileremote.h"
 
-#include "compile/toolrun.h"
-#include "executors/remotescript.h"
-#include "executors/sshrunner.h"
-#include "executors/sshtransport.h"
-#include "profile/perfstat.h"
+#include "core/exec/toolrun.h"
+#include "core/executors/remotescript.h"
+#include "core/executors/sshtransport.h"
+#include "core/profile/perfstat.h"
+#include "core/run/sshrunner.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,9 +31,9 @@ printf 'gpu\t%s\nhost\t%s\nos\t%s\n' "$gpu" "$(hostname)" "$(uname -sr)"
 )sh";
 } // namespace
 
-Result<RemoteProfilers> probeRemoteProfilers(const QString& executor)
+Result<RemoteProfilers> probeRemoteProfilers(const ExecutorSpec& executor)
 {
-    const QString host = executor.mid(4);
+    const QString host = executor.host;
     auto settings = hostSettings(host);
     if (!settings)
         return settings.error();
@@ -45,8 +45,7 @@ Result<RemoteProfilers> probeRemoteProfilers(const QString& executor)
             << QStringLiteral("probe") << settings->nvcc,
         opt);
     if (!ran.ok())
-        return Error { executor, {}, ssh.describe(ran, QStringLiteral("looking for the profilers")),
-            QStringLiteral("env") };
+        return Error::environment(executor.name(), {}, ssh.describe(ran, QStringLiteral("looking for the profilers")));
     QMap<QString, QString> v;
     for (const QString& line : QString::fromUtf8(ran.out).split(u'\n', Qt::SkipEmptyParts))
         v.insert(line.section(u'\t', 0, 0), line.section(u'\t', 1));
@@ -99,17 +98,17 @@ WrappedRun runWrappedOverSsh(const Task& task, const Implementation& impl, const
     job.inputsRoot = inputsRoot;
     job.cancel = cancel;
     job.wrapper = QStringList { toolPath } + toolArgs;
-    w.run.command = request.executor + QStringLiteral(": ")
+    w.run.command = request.executor.name() + QStringLiteral(": ")
         + shellCommand(toolPath, toolArgs + QStringList { QStringLiteral("RUNNER"), QStringLiteral("plan.txt") });
     const SshRunnerEnd end = runRunnerOverSsh(task, impl, job);
     w.log = end.log;
-    if (end.status == u"stopped") {
+    if (end.status == ImplStatus::Stopped) {
         w.run.status = QStringLiteral("skipped");
         w.run.note = QStringLiteral("stopped by the user");
         return w;
     }
-    if (end.status != u"ok" || !end.outcome) {
-        w.run.status = end.status == u"build-failed" ? QStringLiteral("skipped") : QStringLiteral("failed");
+    if (end.status != ImplStatus::Ok || !end.outcome) {
+        w.run.status = end.status == ImplStatus::BuildFailed ? QStringLiteral("skipped") : QStringLiteral("failed");
         w.run.note = end.error;
         return w;
     }

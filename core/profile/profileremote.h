@@ -1,6 +1,6 @@
 #pragma once
 
-#include "profile/profilerun.h"
+#include "core/profile/profilerun.h"
 
 namespace kwb::detail {
 
@@ -16,8 +16,8 @@ struct RemoteProfilers {
 
 /// Looks for perf, ncu and compute-sanitizer on the host of `executor` (its runner PATH, the folder of its nvcc,
 /// /usr/local/cuda/bin, /opt/nvidia/nsight-compute/*) and tries `perf stat -e instructions true` there.
-/// An Error (findingId `env`) is a host that cannot be reached.
-Result<RemoteProfilers> probeRemoteProfilers(const QString& executor);
+/// An Error (ErrorKind::Environment) is a host that cannot be reached.
+Result<RemoteProfilers> probeRemoteProfilers(const ExecutorSpec& executor);
 
 /// runWrapped() on the host of `request.executor`: the plan is written to `workDir`, the runner is built on the
 /// host (cached by content hash) and run as `toolPath toolArgs RUNNER plan.txt` under the host's isolation; the

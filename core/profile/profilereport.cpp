@@ -1,4 +1,4 @@
-#include "profile/profileengine.h"
+#include "core/profile/profileengine.h"
 
 #include <QJsonArray>
 

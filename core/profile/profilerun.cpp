@@ -1,9 +1,9 @@
-#include "profile/profilerun.h"
+#include "core/profile/profilerun.h"
 
-#include "compile/toolrun.h"
-#include "exec/runtocompletion.h"
-#include "profile/profileremote.h"
-#include "task/tasksizes.h"
+#include "core/exec/runtocompletion.h"
+#include "core/exec/toolrun.h"
+#include "core/profile/profileremote.h"
+#include "core/task/tasksizes.h"
 
 #include <QDir>
 #include <QFile>
@@ -29,7 +29,7 @@ WrappedRun runWrapped(const Task& task, const Implementation& impl, const Runner
     const QString& tool, const QString& toolPath, const QStringList& toolArgs, const ProfileRequest& request,
     const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel)
 {
-    if (request.executor.startsWith(QStringLiteral("ssh:")))
+    if (request.executor.remote())
         return runWrappedOverSsh(task, impl, trial, tool, toolPath, toolArgs, request, workDir, inputsRoot, cancel);
     WrappedRun w;
     w.run.tool = tool;

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "exec/runoutcome.h"
-#include "profile/profileengine.h"
-#include "run/runnerbuild.h"
-#include "run/workspace.h"
+#include "core/exec/runoutcome.h"
+#include "core/profile/profileengine.h"
+#include "core/run/runnerbuild.h"
+#include "core/run/workspace.h"
 
 #include <atomic>
 

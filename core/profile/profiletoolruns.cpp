@@ -1,6 +1,6 @@
-#include "profile/profilerun.h"
-#include "profile/profiletools.h"
-#include "profile/sanitizer.h"
+#include "core/profile/profilerun.h"
+#include "core/profile/profiletools.h"
+#include "core/profile/sanitizer.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "profile/profiletools.h"
+#include "core/profile/profiletools.h"
 
-#include "exec/bwrapcommand.h"
-#include "profile/ncumetrics.h"
-#include "profile/perfstat.h"
+#include "core/exec/bwrapcommand.h"
+#include "core/profile/ncumetrics.h"
+#include "core/profile/perfstat.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "profile/sanitizer.h"
+#include "core/profile/sanitizer.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

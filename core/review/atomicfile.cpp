@@ -1,4 +1,4 @@
-#include "review/atomicfile.h"
+#include "core/review/atomicfile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "review/reviewchecks.h"
+#include "core/review/reviewchecks.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "review/evidenceref.h"
+#include "core/review/evidenceref.h"
 
 #include <QRegularExpression>
 

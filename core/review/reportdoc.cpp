@@ -1,6 +1,6 @@
-#include "review/reportdoc.h"
+#include "core/review/reportdoc.h"
 
-#include "rubric/jsonin.h"
+#include "core/rubric/jsonin.h"
 
 #include <QCryptographicHash>
 

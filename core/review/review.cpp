@@ -1,4 +1,4 @@
-#include "review/review.h"
+#include "core/review/review.h"
 
 #include <QJsonArray>
 

@@ -1,6 +1,6 @@
-#include "review/reviewchecks.h"
+#include "core/review/reviewchecks.h"
 
-#include "review/evidenceref.h"
+#include "core/review/evidenceref.h"
 
 #include <QSet>
 

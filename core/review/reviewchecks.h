@@ -1,9 +1,9 @@
 #pragma once
 
-#include "finding.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
-#include "rubric/rubric.h"
+#include "core/finding.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
+#include "core/rubric/rubric.h"
 
 namespace kwb {
 

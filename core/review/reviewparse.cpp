@@ -1,7 +1,7 @@
-#include "review/evidenceref.h"
-#include "review/review.h"
-#include "rubric/jsonin.h"
-#include "rubric/rubric.h"
+#include "core/review/evidenceref.h"
+#include "core/review/review.h"
+#include "core/rubric/jsonin.h"
+#include "core/rubric/rubric.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
-#include "review/reviewstore.h"
+#include "core/review/reviewstore.h"
 
-#include "review/storeschema.h"
+#include "core/review/storeschema.h"
 
 #include <QDir>
 #include <QFileInfo>

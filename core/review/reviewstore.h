@@ -1,8 +1,8 @@
 #pragma once
 
-#include "result.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
+#include "core/result.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
 
 #include <QString>
 

@@ -1,5 +1,5 @@
 // ReviewStore: the drafts (one working copy per task and reviewer, with a revision for conflicts).
-#include "review/reviewstore.h"
+#include "core/review/reviewstore.h"
 
 #include <QJsonDocument>
 #include <QSqlDatabase>

@@ -1,5 +1,5 @@
 // ReviewStore: reviews, history and reports (open and migrations: reviewstore.cpp; drafts: reviewstoredrafts.cpp).
-#include "review/reviewstore.h"
+#include "core/review/reviewstore.h"
 
 #include <QJsonDocument>
 #include <QSqlDatabase>

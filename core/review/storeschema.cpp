@@ -1,4 +1,4 @@
-#include "review/storeschema.h"
+#include "core/review/storeschema.h"
 
 namespace kwb {
 

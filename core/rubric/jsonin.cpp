@@ -1,4 +1,4 @@
-#include "rubric/jsonin.h"
+#include "core/rubric/jsonin.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "result.h"
-#include "task/jsonlocator.h"
+#include "core/result.h"
+#include "core/task/jsonlocator.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

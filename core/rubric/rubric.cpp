@@ -1,4 +1,4 @@
-#include "rubric/rubric.h"
+#include "core/rubric/rubric.h"
 
 namespace kwb {
 

@@ -1,8 +1,8 @@
-#include "rubric/rubricloader.h"
+#include "core/rubric/rubricloader.h"
 
-#include "env/resourcepaths.h"
-#include "rubric/jsonin.h"
-#include "task/task.h"
+#include "core/env/resourcepaths.h"
+#include "core/rubric/jsonin.h"
+#include "core/task/task.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "result.h"
-#include "rubric/rubric.h"
+#include "core/result.h"
+#include "core/rubric/rubric.h"
 
 namespace kwb {
 

@@ -1,7 +1,7 @@
-#include "run/conventionsteps.h"
+#include "core/run/conventionsteps.h"
 
-#include "exec/runtocompletion.h"
-#include "run/runnerbuild.h"
+#include "core/exec/runtocompletion.h"
+#include "core/run/runnerbuild.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,48 +20,32 @@ QString trialLabel(const TrialInputs& t)
 // Runs the reference's runner with a `kwb-generate 1` / `kwb-check 1` plan in `workDir`; returns the record the
 // harness wrote (generate.json / check.json).
 Result<QJsonObject> runStep(const Task& task, const QString& step, const QByteArray& plan, const QString& workDir,
-    const QStringList& readOnly, const RunRequest& request, const RunHooks& hooks)
+    const QStringList& readOnly, const RunRequest& request, const JobContext& job)
 {
     BuildOptions buildOptions;
-    buildOptions.cancel = hooks.cancel;
+    buildOptions.cancel = job.cancel;
     auto build = buildRunner(task, task.reference, buildOptions);
     if (!build)
         return build.error();
     if (!QDir().mkpath(workDir))
-        return Error { workDir, {}, QStringLiteral("cannot create the folder"), QStringLiteral("env") };
+        return Error::environment(workDir, {}, QStringLiteral("cannot create the folder"));
     QFile planFile(QDir(workDir).filePath(step + QStringLiteral("-plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(plan) != plan.size())
-        return Error { planFile.fileName(), {}, QStringLiteral("cannot write the plan"), QStringLiteral("env") };
+        return Error::environment(planFile.fileName(), {}, QStringLiteral("cannot write the plan"));
     planFile.close();
-    ProcessSpec spec;
-    spec.program = build->command.first();
-    spec.arguments = build->command.mid(1) << planFile.fileName();
-    spec.workDir = workDir;
-    spec.readOnlyPaths = readOnly;
-    spec.readOnlyPaths << build->dir;
-    if (!spec.program.startsWith(QStringLiteral("/usr/"))) {
-        QDir prefix = QFileInfo(spec.program).absoluteDir();
-        prefix.cdUp();
-        spec.readOnlyPaths << prefix.absolutePath();
-    }
-    spec.limits = request.limits;
-    spec.sandbox = request.sandbox;
-    OutputCallback onOutput;
-    if (hooks.output)
-        onOutput
-            = [&](OutputChannel channel, const QByteArray& bytes) { hooks.output(task.reference.id, channel, bytes); };
-    auto outcome = runToCompletion(spec, onOutput, hooks.cancel);
+    const ProcessSpec spec
+        = runnerProcess(*build, planFile.fileName(), workDir, readOnly, request.limits, request.sandbox);
+    auto outcome = runToCompletion(spec, job.outputOf(task.reference.id), job.cancel);
     if (!outcome)
         return outcome.error();
     if (outcome->status == RunStatus::Stopped)
-        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+        return Error::stopped();
     // The reference's own code cannot finish within the limits: the task does not fit them here (env.limits).
     if (outcome->hitLimit())
-        return Error { task.reference.source, {},
+        return Error::environment(task.reference.source, {},
             QStringLiteral("the reference's %1 step failed at a sandbox limit (%2): the task does not fit these "
                            "limits here (raise --timeout, --memory or --file-size, or run it on a larger host)")
-                .arg(step, outcome->detail),
-            QStringLiteral("env") };
+                .arg(step, outcome->detail));
     QFile f(QDir(workDir).filePath(step + QStringLiteral(".json")));
     if (!f.open(QIODevice::ReadOnly)) {
         const QString log = QString::fromUtf8(outcome->stderrOutput.text()).trimmed();
@@ -99,7 +83,7 @@ bool usesConventionInputs(const Task& task)
 }
 
 Status generateConventionInputs(const Task& task, const QList<TrialInputs>& trials, const RunRequest& request,
-    const QString& inputsRoot, const RunHooks& hooks)
+    const QString& inputsRoot, const JobContext& job)
 {
     QByteArray plan = "kwb-generate 1\n";
     for (const TrialInputs& t : trials) {
@@ -112,22 +96,24 @@ Status generateConventionInputs(const Task& task, const QList<TrialInputs>& tria
             plan += "param " + it.key().toUtf8() + ' '
                 + QJsonDocument(QJsonArray { it.value() }).toJson(QJsonDocument::Compact).mid(1).chopped(1) + '\n';
     }
-    auto record = runStep(task, QStringLiteral("generate"), plan, inputsRoot, {}, request, hooks);
+    auto record = runStep(task, QStringLiteral("generate"), plan, inputsRoot, {}, request, job);
     if (!record)
         return record.error();
     if (record->value(QStringLiteral("status")).toString() != u"ok") {
         // The reference's own generator is trusted code: a framework it lacks is this machine's problem.
         const QJsonObject env = record->value(QStringLiteral("environment")).toObject();
-        return Error { task.reference.source, {},
-            QStringLiteral("input generation failed: %1").arg(record->value(QStringLiteral("error")).toString()),
-            env.isEmpty() ? QStringLiteral("runtime.unknown") : QStringLiteral("env") };
+        const QString what
+            = QStringLiteral("input generation failed: %1").arg(record->value(QStringLiteral("error")).toString());
+        if (!env.isEmpty())
+            return Error::environment(task.reference.source, {}, what);
+        return Error { task.reference.source, {}, what, QStringLiteral("runtime.unknown") };
     }
     return Ok {};
 }
 
 Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QMap<QString, CandidateJudgement>& ours,
     const QList<TrialInputs>& trials, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
-    const RunHooks& hooks)
+    const JobContext& job)
 {
     Findings out;
     if (task.reference.convention != u"gpumode")
@@ -143,7 +129,7 @@ Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QM
                         .toUtf8();
         }
         const QString dir = QDir(workRoot).filePath(QStringLiteral("check-") + run.id);
-        auto record = runStep(task, QStringLiteral("check"), plan, dir, { inputsRoot, run.workDir }, request, hooks);
+        auto record = runStep(task, QStringLiteral("check"), plan, dir, { inputsRoot, run.workDir }, request, job);
         Finding f;
         f.impl = run.id;
         if (!record || record->value(QStringLiteral("status")).toString() != u"ok") {

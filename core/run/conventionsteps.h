@@ -1,7 +1,7 @@
 #pragma once
 
-#include "run/correctness.h"
-#include "run/implrun.h"
+#include "core/run/correctness.h"
+#include "core/run/implrun.h"
 
 namespace kwb {
 
@@ -13,13 +13,13 @@ bool usesConventionInputs(const Task& task);
 /// each trial's folder (seeded with the trial's seed), so every implementation loads the same inputs in its own
 /// process. The Error names the failing trial and the generator's own message.
 Status generateConventionInputs(const Task& task, const QList<TrialInputs>& trials, const RunRequest& request,
-    const QString& inputsRoot, const RunHooks& hooks = {});
+    const QString& inputsRoot, const JobContext& job = {});
 
 /// gpumode: the task's own `check_implementation(data, output)`, in a separate process, on the reference's and
 /// every candidate's outputs: gpumode.check-failed where it rejects an output, gpumode.checker-disagrees where it
 /// and the comparison engine disagree on a candidate. Nothing for other conventions.
 Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QMap<QString, CandidateJudgement>& ours,
     const QList<TrialInputs>& trials, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
-    const RunHooks& hooks = {});
+    const JobContext& job = {});
 
 } // namespace kwb

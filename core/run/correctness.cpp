@@ -1,7 +1,7 @@
-#include "run/correctness.h"
+#include "core/run/correctness.h"
 
-#include "run/gluegen.h"
-#include "tensor/floatconv.h"
+#include "core/run/gluegen.h"
+#include "core/tensor/floatconv.h"
 
 #include <QJsonArray>
 

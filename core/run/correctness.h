@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compare/comparison.h"
-#include "run/implrun.h"
+#include "core/compare/comparison.h"
+#include "core/run/implrun.h"
 
 namespace kwb {
 

@@ -1,7 +1,7 @@
-#include "run/errorbudget.h"
+#include "core/run/errorbudget.h"
 
-#include "compare/comparison.h"
-#include "tensor/floatconv.h"
+#include "core/compare/comparison.h"
+#include "core/tensor/floatconv.h"
 
 #include <QJsonObject>
 

@@ -1,7 +1,7 @@
-#include "run/generatedcases.h"
+#include "core/run/generatedcases.h"
 
-#include "run/conventionsteps.h"
-#include "task/tasksizes.h"
+#include "core/run/conventionsteps.h"
+#include "core/task/tasksizes.h"
 
 #include <QSet>
 

@@ -1,6 +1,6 @@
-#include "run/generatedjudge.h"
+#include "core/run/generatedjudge.h"
 
-#include "tensor/floatconv.h"
+#include "core/tensor/floatconv.h"
 
 #include <QJsonArray>
 

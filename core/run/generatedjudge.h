@@ -1,6 +1,6 @@
 #pragma once
 
-#include "run/correctness.h"
+#include "core/run/correctness.h"
 
 namespace kwb {
 

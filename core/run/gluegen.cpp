@@ -1,6 +1,6 @@
-#include "run/gluegen.h"
+#include "core/run/gluegen.h"
 
-#include "run/kernelscope.h"
+#include "core/run/kernelscope.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "result.h"
-#include "task/task.h"
+#include "core/result.h"
+#include "core/task/task.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "run/implrun.h"
+#include "core/run/implrun.h"
 
-#include "env/toolprobe.h"
-#include "exec/runtocompletion.h"
-#include "executors/sshimplrun.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/runtocompletion.h"
+#include "core/run/sshimplrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -59,7 +59,7 @@ Finding environmentFinding(const ImplRun& run, const QString& kind, const QStrin
 
 void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QString& message)
 {
-    run.status = QStringLiteral("not-run");
+    run.status = ImplStatus::NotRun;
     run.notRunReason = message;
     run.error = message;
     run.findings << environmentFinding(run, kind, what, message);
@@ -116,32 +116,32 @@ void diagnoseFailure(ImplRun& run)
 
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const RunHooks& hooks)
+    const QString& inputsRoot, const JobContext& job)
 {
     ImplRun run;
     run.id = impl.id;
     run.role = role;
     run.workDir = QDir(workRoot).filePath(impl.id);
     QDir().mkpath(run.workDir);
-    if (request.executor.startsWith(QStringLiteral("ssh:"))) {
-        runImplementationOverSsh(run, task, impl, trials, repeats, request, workRoot, inputsRoot, hooks);
+    if (request.executor.remote()) {
+        runImplementationOverSsh(run, task, impl, trials, repeats, request, workRoot, inputsRoot, job);
         return run;
     }
 
     BuildOptions buildOptions;
-    buildOptions.cancel = hooks.cancel;
+    buildOptions.cancel = job.cancel;
     auto build = buildRunner(task, impl, buildOptions);
     if (!build) {
-        if (build.error().findingId == u"stopped") {
-            run.status = QStringLiteral("stopped");
+        if (build.error().isStopped()) {
+            run.status = ImplStatus::Stopped;
             run.error = build.error().what;
             return run;
         }
-        if (build.error().findingId == u"env") {
+        if (build.error().isEnvironment()) {
             markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
             return run;
         }
-        run.status = QStringLiteral("failed");
+        run.status = ImplStatus::Failed;
         run.error = build.error().oneLine();
         run.log = run.error;
         diagnoseFailure(run);
@@ -150,14 +150,14 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     run.build = *build;
     run.log = build->log;
     if (!build->compiled) {
-        run.status = QStringLiteral("build-failed");
+        run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
         diagnoseFailure(run);
         return run;
     }
 
     if (auto prepared = prepareRunFolder(task, impl, trials, repeats, run.workDir); !prepared) {
-        run.status = QStringLiteral("failed");
+        run.status = ImplStatus::Failed;
         run.error = prepared.error().oneLine();
         return run;
     }
@@ -169,34 +169,20 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
 
-    ProcessSpec spec;
-    spec.program = build->command.first();
-    spec.arguments = build->command.mid(1) << QStringLiteral("plan.txt");
-    spec.workDir = run.workDir;
-    spec.readOnlyPaths = { inputsRoot, build->dir };
-    // A runner python outside /usr (a virtual environment, say) must be visible inside the sandbox.
-    if (impl.backend == u"python" && !spec.program.startsWith(QStringLiteral("/usr/"))) {
-        QDir prefix = QFileInfo(spec.program).absoluteDir();
-        prefix.cdUp();
-        spec.readOnlyPaths << prefix.absolutePath();
-    }
-    spec.limits = request.limits;
-    spec.sandbox = request.sandbox;
+    ProcessSpec spec = runnerProcess(
+        *build, QStringLiteral("plan.txt"), run.workDir, { inputsRoot }, request.limits, request.sandbox);
     if (request.tritonInterpret)
         spec.environment.insert(QStringLiteral("KWB_TRITON_INTERPRET"), QStringLiteral("1"));
-    OutputCallback onOutput;
-    if (hooks.output)
-        onOutput = [&](OutputChannel channel, const QByteArray& bytes) { hooks.output(impl.id, channel, bytes); };
-    auto outcome = runToCompletion(spec, onOutput, hooks.cancel);
+    auto outcome = runToCompletion(spec, job.outputOf(impl.id), job.cancel);
     if (!outcome) {
-        run.status = QStringLiteral("failed");
+        run.status = ImplStatus::Failed;
         run.error = outcome.error().oneLine();
         run.log += run.error;
         return run;
     }
     run.outcome = *outcome;
     if (outcome->status == RunStatus::Stopped) {
-        run.status = QStringLiteral("stopped");
+        run.status = ImplStatus::Stopped;
         run.error = QStringLiteral("stopped by the user");
         return run;
     }
@@ -227,7 +213,7 @@ Status prepareRunFolder(
         return plan.error();
     QFile planFile(QDir(dir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size())
-        return Error { planFile.fileName(), {}, QStringLiteral("cannot write the plan"), QStringLiteral("env") };
+        return Error::environment(planFile.fileName(), {}, QStringLiteral("cannot write the plan"));
     planFile.close();
     for (const auto& t : trials) {
         for (int r = 0; r < repeats; ++r) {
@@ -250,10 +236,10 @@ void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCal
     const bool allCalls = run.calls.size() == expectedCalls
         && std::all_of(run.calls.cbegin(), run.calls.cend(), [](const CallRecord& c) { return c.ok; });
     if (outcome.succeeded() && allCalls) {
-        run.status = QStringLiteral("ok");
+        run.status = ImplStatus::Ok;
         return;
     }
-    run.status = QStringLiteral("failed");
+    run.status = ImplStatus::Failed;
     if (run.error.isEmpty())
         run.error = outcome.detail;
     diagnoseFailure(run);

@@ -1,10 +1,11 @@
 #pragma once
 
-#include "diagnose/diagnosis.h"
-#include "exec/runoutcome.h"
-#include "run/runnerbuild.h"
-#include "run/runrequest.h"
-#include "run/workspace.h"
+#include "core/diagnose/diagnosis.h"
+#include "core/exec/runoutcome.h"
+#include "core/run/implstatus.h"
+#include "core/run/runnerbuild.h"
+#include "core/run/runrequest.h"
+#include "core/run/workspace.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -35,7 +36,7 @@ struct ImplRun {
     /// ok | build-failed | failed | stopped | not-run. `not-run` with `notRunReason` set: this machine lacks what
     /// the implementation needs (a framework, a device, a tool) — an environment finding, not the implementation's
     /// fault.
-    QString status = QStringLiteral("not-run");
+    ImplStatus status = ImplStatus::NotRun;
     QString error; ///< one line when not ok
     QString notRunReason; ///< why it could not run here (environment), empty otherwise
     QString workDir; ///< absolute; outputs are under workDir/out/<label>/
@@ -48,23 +49,17 @@ struct ImplRun {
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
 
-    bool ok() const { return status == u"ok"; }
+    bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
-    bool notRunHere() const { return status == u"not-run" && !notRunReason.isEmpty(); }
+    bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
     QString outputPath(const QString& label, const QString& output) const;
-};
-
-/// Live output and cancellation for a run (both optional).
-struct RunHooks {
-    std::function<void(const QString& impl, OutputChannel channel, const QByteArray& bytes)> output;
-    const std::atomic_bool* cancel = nullptr;
 };
 
 /// Builds the runner of `impl` and runs every trial (each `repeats` times) in one sandboxed process whose
 /// only writable folder is `workRoot/<impl id>`; the inputs folder is visible read-only.
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const RunHooks& hooks = {});
+    const QString& inputsRoot, const JobContext& job = {});
 
 /// Writes `dir`/plan.txt (for `trials` as the runner sees them) and the calls' output folders.
 Status prepareRunFolder(

@@ -1,8 +1,8 @@
-#include "run/kernelscope.h"
+#include "core/run/kernelscope.h"
 
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
-#include "exec/runtocompletion.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/runtocompletion.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "finding.h"
-#include "run/implrun.h"
-#include "run/runrequest.h"
-#include "task/task.h"
+#include "core/finding.h"
+#include "core/run/implrun.h"
+#include "core/run/runrequest.h"
+#include "core/task/task.h"
 
 namespace kwb {
 

@@ -1,6 +1,6 @@
-#include "run/oraclecheck.h"
+#include "core/run/oraclecheck.h"
 
-#include "compare/comparison.h"
+#include "core/compare/comparison.h"
 
 #include <QJsonObject>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "run/implrun.h"
+#include "core/run/implrun.h"
 
 namespace kwb {
 

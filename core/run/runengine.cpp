@@ -1,17 +1,18 @@
-#include "run/runengine.h"
+#include "core/run/runengine.h"
+#include "core/executors/executorfactory.h"
 
-#include "env/toolprobe.h"
-#include "exec/sandboxprobe.h"
-#include "executors/sshimplrun.h"
-#include "inputs/inputgenerator.h"
-#include "run/conventionsteps.h"
-#include "run/errorbudget.h"
-#include "run/generatedcases.h"
-#include "run/generatedjudge.h"
-#include "run/kernelscope.h"
-#include "run/oraclecheck.h"
-#include "task/digest.h"
-#include "task/taskloader.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/run/conventionsteps.h"
+#include "core/run/errorbudget.h"
+#include "core/run/generatedcases.h"
+#include "core/run/generatedjudge.h"
+#include "core/run/kernelscope.h"
+#include "core/run/oraclecheck.h"
+#include "core/run/sshimplrun.h"
+#include "core/task/digest.h"
+#include "core/task/taskloader.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -56,7 +57,7 @@ Result<QList<Implementation>> selectCandidates(const Task& task, const QStringLi
 }
 } // namespace
 
-Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& progress, const RunHooks& hooks)
+Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& job)
 {
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
@@ -73,30 +74,21 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     auto candidates = selectCandidates(task, request.implIds);
     if (!candidates)
         return candidates.error();
-    const bool local = request.executor.isEmpty() || request.executor == u"local";
-    if (request.sandbox && local) {
-        const SandboxStatus s = sandboxAvailable();
-        if (!s.available)
-            return Error { {}, {},
-                QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox to run "
-                               "them unisolated)")
-                    .arg(s.reason),
-                QStringLiteral("env") };
+    if (request.sandbox) {
+        if (auto s = makeExecutor(request.executor)->requireSandbox(); !s)
+            return s.error();
     }
 
     QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/kwb-run-XXXXXX"));
     const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
     if (work.isEmpty() || !QDir().mkpath(work))
-        return Error { request.keepDir, {}, QStringLiteral("cannot create the work folder"), QStringLiteral("env") };
+        return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
 
     const int total = 1 + (int(candidates->size()) + 1 + (task.oracle ? 1 : 0)) * 2;
     int done = 0;
-    const auto step = [&](const QString& what) {
-        if (progress)
-            progress(what, done++, total);
-    };
+    const auto step = [&](const QString& what) { job.progress(QStringLiteral("run"), what, done++, total); };
     step(QStringLiteral("generating inputs"));
     for (int k = 0; k < request.trials; ++k) {
         const quint64 seed = request.seed ? *request.seed + quint64(k) : QRandomGenerator::system()->generate64();
@@ -112,11 +104,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     GeneratedCases generated = generateCases(task, *cases,
         CaseGeneration { request.heldOut, request.stress, genSeed, CaseGeneration {}.heldOutBudgetBytes,
             CaseGeneration {}.stressBudgetBytes });
-    if (!local && !generated.cases.isEmpty()) {
+    if (request.executor.remote() && !generated.cases.isEmpty()) {
         // The remote layout keeps one run folder per implementation: generated cases run locally only for now.
         generated.cases.clear();
-        generated.notes
-            << QStringLiteral("no generated cases on %1: they run on the local executor only").arg(request.executor);
+        generated.notes << QStringLiteral("no generated cases on %1: they run on the local executor only")
+                               .arg(request.executor.name());
     }
     result.generationNotes = generated.notes;
     for (const Case& c : generated.cases) {
@@ -134,10 +126,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             return;
         step(QStringLiteral("running %1 %2 on generated cases").arg(role, impl.id));
         result.generatedImpls << runImplementation(
-            task, impl, role, result.generatedTrials, repeats, request, generatedRoot, inputsRoot, hooks);
+            task, impl, role, result.generatedTrials, repeats, request, generatedRoot, inputsRoot, job);
     };
     if (usesConventionInputs(task)) {
-        if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, hooks); !g)
+        if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
             return g.error();
     }
 
@@ -148,21 +140,21 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
 
     // Candidates first: nothing the reference computed can be lying around in memory they reuse.
     for (const Implementation& cand : *candidates) {
-        if (hooks.cancel && hooks.cancel->load())
-            return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+        if (job.cancelled())
+            return Error::stopped();
         step(QStringLiteral("running candidate %1").arg(cand.id));
         result.impls << runImplementation(
-            task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, hooks);
+            task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, job);
         if (result.impls.last().ok()) // a candidate failing the declared cases is judged by them alone
             runGenerated(cand, QStringLiteral("candidate"), 2);
     }
-    if (hooks.cancel && hooks.cancel->load()) {
+    if (job.cancelled()) {
         removeRemoteRun(request.executor, work);
-        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+        return Error::stopped();
     }
     step(QStringLiteral("running reference %1").arg(task.reference.id));
     result.impls << runImplementation(
-        task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, hooks);
+        task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, job);
     // A reference that cannot finish within the limits says the task is too large for them here; candidates that
     // ran into a limit too are not run, not failed (one that finished is still not judged: there is no reference).
     if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
@@ -181,7 +173,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
     if (task.oracle) {
         step(QStringLiteral("running oracle %1").arg(task.oracle->id));
         result.impls << runImplementation(
-            task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, hooks);
+            task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, job);
         oracle = result.impls.last();
         if (judgeGenerated)
             runGenerated(*task.oracle, QStringLiteral("oracle"), 1);
@@ -228,7 +220,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
         if (oracle && oracle->ok())
             result.findings << judgeReferenceAgainstOracle(task, ref, *oracle, result.trials);
         result.findings << runTaskOwnChecks(
-            task, result.impls, result.judgements, result.trials, request, work, inputsRoot, hooks);
+            task, result.impls, result.judgements, result.trials, request, work, inputsRoot, job);
     }
     for (const ImplRun& run : result.impls) {
         if (run.role == u"candidate" && task.implementation(run.id))
@@ -256,7 +248,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const ProgressFn& pr
             request.tritonInterpret ? QStringLiteral("requested (--triton-interpret)")
                                     : (acceleratorPresent() ? QStringLiteral("no (an accelerator is present)")
                                                             : QStringLiteral("yes: no GPU on this machine")) },
-        { QStringLiteral("executor"), local ? QStringLiteral("local") : request.executor } };
+        { QStringLiteral("executor"), request.executor.name() } };
     return result;
 }
 

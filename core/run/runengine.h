@@ -1,9 +1,10 @@
 #pragma once
 
-#include "run/correctness.h"
-#include "run/implrun.h"
-#include "run/runrequest.h"
-#include "task/task.h"
+#include "core/jobcontext.h"
+#include "core/run/correctness.h"
+#include "core/run/implrun.h"
+#include "core/run/runrequest.h"
+#include "core/task/task.h"
 
 #include <QJsonObject>
 
@@ -31,18 +32,14 @@ struct RunResult {
     QString workDir; ///< empty when the work folder was temporary and is gone
 };
 
-/// Called with a short line whenever a step starts ("building cand", "running reference", …).
-using ProgressFn = std::function<void(const QString& step, int done, int total)>;
-
 /// The correctness protocol (DESIGN.md "Correctness protocol"): fresh inputs per trial from seeds the
 /// candidate cannot predict; each candidate called twice per trial on fresh poisoned buffers, all trials
 /// in one sandboxed process so in-process caches are exposed; then the reference on the same (pristine)
 /// inputs, in a process of its own; outputs compared by the comparison engine. One failing or hostile
 /// candidate never stops the others from being judged. An Error is a request that cannot run at all
-/// (bad task, unknown implementation or case, no sandbox); its findingId is `env` for environment
-/// problems.
-Result<RunResult> runCorrectness(
-    const RunRequest& request, const ProgressFn& progress = {}, const RunHooks& hooks = {});
+/// (bad task, unknown implementation or case: ErrorKind::Input; no sandbox: Environment) or that `job` stopped
+/// (Stopped). Progress: phase `run`, one step per runner build and run; output: each implementation's.
+Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& job = {});
 
 /// The `kwb.report/1` document of a run.
 QJsonObject runReportJson(const RunResult& result);

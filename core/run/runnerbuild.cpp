@@ -1,10 +1,11 @@
-#include "run/runnerbuild.h"
+#include "core/run/runnerbuild.h"
 
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
-#include "exec/runtocompletion.h"
-#include "run/gluegen.h"
-#include "task/buildflags.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/executor.h"
+#include "core/exec/toolrun.h"
+#include "core/run/gluegen.h"
+#include "core/task/buildflags.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -53,8 +54,7 @@ Result<Recipe> recipeFor(
     if (impl.backend == u"python") {
         r.tool = toolOverride.isEmpty() ? runnerPython() : toolOverride;
         if (r.tool.isEmpty())
-            return Error { {}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id),
-                QStringLiteral("env") };
+            return Error::environment({}, {}, QStringLiteral("no python3 to run '%1' (set KWB_PYTHON)").arg(impl.id));
         r.files = { QStringLiteral("python_main.py"), QStringLiteral("kwb_conventions.py"),
             QStringLiteral("kwb_dispatch.py"), QStringLiteral("kwb_timing.py") };
         r.run = { r.tool, QStringLiteral("-s"), QStringLiteral("python_main.py"), QStringLiteral("signature.json") };
@@ -65,9 +65,8 @@ Result<Recipe> recipeFor(
         ? toolOverride
         : QStandardPaths::findExecutable(cuda ? QStringLiteral("nvcc") : QStringLiteral("g++"));
     if (r.tool.isEmpty())
-        return Error { {}, {},
-            QStringLiteral("%1 not found on PATH: cannot build '%2'").arg(cuda ? u"nvcc" : u"g++", impl.id),
-            QStringLiteral("env") };
+        return Error::environment(
+            {}, {}, QStringLiteral("%1 not found on PATH: cannot build '%2'").arg(cuda ? u"nvcc" : u"g++", impl.id));
     r.files = { QStringLiteral("kwb_npy.h"), QStringLiteral("kwb_harness.h"),
         cuda ? QStringLiteral("cuda_main.cu") : QStringLiteral("cpp_main.cpp") };
     r.compileArgs = { QStringLiteral("-std=c++17"), QStringLiteral("-O2"), QStringLiteral("-I.") };
@@ -83,43 +82,25 @@ Result<Recipe> recipeFor(
     return r;
 }
 
-// The compiler, run like every other process (exec/runToCompletion): outside the sandbox (it reads the system
-// headers and writes only into `dir`), bounded by the timeout, killed with its children on Stop.
-QString compileQuietly(const QString& program, const QStringList& args, const QString& dir, const BuildOptions& options,
-    bool* ok, bool* stopped)
+} // namespace
+
+ProcessSpec runnerProcess(const RunnerBuild& build, const QString& plan, const QString& workDir, QStringList readOnly,
+    const RunLimits& limits, bool sandbox)
 {
     ProcessSpec spec;
-    spec.program = program;
-    spec.arguments = args;
-    spec.workDir = dir;
-    spec.sandbox = false;
-    spec.bindGpu = false;
-    spec.limits.timeoutMs = options.timeoutMs;
-    spec.limits.memoryMiB = 0; // cicc and ptxas reserve large address spaces; the timeout bounds them
-    spec.limits.cpuSeconds = 0;
-    spec.limits.outputCapBytes = 16 * 1024 * 1024;
-    spec.environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH", QStringLiteral("/usr/bin:/bin")));
-    spec.environment.insert(QStringLiteral("TMPDIR"), qEnvironmentVariable("TMPDIR", QStringLiteral("/tmp")));
-    for (const char* name : { "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH", "CPATH", "LIBRARY_PATH" }) {
-        if (qEnvironmentVariableIsSet(name))
-            spec.environment.insert(QString::fromLatin1(name), qEnvironmentVariable(name));
+    spec.program = build.command.first();
+    spec.arguments = build.command.mid(1) << plan;
+    spec.workDir = workDir;
+    spec.readOnlyPaths = std::move(readOnly) << build.dir;
+    if (QFileInfo(spec.program).isAbsolute() && !spec.program.startsWith(QStringLiteral("/usr/"))) {
+        QDir prefix = QFileInfo(spec.program).absoluteDir();
+        prefix.cdUp();
+        spec.readOnlyPaths << prefix.absolutePath();
     }
-    QByteArray merged;
-    const auto collect = [&merged](OutputChannel, const QByteArray& bytes) { merged += bytes; };
-    const auto outcome = runToCompletion(spec, collect, options.cancel);
-    *stopped = options.cancel && options.cancel->load();
-    if (!outcome) {
-        *ok = false;
-        return outcome.error().oneLine() + QLatin1Char('\n');
-    }
-    *stopped = *stopped || outcome->status == RunStatus::Stopped;
-    *ok = outcome->succeeded();
-    QString log = QString::fromLocal8Bit(merged);
-    if (outcome->status == RunStatus::TimedOut)
-        log = QStringLiteral("compiler killed after %1 s\n").arg(options.timeoutMs / 1000) + log;
-    return log;
+    spec.limits = limits;
+    spec.sandbox = sandbox;
+    return spec;
 }
-} // namespace
 
 Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl, const QString& tool)
 {
@@ -136,8 +117,8 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
     for (const QString& f : recipe->files) {
         QFile in(QDir(harnessDir()).filePath(f));
         if (!in.open(QIODevice::ReadOnly))
-            return Error { in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"),
-                QStringLiteral("env") };
+            return Error::environment(
+                in.fileName(), {}, QStringLiteral("harness source missing (resources not installed?)"));
         sources.files.insert(f, in.readAll());
     }
     // An implementation's file named like a harness file would replace the harness (its clock, its records).
@@ -210,19 +191,31 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     // Build in a private folder and rename it into place, so concurrent builds never see half a runner.
     const QString staging = build.dir + QStringLiteral(".tmp-") + QUuid::createUuid().toString(QUuid::Id128);
     if (!QDir().mkpath(staging))
-        return Error { staging, {}, QStringLiteral("cannot create the runner folder"), QStringLiteral("env") };
+        return Error::environment(staging, {}, QStringLiteral("cannot create the runner folder"));
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         QFile out(QDir(staging).filePath(it.key()));
         if (!out.open(QIODevice::WriteOnly) || out.write(it.value()) != it.value().size())
-            return Error { out.fileName(), {}, QStringLiteral("cannot write: %1").arg(out.errorString()),
-                QStringLiteral("env") };
+            return Error::environment(out.fileName(), {}, QStringLiteral("cannot write: %1").arg(out.errorString()));
     }
-    bool ok = true, stopped = false;
-    if (!python)
-        build.log = compileQuietly(recipe->tool, recipe->compileArgs, staging, options, &ok, &stopped);
-    if (stopped) {
-        QDir(staging).removeRecursively();
-        return Error { {}, {}, QStringLiteral("stopped by the user"), QStringLiteral("stopped") };
+    bool ok = true;
+    if (!python) {
+        // The compiler runs as every tool does (LocalExecutor: exec/runToCompletion): outside the sandbox (it reads
+        // the system headers and writes only into the staging folder), bounded by the timeout, killed with its
+        // children on Stop.
+        ToolOptions tool;
+        tool.timeoutMs = options.timeoutMs;
+        tool.cancel = options.cancel;
+        for (const char* name : { "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH", "CPATH", "LIBRARY_PATH" }) {
+            if (qEnvironmentVariableIsSet(name))
+                tool.environment.insert(QString::fromLatin1(name), qEnvironmentVariable(name));
+        }
+        const ToolRun ran = LocalExecutor().runTool(recipe->tool, recipe->compileArgs, staging, tool);
+        if (ran.stopped) {
+            QDir(staging).removeRecursively();
+            return Error::stopped();
+        }
+        ok = ran.ok();
+        build.log = ran.output;
     }
     build.compiled = ok;
     QFile log(QDir(staging).filePath(QStringLiteral("build.log")));
@@ -237,8 +230,7 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     QFile(QDir(staging).filePath(QStringLiteral(".complete"))).open(QIODevice::WriteOnly);
     if (!QDir().rename(staging, build.dir)) {
         if (!QFileInfo::exists(build.dir + QStringLiteral("/.complete")))
-            return Error { build.dir, {}, QStringLiteral("cannot move the runner into the cache"),
-                QStringLiteral("env") };
+            return Error::environment(build.dir, {}, QStringLiteral("cannot move the runner into the cache"));
         QDir(staging).removeRecursively(); // another build of the same hash won the race
     }
     return build;

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "result.h"
-#include "task/task.h"
+#include "core/exec/processspec.h"
+#include "core/result.h"
+#include "core/task/task.h"
 
 #include <QMap>
 
@@ -39,13 +40,19 @@ struct RunnerSources {
     QString key; ///< `<backend>-<hash>` of the files, the tool path and the arguments (not the tool's version)
 };
 
+/// How the runner `build` is started on `plan` in `workDir` (its only writable folder): with `limits`, sandboxed
+/// when `sandbox`, the folders it reads visible read-only — `readOnly`, its build folder, and the prefix of a
+/// runner python outside /usr (a virtual environment).
+ProcessSpec runnerProcess(const RunnerBuild& build, const QString& plan, const QString& workDir, QStringList readOnly,
+    const RunLimits& limits, bool sandbox);
+
 /// The sources of `impl`'s runner; `tool` overrides the compiler or python found on this machine.
 Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl, const QString& tool = {});
 
 /// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
-/// attempted (no compiler, unwritable cache, bad glue) — its findingId says which — or was stopped (`stopped`); a
-/// compiler that fails gives a RunnerBuild with compiled == false and the compiler's log. The compiler runs as
-/// every process does (exec/runToCompletion: its timeout, its process group killed on Stop).
+/// attempted (no compiler, unwritable cache, bad glue) — its findingId says which — or was stopped
+/// (ErrorKind::Stopped); a compiler that fails gives a RunnerBuild with compiled == false and the compiler's log. The
+/// compiler runs as every process does (exec/runToCompletion: its timeout, its process group killed on Stop).
 Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options = {});
 
 /// `-gencode` arguments for the task's archs: `sm_90` → `arch=compute_90,code=[sm_90,compute_90]`.

@@ -1,4 +1,4 @@
-#include "run/runengine.h"
+#include "core/run/runengine.h"
 
 #include <QJsonArray>
 
@@ -87,7 +87,7 @@ QJsonObject runReportJson(const RunResult& r)
     QJsonArray impls;
     for (const ImplRun& run : r.impls) {
         QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
-            { QStringLiteral("status"), run.status } };
+            { QStringLiteral("status"), implStatusName(run.status) } };
         if (!run.error.isEmpty())
             o.insert(QStringLiteral("error"), run.error);
         if (!run.notRunReason.isEmpty())

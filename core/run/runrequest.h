@@ -1,6 +1,7 @@
 #pragma once
 
-#include "exec/processspec.h"
+#include "core/exec/executorspec.h"
+#include "core/exec/processspec.h"
 
 #include <QStringList>
 
@@ -20,7 +21,7 @@ struct RunRequest {
     RunLimits limits;
     bool sandbox = true; ///< false only with --no-sandbox
     QString keepDir; ///< keep the work folder here; empty: a temporary folder, removed afterwards
-    QString executor; ///< where runners run: empty or `local`, or `ssh:HOST` (see executors/executorspec.h)
+    ExecutorSpec executor; ///< where runners run: `local` (the default) or `ssh:HOST` (makeExecutor() makes it)
     bool tritonInterpret = false; ///< run Triton code in Triton's interpreter even where a GPU is present
 };
 

@@ -1,10 +1,10 @@
-#include "run/workspace.h"
+#include "core/run/workspace.h"
 
-#include "inputs/inputgenerator.h"
-#include "inputs/stress.h"
-#include "task/expression.h"
-#include "tensor/npy.h"
-#include "tensor/tensor.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/inputs/stress.h"
+#include "core/task/expression.h"
+#include "core/tensor/npy.h"
+#include "core/tensor/tensor.h"
 
 #include <QDir>
 

@@ -1,6 +1,6 @@
-#include "task/buildflags.h"
+#include "core/task/buildflags.h"
 
-#include "task/task.h"
+#include "core/task/task.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "task/bundlepath.h"
+#include "core/task/bundlepath.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "task/claim.h"
+#include "core/task/claim.h"
 
 #include <QJsonObject>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "task/task.h"
+#include "core/task/task.h"
 
 #include <optional>
 

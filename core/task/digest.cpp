@@ -1,4 +1,4 @@
-#include "task/digest.h"
+#include "core/task/digest.h"
 
 #include <QCryptographicHash>
 #include <QDir>

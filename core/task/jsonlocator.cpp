@@ -1,4 +1,4 @@
-#include "task/jsonlocator.h"
+#include "core/task/jsonlocator.h"
 
 #include <vector>
 

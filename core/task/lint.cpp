@@ -1,8 +1,8 @@
-#include "task/lint.h"
+#include "core/task/lint.h"
 
-#include "task/digest.h"
-#include "task/lintcontext.h"
-#include "task/taskloader.h"
+#include "core/task/digest.h"
+#include "core/task/lintcontext.h"
+#include "core/task/taskloader.h"
 
 #include <QFile>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "finding.h"
-#include "task/task.h"
+#include "core/finding.h"
+#include "core/task/task.h"
 
 namespace kwb {
 

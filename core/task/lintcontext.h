@@ -3,9 +3,9 @@
 // Internal to core/task: what the lint checks share — the task, a line locator for its task.json,
 // and a way to make a finding that points into it.
 
-#include "finding.h"
-#include "task/jsonlocator.h"
-#include "task/task.h"
+#include "core/finding.h"
+#include "core/task/jsonlocator.h"
+#include "core/task/task.h"
 
 namespace kwb::lint {
 

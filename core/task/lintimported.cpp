@@ -1,6 +1,6 @@
-#include "task/lintcontext.h"
+#include "core/task/lintcontext.h"
 
-#include "hardware/hardware.h"
+#include "core/hardware/hardware.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
-#include "task/lintcontext.h"
+#include "core/task/lintcontext.h"
 
-#include "hardware/hardware.h"
-#include "task/expression.h"
+#include "core/hardware/hardware.h"
+#include "core/task/expression.h"
 
 namespace kwb::lint {
 namespace {

@@ -1,8 +1,8 @@
-#include "task/lintcontext.h"
+#include "core/task/lintcontext.h"
 
-#include "hardware/hardware.h"
-#include "task/expression.h"
-#include "task/tasksizes.h"
+#include "core/hardware/hardware.h"
+#include "core/task/expression.h"
+#include "core/task/tasksizes.h"
 
 namespace kwb::lint {
 namespace {

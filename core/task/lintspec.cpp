@@ -1,5 +1,5 @@
-#include "task/buildflags.h"
-#include "task/lintcontext.h"
+#include "core/task/buildflags.h"
+#include "core/task/lintcontext.h"
 
 #include <QRegularExpression>
 

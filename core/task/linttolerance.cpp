@@ -1,4 +1,4 @@
-#include "task/lintcontext.h"
+#include "core/task/lintcontext.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
-#include "task/manifestparse.h"
-#include "task/tasksizes.h"
+#include "core/task/manifestparse.h"
+#include "core/task/tasksizes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
-#include "task/bundlepath.h"
-#include "task/expression.h"
-#include "task/manifestparse.h"
+#include "core/task/bundlepath.h"
+#include "core/task/expression.h"
+#include "core/task/manifestparse.h"
 
 #include <QRegularExpression>
 

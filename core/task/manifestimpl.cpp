@@ -1,5 +1,5 @@
-#include "task/buildflags.h"
-#include "task/manifestparse.h"
+#include "core/task/buildflags.h"
+#include "core/task/manifestparse.h"
 
 #include <QRegularExpression>
 #include <QSet>

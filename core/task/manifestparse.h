@@ -4,8 +4,8 @@
 // parsed manifest into `task` and throws ManifestFailure (through the reader) on the first error.
 // They run in this order, since later parts check names the earlier ones declared.
 
-#include "task/manifestreader.h"
-#include "task/task.h"
+#include "core/task/manifestreader.h"
+#include "core/task/task.h"
 
 #include <QMap>
 

@@ -1,4 +1,4 @@
-#include "task/manifestreader.h"
+#include "core/task/manifestreader.h"
 
 #include <QRegularExpression>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "finding.h"
-#include "result.h"
-#include "task/jsonlocator.h"
+#include "core/finding.h"
+#include "core/result.h"
+#include "core/task/jsonlocator.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "task/manifestparse.h"
+#include "core/task/manifestparse.h"
 
 namespace kwb::manifest {
 namespace {

@@ -1,4 +1,4 @@
-#include "task/task.h"
+#include "core/task/task.h"
 
 #include <QDir>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "dtype.h"
-#include "finding.h"
-#include "tolerance.h"
+#include "core/dtype.h"
+#include "core/finding.h"
+#include "core/tolerance.h"
 
 #include <QJsonObject>
 #include <QList>

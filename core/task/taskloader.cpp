@@ -1,7 +1,7 @@
-#include "task/taskloader.h"
+#include "core/task/taskloader.h"
 
-#include "task/jsonlocator.h"
-#include "task/manifestparse.h"
+#include "core/task/jsonlocator.h"
+#include "core/task/manifestparse.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,4 +1,4 @@
-#include "task/tasksizes.h"
+#include "core/task/tasksizes.h"
 
 namespace kwb {
 namespace {

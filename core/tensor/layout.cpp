@@ -1,4 +1,4 @@
-#include "tensor/layout.h"
+#include "core/tensor/layout.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,6 @@
-#include "tensor/npy.h"
+#include "core/tensor/npy.h"
 
-#include "tensor/layout.h"
+#include "core/tensor/layout.h"
 
 #include <QSaveFile>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tensor/tensor.h"
+#include "core/tensor/tensor.h"
 
 namespace kwb {
 

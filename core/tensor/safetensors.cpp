@@ -1,4 +1,4 @@
-#include "tensor/safetensors.h"
+#include "core/tensor/safetensors.h"
 
 #include <QSaveFile>
 

@@ -1,7 +1,7 @@
-#include "tensor/tensor.h"
+#include "core/tensor/tensor.h"
 
-#include "tensor/npy.h"
-#include "tensor/safetensors.h"
+#include "core/tensor/npy.h"
+#include "core/tensor/safetensors.h"
 
 #include <QFile>
 #include <QFileInfo>

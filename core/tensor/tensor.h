@@ -1,7 +1,7 @@
 #pragma once
 
-#include "dtype.h"
-#include "result.h"
+#include "core/dtype.h"
+#include "core/result.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 // Agreement statistics against Krippendorff's published example and against reference values computed by
 // scikit-learn, statsmodels and NLTK (fixtures/agreement_reference.py wrote fixtures/agreement_expected.json).
-#include "audit/audit.h"
-#include "rubric/rubricloader.h"
+#include "core/audit/audit.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QFile>
 #include <QJsonArray>

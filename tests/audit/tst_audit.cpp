@@ -1,10 +1,10 @@
 // The audit of review sets: contradictions with evidence (within a review and across reviewers),
 // low agreement, per-reviewer agreement, re-verification claims, and the `kwb audit` command.
-#include "audit/audit.h"
-#include "audit/auditlog.h"
-#include "audit/reverify.h"
-#include "cli/cli.h"
-#include "rubric/rubricloader.h"
+#include "core/audit/audit.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/reverify.h"
+#include "core/cli/cli.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -235,7 +235,7 @@ private Q_SLOTS:
         QVERIFY(reviews && report);
         const QString task = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
         const auto alice = reverifyReview(reviews->at(0), { *report }, task);
-        if (!alice && alice.error().findingId == QLatin1StringView("env"))
+        if (!alice && alice.error().isEnvironment())
             QSKIP(qPrintable(QStringLiteral("no sandbox or compiler here: ") + alice.error().oneLine()));
         QVERIFY2(alice, qPrintable(alice ? QString() : alice.error().oneLine()));
         QCOMPARE(alice->seed.value(), quint64(1234));

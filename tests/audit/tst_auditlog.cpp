@@ -1,5 +1,5 @@
 // The audit log's hash chain: every edited byte, removed, reordered or rewritten entry is detected and named.
-#include "audit/auditlog.h"
+#include "core/audit/auditlog.h"
 
 #include <QFile>
 #include <QTemporaryDir>

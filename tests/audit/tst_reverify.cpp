@@ -1,9 +1,9 @@
 // Re-verification of compile, bench and check claims: fixture reports whose claims are true and doctored ones
 // whose claims are false, compared directly (deterministic) and re-run for real on bundled tasks.
-#include "audit/reverify.h"
-#include "audit/reverifyclaims.h"
-#include "cli/cli.h"
-#include "compile/compiler.h"
+#include "core/audit/reverify.h"
+#include "core/audit/reverifyclaims.h"
+#include "core/cli/cli.h"
+#include "core/compile/compiler.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

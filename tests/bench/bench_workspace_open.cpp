@@ -4,10 +4,10 @@
 // the review states (stored reviews and drafts) of R reviewed assignments from the review database and mapping them
 // onto the queue, beside reading the database file's bytes.
 //   bench_workspace_open [N] [R]     (defaults 10000 and 2000; generated in a temporary folder first)
-#include "importers/batch.h"
-#include "importers/feedback.h"
-#include "review/reviewstore.h"
-#include "task/taskloader.h"
+#include "core/importers/batch.h"
+#include "core/importers/feedback.h"
+#include "core/review/reviewstore.h"
+#include "core/task/taskloader.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

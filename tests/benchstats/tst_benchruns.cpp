@@ -1,6 +1,6 @@
 // `kwb bench` end to end on this machine: real g++ builds, sandboxed runners in bench mode, tiny budgets.
-#include "bench/benchengine.h"
-#include "exec/sandboxprobe.h"
+#include "core/bench/benchengine.h"
+#include "core/exec/sandboxprobe.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -159,9 +159,9 @@ private Q_SLOTS:
         const auto cuda = std::find_if(
             result->impls.begin(), result->impls.end(), [](const ImplBench& b) { return b.id == u"cuda"; });
         QVERIFY(cuda != result->impls.end());
-        if (cuda->status == u"build-failed")
+        if (cuda->status == ImplStatus::BuildFailed)
             QSKIP("nvcc could not build the CUDA runner here");
-        QCOMPARE(cuda->status, QStringLiteral("not-run"));
+        QCOMPARE(cuda->status, ImplStatus::NotRun);
         QCOMPARE(ids(*result, QStringLiteral("cuda")), QStringList { QStringLiteral("env.no-device") });
         for (const Finding& f : result->findings) {
             if (f.impl == u"cuda")

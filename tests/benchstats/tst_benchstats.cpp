@@ -1,9 +1,9 @@
 // Statistics, verdict rules, floor arithmetic and the static fairness checks against known values.
-#include "bench/benchengine.h"
-#include "bench/benchstats.h"
-#include "bench/fairness.h"
-#include "bench/roofline.h"
-#include "task/taskloader.h"
+#include "core/bench/benchengine.h"
+#include "core/bench/benchstats.h"
+#include "core/bench/fairness.h"
+#include "core/bench/roofline.h"
+#include "core/task/taskloader.h"
 
 #include <QTest>
 

@@ -1,13 +1,13 @@
 // Candidates that forge their timing (tests/benchstats/fixtures/tamper*, each file says how) against the
 // triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
 // copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.
-#include "bench/benchengine.h"
-#include "bench/fairness.h"
-#include "bench/interposition.h"
-#include "env/toolprobe.h"
-#include "exec/sandboxprobe.h"
-#include "run/runnerbuild.h"
-#include "task/taskloader.h"
+#include "core/bench/benchengine.h"
+#include "core/bench/fairness.h"
+#include "core/bench/interposition.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/run/runnerbuild.h"
+#include "core/task/taskloader.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -63,7 +63,7 @@ QString describe(const BenchResult& r)
     for (const Finding& f : r.findings)
         s += f.id + QLatin1Char(' ') + f.impl + QStringLiteral(": ") + f.message + QLatin1Char('\n');
     for (const ImplBench& b : r.impls)
-        s += b.id + QStringLiteral(" ") + b.status + QStringLiteral(" ") + b.error + QLatin1Char('\n');
+        s += b.id + QStringLiteral(" ") + implStatusName(b.status) + QStringLiteral(" ") + b.error + QLatin1Char('\n');
     return s;
 }
 } // namespace

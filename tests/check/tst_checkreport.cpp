@@ -1,8 +1,8 @@
 // The check report on hand-made results: verdict rules, Markdown and HTML rendering, the SVG plots and the
 // roofline data. Nothing runs here.
-#include "check/checkengine.h"
-#include "check/rooflinedata.h"
-#include "check/svgplots.h"
+#include "core/check/checkengine.h"
+#include "core/check/rooflinedata.h"
+#include "core/check/svgplots.h"
 #include "htmlcheck.h"
 
 #include <QJsonArray>
@@ -50,7 +50,7 @@ BenchResult benchResult()
     for (const QString& id : { b.task.reference.id, b.task.candidates.first().id }) {
         ImplBench ib;
         ib.id = id;
-        ib.status = QStringLiteral("ok");
+        ib.status = ImplStatus::Ok;
         CaseSamples s;
         const double base = id == u"reference" ? 40000 : 20000;
         for (int k = 0; k < 50; ++k)

@@ -1,10 +1,10 @@
 // `kwb check` end to end on this machine: lint, real g++/nvcc compiles, sandboxed correctness runs, tiny bench
 // budgets, the profile stage (perf where it works; ncu / compute-sanitizer reported missing without a GPU).
-#include "check/checkengine.h"
-#include "cli/cli.h"
-#include "exec/sandboxprobe.h"
+#include "core/check/checkengine.h"
+#include "core/cli/cli.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/profile/profiletools.h"
 #include "htmlcheck.h"
-#include "profile/profiletools.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -72,10 +72,12 @@ private Q_SLOTS:
     // written.
     void fastAndSlow()
     {
-        QList<CheckProgress> progress;
+        QList<JobProgress> progress;
         CheckRequest req = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
         req.budgetS = 1;
-        auto result = runCheck(req, [&](const CheckProgress& p) { progress << p; });
+        JobContext job;
+        job.onProgress = [&](const JobProgress& p) { progress << p; };
+        auto result = runCheck(req, job);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         QCOMPARE(result->stages.size(), kCheckStageCount);
         for (CheckStage s : { CheckStage::Lint, CheckStage::Compile, CheckStage::Run, CheckStage::Bench })
@@ -85,8 +87,11 @@ private Q_SLOTS:
         QVERIFY(!result->cancelled);
         QCOMPARE(checkVerdict(*result), QStringLiteral("pass"));
         QVERIFY(progress.size() >= 10);
-        QCOMPARE(progress.first().stage, CheckStage::Lint);
-        QCOMPARE(progress.last().stage, CheckStage::Profile);
+        QCOMPARE(progress.first().phase, checkStageName(CheckStage::Lint));
+        QCOMPARE(progress.first().done, 0);
+        QCOMPARE(progress.last().phase, checkStageName(CheckStage::Profile));
+        QCOMPARE(progress.last().done, int(CheckStage::Profile));
+        QCOMPARE(progress.last().total, kCheckStageCount);
 
         const ImplCaseResult* fast = candidate(*result, QStringLiteral("fast"));
         QVERIFY(fast && fast->speedup && fast->verdict);
@@ -262,7 +267,8 @@ private Q_SLOTS:
     void cancelBeforeStart()
     {
         std::atomic_bool cancel { true };
-        auto result = runCheck(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), {}, &cancel);
+        auto result
+            = runCheck(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), JobContext { {}, {}, &cancel });
         QVERIFY(result.ok());
         QVERIFY(result->cancelled);
         for (const StageOutcome& s : result->stages)
@@ -275,13 +281,13 @@ private Q_SLOTS:
         std::atomic_bool cancel { false };
         CheckRequest r = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
         r.budgetS = 5;
-        auto result = runCheck(
-            r,
-            [&](const CheckProgress& p) {
-                if (p.stage == CheckStage::Bench && p.step.contains(QStringLiteral("timing")))
-                    cancel = true;
-            },
-            &cancel);
+        JobContext job;
+        job.cancel = &cancel;
+        job.onProgress = [&](const JobProgress& p) {
+            if (p.phase == checkStageName(CheckStage::Bench) && p.text.contains(QStringLiteral("timing")))
+                cancel = true;
+        };
+        auto result = runCheck(r, job);
         QVERIFY(result.ok());
         QVERIFY(result->cancelled);
         QCOMPARE(result->stage(CheckStage::Run).status, StageStatus::Passed);

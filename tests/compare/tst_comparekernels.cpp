@@ -2,8 +2,8 @@
 // errors over the whole float range (outside any histogram window), pairs across zero, ±0, subnormals, NaN and ±Inf
 // on either side, for every dtype with a kernel. The exact path is taken by comparing with the expected values held
 // exactly as float64 (differing dtypes have no kernel); ULPs are still counted on the actual's grid.
-#include "compare/comparison.h"
-#include "tensor/floatconv.h"
+#include "core/compare/comparison.h"
+#include "core/tensor/floatconv.h"
 
 #include <QTest>
 

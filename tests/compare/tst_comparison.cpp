@@ -1,6 +1,6 @@
-#include "compare/comparison.h"
-#include "tensor/floatconv.h"
-#include "tensor/tensor.h"
+#include "core/compare/comparison.h"
+#include "core/tensor/floatconv.h"
+#include "core/tensor/tensor.h"
 
 #include <QFile>
 #include <QJsonArray>

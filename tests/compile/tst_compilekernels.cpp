@@ -2,9 +2,10 @@
 // jax; in the sandbox): Triton matmul tiles legal and illegal on sm_80 and sm_90, every config of an autotuned
 // kernel, Pallas blocks that lower for TPU and one that does not, NKI tiles over the documented limits, the
 // bundled Triton and Pallas tasks compiled clean, and x86-64 disassembly of a cpp implementation with its lines.
-#include "compile/compiler.h"
-#include "env/toolprobe.h"
-#include "task/taskloader.h"
+#include "core/compile/compiler.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/task/taskloader.h"
 
 #include <QFile>
 #include <QJsonArray>

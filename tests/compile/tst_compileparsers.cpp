@@ -1,8 +1,8 @@
 // Parsers against compiler output recorded from real nvcc 13.0 / ptxas / g++ 12 runs (tests/fixtures/compile).
-#include "compile/compiler.h"
-#include "compile/diagnostic.h"
-#include "compile/disassembly.h"
-#include "compile/kernelresources.h"
+#include "core/compile/compiler.h"
+#include "core/compile/diagnostic.h"
+#include "core/compile/disassembly.h"
+#include "core/compile/kernelresources.h"
 
 #include <QFile>
 #include <QTest>
@@ -108,7 +108,7 @@ private Q_SLOTS:
             return;
         const Diagnostic& d = ds.at(index);
         QCOMPARE(QStringLiteral("%1:%2:%3").arg(d.file).arg(d.line).arg(d.column), where);
-        QCOMPARE(d.severity, severity);
+        QCOMPARE(diagnosticSeverityName(d.severity), severity);
         QCOMPARE(d.tool, tool);
         QCOMPARE(d.code, code);
         QVERIFY2(d.message.contains(message), qPrintable(d.message));

@@ -1,9 +1,10 @@
 // compileTask() on python implementations (tests/fixtures/compile/pylab) with the runner python: byte-compile
 // errors and import failures on their lines, the import check in the sandbox (the bundle is read-only there),
 // the Triton ahead-of-time compile or the reason it was not done, and a compile stopped through its cancel flag.
-#include "compile/compiler.h"
-#include "env/toolprobe.h"
-#include "task/taskloader.h"
+#include "core/compile/compiler.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -86,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(c.compilerVersion, probeOutput(runnerPython(), { QStringLiteral("--version") }).trimmed());
         QCOMPARE(c.diagnostics.size(), 1);
         const Diagnostic& d = c.diagnostics.first();
-        QCOMPARE(d.severity, QStringLiteral("error"));
+        QCOMPARE(diagnosticSeverityName(d.severity), QStringLiteral("error"));
         QCOMPARE(d.file, file);
         QCOMPARE(d.line, line);
         QVERIFY2(d.message.contains(message), qPrintable(d.message));
@@ -157,7 +158,6 @@ private Q_SLOTS:
         std::atomic_bool cancel { false };
         CompileRequest req;
         req.implIds = { QStringLiteral("raises") };
-        req.cancel = &cancel;
         req.timeoutMs = 120000;
         std::thread stopper([&cancel] {
             std::this_thread::sleep_for(std::chrono::milliseconds(1500));
@@ -165,10 +165,10 @@ private Q_SLOTS:
         });
         QElapsedTimer timer;
         timer.start();
-        auto r = compileTask(t->task, req);
+        auto r = compileTask(t->task, req, JobContext { {}, {}, &cancel });
         stopper.join();
         QVERIFY(!r);
-        QCOMPARE(r.error().findingId, QStringLiteral("stopped"));
+        QVERIFY(r.error().isStopped());
         QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
     }
 };

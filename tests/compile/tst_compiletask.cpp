@@ -1,7 +1,7 @@
 // compileTask() with the real g++ and nvcc on the compile lab bundle (tests/fixtures/compile/lab), and the
 // `kwb compile` / `kwb occupancy` commands. Each implementation is compiled once.
-#include "compile/compiler.h"
-#include "task/taskloader.h"
+#include "core/compile/compiler.h"
+#include "core/task/taskloader.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // The occupancy calculator against the CUDA Toolkit's own (cuda_occupancy.h) on a grid of configurations.
-#include "compile/archlimits.h"
-#include "compile/occupancy.h"
+#include "core/compile/archlimits.h"
+#include "core/compile/occupancy.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "dtype.h"
-#include "tolerance.h"
+#include "core/dtype.h"
+#include "core/tolerance.h"
 
 #include <QTest>
 

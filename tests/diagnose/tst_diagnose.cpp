@@ -1,8 +1,8 @@
+#include "core/diagnose/corpus.h"
+#include "core/diagnose/diagnosis.h"
+#include "core/diagnose/prefilter.h"
+#include "core/diagnose/rules.h"
 #include "corpusrows.h"
-#include "diagnose/corpus.h"
-#include "diagnose/diagnosis.h"
-#include "diagnose/prefilter.h"
-#include "diagnose/rules.h"
 
 #include <QJsonArray>
 #include <QMap>

@@ -1,6 +1,6 @@
 // The line diff behind the workbench's diff mode: rows must cover every line of both sides once, in
 // order, with changes paired and filler rows where one side has nothing.
-#include "diff/linediff.h"
+#include "core/diff/linediff.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 
 // Shared by the executor tests that run tests/helpers/kwb_hostile for real.
 
-#include "exec/sandboxedprocess.h"
-#include "exec/sandboxprobe.h"
+#include "core/exec/sandboxedprocess.h"
+#include "core/exec/sandboxprobe.h"
 
 #include <QCoreApplication>
 #include <QDir>

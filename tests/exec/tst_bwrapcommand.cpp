@@ -1,4 +1,4 @@
-#include "exec/bwrapcommand.h"
+#include "core/exec/bwrapcommand.h"
 
 #include <QDir>
 #include <QTemporaryDir>

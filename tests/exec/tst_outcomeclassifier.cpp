@@ -1,5 +1,5 @@
-#include "exec/outcomeclassifier.h"
-#include "exec/sandboxsigns.h"
+#include "core/exec/outcomeclassifier.h"
+#include "core/exec/sandboxsigns.h"
 
 #include <QJsonArray>
 #include <QTest>

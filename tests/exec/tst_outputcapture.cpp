@@ -1,4 +1,4 @@
-#include "exec/outputcapture.h"
+#include "core/exec/outputcapture.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "exec/runtocompletion.h"
-#include "exec/toollocator.h"
+#include "core/exec/runtocompletion.h"
+#include "core/exec/toollocator.h"
 #include "hostiletest.h"
 
 #include <QTemporaryDir>

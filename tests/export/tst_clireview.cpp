@@ -1,6 +1,6 @@
 #include "../review/testreview.h"
 
-#include "review/atomicfile.h"
+#include "core/review/atomicfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

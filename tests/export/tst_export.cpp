@@ -1,11 +1,11 @@
 #include "../review/testreview.h"
 
-#include "export/csvexport.h"
-#include "export/exporter.h"
-#include "export/labelstudio.h"
-#include "review/atomicfile.h"
-#include "review/reviewstore.h"
-#include "rubric/rubricloader.h"
+#include "core/export/csvexport.h"
+#include "core/export/exporter.h"
+#include "core/export/labelstudio.h"
+#include "core/review/atomicfile.h"
+#include "core/review/reviewstore.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,8 +2,8 @@
 // malformed input (the real server round trip is tests/interop).
 #include "../review/testreview.h"
 
-#include "export/labelstudio.h"
-#include "rubric/rubricloader.h"
+#include "core/export/labelstudio.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -5,21 +5,22 @@
 - Inside core, each area (core/<area>/) may include only the areas ALLOWED names for it, plus the value types at
   core's top (result.h, finding.h, dtype.h, tolerance.h). A new dependency between areas is a decision: add it
   here, with docs/architecture.md, or do without it.
-- KNOWN_CYCLE lists the edges of the run / compile / executors loop that issue #24 is to remove; they are
-  allowed for now and printed, so the list can only shrink.
+- The table has no cycle (checked): an area never depends, directly or through others, on itself.
 
+- Includes name their layer from the repository root ("core/run/implrun.h", "ui/run/runcontroller.h"); only a header
+  of the same folder may be named alone.
 Usage: check_layers.py REPO_ROOT   (exit 1 and one line per violation: file:line: include, and why)
 """
 import os
 import re
 import sys
 
-TOP = {"result.h", "finding.h", "dtype.h", "tolerance.h", "precompiled_core.h"}
+TOP = {"result.h", "finding.h", "dtype.h", "tolerance.h", "jobcontext.h", "precompiled_core.h"}
 
 ALLOWED = {
     "diagnose": set(),
     "exec": set(),
-    "env": set(),
+    "env": {"exec"},
     "hardware": set(),
     "tensor": set(),
     "diff": set(),
@@ -29,21 +30,19 @@ ALLOWED = {
     "rubric": {"env", "task"},
     "review": {"rubric"},
     "export": {"review", "rubric", "task"},
-    "importers": {"env", "hardware", "review", "task"},
-    "run": {"compare", "diagnose", "env", "exec", "inputs", "task", "tensor"},
-    "compile": {"env", "exec", "task"},
+    "importers": {"env", "exec", "hardware", "review", "task"},
+    "run": {"compare", "diagnose", "env", "exec", "executors", "inputs", "task", "tensor"},
+    "compile": {"env", "exec", "executors", "run", "task"},
     "executors": {"env", "exec"},
-    "batch": {"executors", "task"},
+    "batch": {"exec", "executors", "task"},
     "bench": {"diagnose", "env", "exec", "executors", "hardware", "inputs", "run", "task"},
     "profile": {"compile", "env", "exec", "executors", "run", "task"},
-    "check": {"bench", "compile", "env", "exec", "profile", "run", "task"},
+    "check": {"bench", "compile", "env", "exec", "executors", "profile", "run", "task"},
     "audit": {"bench", "compile", "review", "rubric", "run", "task"},
-    "cli": {"audit", "batch", "bench", "check", "compare", "compile", "diagnose", "env", "executors", "export",
+    "cli": {"audit", "batch", "bench", "check", "compare", "compile", "diagnose", "env", "exec", "executors", "export",
             "importers", "profile", "review", "rubric", "run", "task", "tensor"},
 }
 
-KNOWN_CYCLE = {("run", "executors"), ("executors", "run"), ("compile", "executors"), ("executors", "compile"),
-               ("compile", "run")}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -51,15 +50,24 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
     core_areas = {d for d in os.listdir(os.path.join(root, "core")) if os.path.isdir(os.path.join(root, "core", d))}
-    ui_areas = {d for d in os.listdir(os.path.join(root, "ui")) if os.path.isdir(os.path.join(root, "ui", d))}
-    problems, cycle_seen = [], set()
+    problems = []
     unknown = core_areas - set(ALLOWED)
     for area in sorted(unknown):
         problems.append(f"core/{area}/: an area the dependency table does not know (add it to ALLOWED)")
+    for area in sorted(ALLOWED):
+        seen, stack = set(), list(ALLOWED[area])
+        while stack:
+            a = stack.pop()
+            if a == area:
+                problems.append(f"the dependency table has a cycle through core/{area}")
+                break
+            if a not in seen:
+                seen.add(a)
+                stack.extend(ALLOWED.get(a, ()))
+    may_include = {"core": ("core",), "ui": ("ui", "core"), "app": ("app", "ui", "core")}
     for layer in ("core", "ui", "app"):
         for dirpath, _, files in os.walk(os.path.join(root, layer)):
-            rel_dir = os.path.relpath(dirpath, root)
-            parts = rel_dir.split(os.sep)
+            parts = os.path.relpath(dirpath, root).split(os.sep)
             area = parts[1] if len(parts) > 1 else None
             for name in sorted(files):
                 if not name.endswith((".h", ".cpp")):
@@ -73,31 +81,26 @@ def main():
                         continue
                     inc = m.group(1)
                     where = f"{os.path.relpath(path, root)}:{number}: \"{inc}\""
-                    if os.path.exists(os.path.join(dirpath, inc)) and "/" not in inc:
+                    if "/" not in inc and os.path.exists(os.path.join(dirpath, inc)):
                         continue  # a sibling in the same folder
-                    head = inc.split("/")[0] if "/" in inc else None
-                    if layer == "core":
-                        if head in ui_areas - core_areas or inc.startswith(("ui/", "app/")):
-                            problems.append(f"{where}: core includes the GUI")
-                        elif head is None:
-                            if inc not in TOP:
-                                problems.append(f"{where}: not a core value type nor a header of this folder")
-                        elif head in core_areas and area and head != area:
-                            if head not in ALLOWED.get(area, set()):
-                                if (area, head) in KNOWN_CYCLE:
-                                    cycle_seen.add((area, head))
-                                else:
-                                    problems.append(f"{where}: core/{area} may not depend on core/{head}")
-                    elif layer == "ui":
-                        if inc.startswith("app/") or (head and not (head in ui_areas or head in core_areas)):
-                            problems.append(f"{where}: ui may include ui and core only")
-                    elif layer == "app":
-                        if head and not (head in ui_areas or head in core_areas):
-                            problems.append(f"{where}: app may include ui and core only")
-    for edge in sorted(KNOWN_CYCLE - cycle_seen):
-        print(f"note: the known cycle edge core/{edge[0]} -> core/{edge[1]} is gone: remove it from KNOWN_CYCLE")
-    for edge in sorted(cycle_seen):
-        print(f"known cycle (issue #24): core/{edge[0]} -> core/{edge[1]}")
+                    head = inc.split("/")
+                    if head[0] not in ("core", "ui", "app"):
+                        problems.append(f"{where}: name the layer from the repository root (core/…, ui/…)")
+                        continue
+                    if not os.path.isfile(os.path.join(root, inc)):
+                        problems.append(f"{where}: no such file in the repository")
+                        continue
+                    if head[0] not in may_include[layer]:
+                        problems.append(f"{where}: {layer} may not include {head[0]} (app → ui → core)")
+                        continue
+                    if layer != "core" or head[0] != "core":
+                        continue
+                    target = head[1] if len(head) > 2 else None  # None: a value type at core's top
+                    if target is None:
+                        if head[1] not in TOP:
+                            problems.append(f"{where}: not one of core's shared value types")
+                    elif area and target != area and target not in ALLOWED.get(area, set()):
+                        problems.append(f"{where}: core/{area} may not depend on core/{target}")
     for p in problems:
         print(p)
     print(f"{len(problems)} violation(s)")

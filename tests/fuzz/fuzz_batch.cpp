@@ -1,6 +1,6 @@
 // Batch files (`kwb import batch FILE.jsonl -o WORKSPACE`): the line reader and checker, the bundles it writes,
 // and the workspace.json it leaves, read back by BatchQueue.
-#include "importers/batch.h"
+#include "core/importers/batch.h"
 
 #include <QDir>
 #include <QDirIterator>

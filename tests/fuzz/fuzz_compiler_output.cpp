@@ -1,6 +1,6 @@
 // Compiler output: nvcc/gcc diagnostics, ptxas resource lines, and demangling of whatever names they hold.
-#include "compile/diagnostic.h"
-#include "compile/kernelresources.h"
+#include "core/compile/diagnostic.h"
+#include "core/compile/kernelresources.h"
 
 #include <cstdint>
 

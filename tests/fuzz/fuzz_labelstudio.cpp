@@ -1,6 +1,6 @@
 // Label Studio task lists (`kwb export --format labelstudio`, and exports edited in Label Studio): the reader,
 // then the round trip — what it reads must export to Label Studio and come back unchanged.
-#include "export/labelstudio.h"
+#include "core/export/labelstudio.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
 // The failure-log classifier: every rule over arbitrary text, with and without process context.
-#include "diagnose/diagnosis.h"
+#include "core/diagnose/diagnosis.h"
 
 #include <cstdint>
 

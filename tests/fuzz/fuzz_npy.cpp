@@ -1,5 +1,5 @@
+#include "core/tensor/npy.h"
 #include "fuzztouch.h"
-#include "tensor/npy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

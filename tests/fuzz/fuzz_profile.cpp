@@ -1,10 +1,10 @@
 // Profiler output: Nsight Compute's CSV (`--page raw` wide tables and `--page details` long ones, ncu's chatter
 // before the header), the CSV reader under both separators, locale numbers, and compute-sanitizer and
 // `perf stat -x,` output.
-#include "profile/csvreader.h"
-#include "profile/ncumetrics.h"
-#include "profile/perfstat.h"
-#include "profile/sanitizer.h"
+#include "core/profile/csvreader.h"
+#include "core/profile/ncumetrics.h"
+#include "core/profile/perfstat.h"
+#include "core/profile/sanitizer.h"
 
 #include <cstdint>
 

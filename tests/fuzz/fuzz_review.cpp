@@ -1,6 +1,6 @@
 // Review files: kwb.review/1 JSON (object or array) and JSONL, and Label Studio exports, through the importer.
-#include "export/exporter.h"
-#include "review/review.h"
+#include "core/export/exporter.h"
+#include "core/review/review.h"
 
 #include <QDir>
 #include <QFile>

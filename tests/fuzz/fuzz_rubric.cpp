@@ -1,5 +1,5 @@
 // Rubric JSON: the loader with its schema checks.
-#include "rubric/rubricloader.h"
+#include "core/rubric/rubricloader.h"
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
+#include "core/tensor/safetensors.h"
 #include "fuzztouch.h"
-#include "tensor/safetensors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,5 +1,5 @@
 // task.json: the loader and validator on arbitrary bytes, in a bundle folder of its own.
-#include "task/taskloader.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFile>

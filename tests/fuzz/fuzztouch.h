@@ -2,7 +2,7 @@
 
 // Shared by the fuzz targets: read every byte a parsed tensor claims (so a bad bound shows up under ASan) and
 // run the comparison engine on it.
-#include "compare/comparison.h"
+#include "core/compare/comparison.h"
 
 #include <cstdint>
 

@@ -1,12 +1,12 @@
 // The GUI's memory stays bounded: a 100 MB log streamed into the console, and a comparison of two 1 GiB
 // float32 outputs shown in the correctness pane. Measured as anonymous resident memory (RssAnon): mapped
 // tensor files are page cache the kernel can drop, not the workbench's own memory.
-#include "compare/comparison.h"
-#include "correctness/comparisonview.h"
-#include "correctness/correctnesspane.h"
-#include "panes/consolepane.h"
-#include "tensor/tensor.h"
-#include "window/session.h"
+#include "core/compare/comparison.h"
+#include "core/tensor/tensor.h"
+#include "ui/correctness/comparisonview.h"
+#include "ui/correctness/correctnesspane.h"
+#include "ui/panes/consolepane.h"
+#include "ui/window/session.h"
 
 #include <QApplication>
 #include <QFile>

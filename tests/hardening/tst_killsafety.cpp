@@ -3,8 +3,8 @@
 // and the export file is either the previous complete export or a complete new one — never half-written.
 #include "../review/testreview.h"
 
-#include "review/atomicfile.h"
-#include "review/reviewstore.h"
+#include "core/review/atomicfile.h"
+#include "core/review/reviewstore.h"
 
 #include <QJsonDocument>
 #include <QProcess>

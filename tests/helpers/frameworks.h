@@ -2,7 +2,7 @@
 // Tests that need a python framework in the runner python (torch, triton, jax): skipped with a message where it
 // is missing — except when KWB_REQUIRE_FRAMEWORKS is set (tests/run-all.sh sets it unless KWB_LEAN=1), where a
 // missing framework is an install step that failed, and the test fails.
-#include "env/toolprobe.h"
+#include "core/env/toolprobe.h"
 
 #include <QTest>
 

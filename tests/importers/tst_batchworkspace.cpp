@@ -1,9 +1,9 @@
 #include "../review/testreview.h"
-#include "cli/cli.h"
-#include "importers/batch.h"
-#include "importers/feedback.h"
-#include "review/reviewstore.h"
-#include "task/taskloader.h"
+#include "core/cli/cli.h"
+#include "core/importers/batch.h"
+#include "core/importers/feedback.h"
+#include "core/review/reviewstore.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFile>

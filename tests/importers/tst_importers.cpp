@@ -1,8 +1,8 @@
-#include "cli/cli.h"
-#include "importers/gpumode.h"
-#include "importers/kernelbench.h"
-#include "task/lint.h"
-#include "task/taskloader.h"
+#include "core/cli/cli.h"
+#include "core/importers/gpumode.h"
+#include "core/importers/kernelbench.h"
+#include "core/task/lint.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,10 +2,10 @@
 // folder (holding level1/, level2/, level3/) and KWB_PUBLIC_GPUMODE a reference-kernels `problems/` folder. Every
 // problem must import, every bundle load and lint without errors, and the problems KernelBench is known for must
 // carry their findings. Public code is never part of this repository: without the variables the test skips.
-#include "importers/gpumode.h"
-#include "importers/kernelbench.h"
-#include "task/lint.h"
-#include "task/taskloader.h"
+#include "core/importers/gpumode.h"
+#include "core/importers/kernelbench.h"
+#include "core/task/lint.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFileInfo>

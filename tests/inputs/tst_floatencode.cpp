@@ -1,4 +1,4 @@
-#include "inputs/floatencode.h"
+#include "core/inputs/floatencode.h"
 
 #include <QTest>
 

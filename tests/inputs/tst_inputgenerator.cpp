@@ -1,5 +1,5 @@
-#include "inputs/inputgenerator.h"
-#include "inputs/philox.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/inputs/philox.h"
 
 #include <QTest>
 

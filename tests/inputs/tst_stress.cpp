@@ -1,6 +1,6 @@
 // The stress patterns of kwb run (docs/running.md): what each does to the declared distribution, deterministic.
-#include "inputs/inputgenerator.h"
-#include "inputs/stress.h"
+#include "core/inputs/inputgenerator.h"
+#include "core/inputs/stress.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // The profiler output parsers on fixture files (see fixtures/README.md) and on inline cases: the CSV reader,
 // ncu's raw and details pages, compute-sanitizer's four tools, perf stat -x,.
-#include "profile/csvreader.h"
-#include "profile/ncumetrics.h"
-#include "profile/perfstat.h"
-#include "profile/sanitizer.h"
+#include "core/profile/csvreader.h"
+#include "core/profile/ncumetrics.h"
+#include "core/profile/perfstat.h"
+#include "core/profile/sanitizer.h"
 
 #include <QFile>
 #include <QJsonArray>

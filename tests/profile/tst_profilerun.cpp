@@ -1,11 +1,11 @@
 // The profile engine on this machine: perf stat around the cpp runners (where perf exists), and the exact
 // "missing" lines for ncu / compute-sanitizer / the GPU when they are absent.
-#include "exec/sandboxprobe.h"
-#include "profile/perfstat.h"
-#include "profile/profileengine.h"
-#include "profile/profilerun.h"
-#include "profile/profiletools.h"
-#include "task/taskloader.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/profile/perfstat.h"
+#include "core/profile/profileengine.h"
+#include "core/profile/profilerun.h"
+#include "core/profile/profiletools.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFile>
@@ -43,8 +43,9 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
             QSKIP("perf is not installed here");
         QStringList steps;
-        auto r = runProfile(
-            request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), [&](const QString& s) { steps << s; });
+        JobContext job;
+        job.onProgress = [&](const JobProgress& p) { steps << p.text; };
+        auto r = runProfile(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), job);
         QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
         QCOMPARE(r->taskId, QStringLiteral("bench-speed"));
         QVERIFY(steps.contains(QStringLiteral("perf stat: fast on case mid")));

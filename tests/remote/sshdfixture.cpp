@@ -1,7 +1,7 @@
 #include "sshdfixture.h"
 
-#include "env/resourcepaths.h"
-#include "env/toolprobe.h"
+#include "core/env/resourcepaths.h"
+#include "core/env/toolprobe.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,13 +1,13 @@
 // compile, bench, profile and check through `ssh:` against a real sshd on 127.0.0.1: the same report facts as locally,
 // a killed connection mid-bench ends with a clear finding and nothing left running, and a fork bomb is stopped by the
 // host's process limit (which the report names).
-#include "bench/benchengine.h"
-#include "check/checkengine.h"
-#include "compile/compiler.h"
-#include "profile/profileengine.h"
-#include "run/runengine.h"
+#include "core/bench/benchengine.h"
+#include "core/check/checkengine.h"
+#include "core/compile/compiler.h"
+#include "core/profile/profileengine.h"
+#include "core/run/runengine.h"
+#include "core/task/taskloader.h"
 #include "sshdfixture.h"
-#include "task/taskloader.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -22,6 +22,7 @@ using namespace kwb;
 
 namespace {
 const QString kHost = QStringLiteral("ssh:kwbtest");
+const ExecutorSpec kExecutor = *ExecutorSpec::parse(kHost);
 
 QStringList compileFacts(const CompileResult& r)
 {
@@ -29,7 +30,10 @@ QStringList compileFacts(const CompileResult& r)
     for (const ImplementationCompile& c : r.implementations) {
         facts << QStringLiteral("impl %1 %2 ok=%3 missing=%4").arg(c.id, c.backend).arg(c.ok).arg(c.toolMissing);
         for (const Diagnostic& d : c.diagnostics)
-            facts << QStringLiteral("diag %1 %2:%3 %4 %5").arg(c.id, d.file).arg(d.line).arg(d.severity, d.message);
+            facts << QStringLiteral("diag %1 %2:%3 %4 %5")
+                         .arg(c.id, d.file)
+                         .arg(d.line)
+                         .arg(diagnosticSeverityName(d.severity), d.message);
     }
     for (const Finding& f : r.findings)
         facts << QStringLiteral("finding %1 %2 %3:%4").arg(f.id, f.impl, f.file).arg(f.line);
@@ -67,7 +71,7 @@ QStringList benchFacts(const BenchResult& r)
 {
     QStringList facts;
     for (const ImplBench& b : r.impls)
-        facts << QStringLiteral("impl %1 %2 %3").arg(b.role, b.id, b.status);
+        facts << QStringLiteral("impl %1 %2 %3").arg(b.role, b.id, implStatusName(b.status));
     for (const BenchCase& c : r.cases) {
         facts << QStringLiteral("case %1 reference=%2").arg(c.name).arg(c.reference.has_value());
         for (const ImplCaseResult& cand : c.candidates)
@@ -138,7 +142,7 @@ private Q_SLOTS:
         CompileRequest req;
         auto local = compileTask(loaded->task, req);
         QVERIFY(local.ok());
-        req.executor = kHost;
+        req.executor = kExecutor;
         auto remote = compileTask(loaded->task, req);
         QVERIFY(remote.ok());
         QCOMPARE(compileFacts(*remote), compileFacts(*local));
@@ -172,7 +176,7 @@ private Q_SLOTS:
         req.seed = 5;
         auto local = runBench(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
-        req.executor = kHost;
+        req.executor = kExecutor;
         auto remote = runBench(req);
         QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
         QCOMPARE(benchFacts(*remote), benchFacts(*local));
@@ -199,7 +203,7 @@ private Q_SLOTS:
         req.profile = false; // the profile stage is compared in profileSameAsLocal
         auto local = runCheck(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
-        req.executor = kHost;
+        req.executor = kExecutor;
         req.profile = true;
         auto remote = runCheck(req);
         QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
@@ -234,7 +238,7 @@ private Q_SLOTS:
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
         if (local->perf.isEmpty())
             QFAIL(qPrintable(QStringLiteral("perf stat recorded nothing here: ") + local->missing.join(u';')));
-        req.executor = kHost;
+        req.executor = kExecutor;
         auto remote = runProfile(req);
         QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
         const QString host = kHost.mid(4);
@@ -275,7 +279,7 @@ private Q_SLOTS:
         req.rounds = 2;
         req.seed = 3;
         req.limits.timeoutMs = 60000;
-        req.executor = kHost;
+        req.executor = kExecutor;
         std::optional<Result<BenchResult>> result;
         QThread* worker = QThread::create([&] { result = runBench(req); });
         worker->start();
@@ -291,7 +295,7 @@ private Q_SLOTS:
             QString why = QStringLiteral("no remote process group after %1 ms").arg(waited.elapsed());
             if (result && result->ok()) {
                 for (const ImplBench& b : result->value().impls)
-                    why += QStringLiteral("; %1 %2: %3").arg(b.id, b.status, b.error);
+                    why += QStringLiteral("; %1 %2: %3").arg(b.id, implStatusName(b.status), b.error);
             } else if (result) {
                 why += QStringLiteral("; ") + result->error().oneLine();
             }
@@ -309,7 +313,7 @@ private Q_SLOTS:
         const auto sleeper
             = std::find_if(r.impls.cbegin(), r.impls.cend(), [](const ImplBench& b) { return b.id == u"sleeper"; });
         QVERIFY(sleeper != r.impls.cend());
-        QCOMPARE(sleeper->status, QStringLiteral("failed"));
+        QCOMPARE(sleeper->status, ImplStatus::Failed);
         QVERIFY2(sleeper->error.contains(QStringLiteral("connection")), qPrintable(sleeper->error));
         const bool reported = std::any_of(r.findings.cbegin(), r.findings.cend(),
             [](const Finding& f) { return f.id == u"sandbox.connection-lost" && f.impl == u"sleeper"; });
@@ -325,7 +329,7 @@ private Q_SLOTS:
         req.trials = 1;
         req.seed = 1;
         req.limits.maxProcesses = 32;
-        req.executor = kHost;
+        req.executor = kExecutor;
         auto result = runCorrectness(req);
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().oneLine()));
         const auto forker = std::find_if(

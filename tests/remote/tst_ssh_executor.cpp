@@ -1,8 +1,8 @@
 // The SSH executor against a real sshd on 127.0.0.1 (started here): the CPU example tasks give the same report as
 // locally; Stop and a killed connection end the run with a clear result and leave nothing running on the host.
-#include "executors/hostcheck.h"
-#include "executors/hostsettings.h"
-#include "run/runengine.h"
+#include "core/executors/hostcheck.h"
+#include "core/executors/hostsettings.h"
+#include "core/run/runengine.h"
 #include "sshdfixture.h"
 
 #include <QDirIterator>
@@ -24,7 +24,7 @@ QStringList reportFacts(const RunResult& r)
 {
     QStringList facts;
     for (const ImplRun& run : r.impls)
-        facts << QStringLiteral("impl %1 %2 %3").arg(run.role, run.id, run.status);
+        facts << QStringLiteral("impl %1 %2 %3").arg(run.role, run.id, implStatusName(run.status));
     for (auto it = r.judgements.cbegin(); it != r.judgements.cend(); ++it) {
         for (const auto& c : it->cases) {
             for (const auto& t : c.trials) {
@@ -57,7 +57,7 @@ RunRequest hangRequest()
     req.trials = 1;
     req.seed = 3;
     req.limits.timeoutMs = 60000;
-    req.executor = QStringLiteral("ssh:kwbtest");
+    req.executor = *ExecutorSpec::parse(QStringLiteral("ssh:kwbtest"));
     return req;
 }
 } // namespace
@@ -115,11 +115,11 @@ private Q_SLOTS:
         req.stress = false;
         auto local = runCorrectness(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
-        req.executor = QStringLiteral("ssh:kwbtest");
+        req.executor = *ExecutorSpec::parse(QStringLiteral("ssh:kwbtest"));
         QStringList streamed;
-        RunHooks hooks;
-        hooks.output = [&](const QString& impl, OutputChannel, const QByteArray&) { streamed << impl; };
-        auto remote = runCorrectness(req, {}, hooks);
+        JobContext job;
+        job.onOutput = [&](const QString& impl, OutputChannel, const QByteArray&) { streamed << impl; };
+        auto remote = runCorrectness(req, job);
         QVERIFY2(remote.ok(), qPrintable(remote.ok() ? QString() : remote.error().oneLine()));
         for (const ImplRun& run : remote->impls)
             QVERIFY2(
@@ -174,10 +174,10 @@ private Q_SLOTS:
     {
         QDir(m_sshd.workRoot() + QStringLiteral("/runs")).removeRecursively();
         std::atomic_bool cancel { false };
-        RunHooks hooks;
-        hooks.cancel = &cancel;
         std::optional<Result<RunResult>> result;
-        QThread* worker = QThread::create([&] { result = runCorrectness(hangRequest(), {}, hooks); });
+        QThread* worker = QThread::create([&] {
+            result = runCorrectness(hangRequest(), JobContext { {}, {}, &cancel });
+        });
         worker->start();
         qint64 pgid = 0;
         QTRY_VERIFY_WITH_TIMEOUT((pgid = remoteGroup(m_sshd.workRoot(), QStringLiteral("sleeper"))) > 0, 30000);
@@ -188,7 +188,7 @@ private Q_SLOTS:
         QVERIFY(result.has_value());
         // A stopped run is not a failure: the engine reports "stopped by the user".
         QVERIFY(!result->ok());
-        QCOMPARE(result->error().findingId, QStringLiteral("stopped"));
+        QVERIFY(result->error().isStopped());
         QTRY_VERIFY_WITH_TIMEOUT(!groupAlive(pgid), 5000);
     }
 
@@ -199,11 +199,12 @@ private Q_SLOTS:
         QElapsedTimer clock;
         std::atomic<qint64> candidateEndedMs { -1 };
         // The candidate's end is when the engine moves on to the reference.
-        const ProgressFn progress = [&](const QString& step, int, int) {
-            if (step.startsWith(QStringLiteral("running reference")) && clock.isValid())
+        JobContext job;
+        job.onProgress = [&](const JobProgress& p) {
+            if (p.text.startsWith(QStringLiteral("running reference")) && clock.isValid())
                 candidateEndedMs = clock.elapsed();
         };
-        QThread* worker = QThread::create([&] { result = runCorrectness(hangRequest(), progress); });
+        QThread* worker = QThread::create([&] { result = runCorrectness(hangRequest(), job); });
         worker->start();
         qint64 pgid = 0;
         QTRY_VERIFY_WITH_TIMEOUT((pgid = remoteGroup(m_sshd.workRoot(), QStringLiteral("sleeper"))) > 0, 30000);
@@ -217,7 +218,7 @@ private Q_SLOTS:
         QVERIFY2(result->ok(), qPrintable(result->ok() ? QString() : result->error().oneLine()));
         const ImplRun& cand = result->value().impls.first();
         QCOMPARE(cand.id, QStringLiteral("sleeper"));
-        QCOMPARE(cand.status, QStringLiteral("failed"));
+        QCOMPARE(cand.status, ImplStatus::Failed);
         QVERIFY2(cand.error.contains(QStringLiteral("connection")), qPrintable(cand.error));
         const bool reported = std::any_of(result->value().findings.cbegin(), result->value().findings.cend(),
             [](const Finding& f) { return f.id == u"sandbox.connection-lost" && f.impl == u"sleeper"; });

@@ -1,8 +1,8 @@
 // Autosaves a draft in a loop, as the rubric panel does, until killed: `draftwriter DB FILE REVIEW.json`.
 // Prints each counter after both the database row and the atomic file are written, so a test that kills it
 // knows what must have survived.
-#include "review/atomicfile.h"
-#include "review/reviewstore.h"
+#include "core/review/atomicfile.h"
+#include "core/review/reviewstore.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "testreview.h"
 
-#include "review/reviewchecks.h"
-#include "rubric/rubricloader.h"
+#include "core/review/reviewchecks.h"
+#include "core/rubric/rubricloader.h"
 
 #include <functional>
 

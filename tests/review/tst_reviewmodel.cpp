@@ -1,8 +1,8 @@
 #include "testreview.h"
 
-#include "review/atomicfile.h"
-#include "review/evidenceref.h"
-#include "review/reportdoc.h"
+#include "core/review/atomicfile.h"
+#include "core/review/evidenceref.h"
+#include "core/review/reportdoc.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

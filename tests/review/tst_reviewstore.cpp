@@ -1,7 +1,7 @@
 #include "testreview.h"
 
-#include "review/reviewstore.h"
-#include "review/storeschema.h"
+#include "core/review/reviewstore.h"
+#include "core/review/storeschema.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
-#include "env/resourcepaths.h"
-#include "rubric/rubricloader.h"
+#include "core/env/resourcepaths.h"
+#include "core/rubric/rubricloader.h"
 
 #include <QFile>
 #include <QJsonArray>

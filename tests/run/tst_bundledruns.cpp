@@ -2,8 +2,9 @@
 // "run_cpu": the verdict per case of every candidate that runs without a GPU), and a CUDA candidate on
 // a machine without a GPU is "not run" with an environment warning — never failed.
 #include "../helpers/frameworks.h"
-#include "env/toolprobe.h"
-#include "run/runengine.h"
+#include "core/env/toolprobe.h"
+#include "core/exec/toolrun.h"
+#include "core/run/runengine.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -99,7 +100,7 @@ private Q_SLOTS:
         const auto& cand = result->impls.first();
         QCOMPARE(cand.id, QStringLiteral("cuda"));
         QVERIFY2(cand.build.compiled, qPrintable(cand.build.log));
-        QCOMPARE(cand.status, QStringLiteral("not-run"));
+        QCOMPARE(cand.status, ImplStatus::NotRun);
         QVERIFY(cand.notRunHere());
         QVERIFY(hasFinding(*result, QStringLiteral("env.no-device"), QStringLiteral("cuda")));
         for (const Finding& f : result->findings) {

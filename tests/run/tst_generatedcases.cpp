@@ -1,5 +1,5 @@
 // Which held-out sizes and stress cases kwb run generates (docs/running.md "Generated cases").
-#include "run/generatedcases.h"
+#include "core/run/generatedcases.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "run/gluegen.h"
-#include "run/runnerbuild.h"
+#include "core/run/gluegen.h"
+#include "core/run/runnerbuild.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // GPU-only: the CUDA example candidates run for real and the protocol judges them. Skipped with a message
 // where no NVIDIA GPU is present (ctest label `gpu`).
-#include "run/runengine.h"
+#include "core/run/runengine.h"
 
 #include <QFileInfo>
 #include <QTest>

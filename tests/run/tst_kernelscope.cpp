@@ -4,10 +4,10 @@
 // failure is: a framework missing from the runner python makes the implementation "not run" with an env.*
 // warning, while a candidate that only claims so is failed.
 #include "../helpers/frameworks.h"
-#include "exec/sandboxprobe.h"
-#include "run/kernelscope.h"
-#include "run/runengine.h"
-#include "task/taskloader.h"
+#include "core/exec/sandboxprobe.h"
+#include "core/run/kernelscope.h"
+#include "core/run/runengine.h"
+#include "core/task/taskloader.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -39,7 +39,8 @@ QString describe(const RunResult& r, const QString& impl)
     }
     for (const ImplRun& run : r.impls) {
         if (run.id == impl)
-            out << QStringLiteral("status %1 %2 | log %3").arg(run.status, run.error, run.log.right(800));
+            out << QStringLiteral("status %1 %2 | log %3")
+                       .arg(implStatusName(run.status), run.error, run.log.right(800));
     }
     return out.join(u'\n');
 }
@@ -170,7 +171,7 @@ private Q_SLOTS:
             = std::find_if(r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"fake-missing"; });
         QVERIFY(it != r->impls.end());
         const ImplRun& run = *it;
-        QCOMPARE(run.status, QStringLiteral("failed"));
+        QCOMPARE(run.status, ImplStatus::Failed);
         QVERIFY(!run.notRunHere());
         QVERIFY2(!idsFor(*r, run.id).join(u' ').contains(QStringLiteral("env.")), qPrintable(describe(*r, run.id)));
     }

@@ -1,5 +1,5 @@
-#include "task/digest.h"
-#include "task/taskloader.h"
+#include "core/task/digest.h"
+#include "core/task/taskloader.h"
 #include "testbundle.h"
 
 #include <QCryptographicHash>

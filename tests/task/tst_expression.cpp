@@ -1,4 +1,4 @@
-#include "task/expression.h"
+#include "core/task/expression.h"
 
 #include <QTest>
 

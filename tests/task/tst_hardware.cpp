@@ -1,4 +1,4 @@
-#include "hardware/hardware.h"
+#include "core/hardware/hardware.h"
 
 #include <QTest>
 

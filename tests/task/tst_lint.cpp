@@ -1,5 +1,5 @@
-#include "task/lint.h"
-#include "task/taskloader.h"
+#include "core/task/lint.h"
+#include "core/task/taskloader.h"
 #include "testbundle.h"
 
 #include <QTemporaryDir>

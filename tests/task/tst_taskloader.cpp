@@ -1,5 +1,5 @@
-#include "task/buildflags.h"
-#include "task/taskloader.h"
+#include "core/task/buildflags.h"
+#include "core/task/taskloader.h"
 #include "testbundle.h"
 
 #include <QDir>

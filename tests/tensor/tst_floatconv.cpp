@@ -1,4 +1,4 @@
-#include "tensor/floatconv.h"
+#include "core/tensor/floatconv.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "tensor/npy.h"
-#include "tensor/safetensors.h"
-#include "tensor/tensor.h"
+#include "core/tensor/npy.h"
+#include "core/tensor/safetensors.h"
+#include "core/tensor/tensor.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,10 +1,10 @@
 // A review window that makes a few edits in the rubric panel, says so on stdout, then waits to be killed
 // (tst_rubricpanel's crash-restore test). Reads KWB_DB and KWB_REVIEWER like the workbench.
-#include "rubric/criterionwidget.h"
-#include "rubric/overallwidget.h"
-#include "rubric/rubricpanel.h"
-#include "rubric/scalebar.h"
 #include "rubrictestutil.h"
+#include "ui/rubric/criterionwidget.h"
+#include "ui/rubric/overallwidget.h"
+#include "ui/rubric/rubricpanel.h"
+#include "ui/rubric/scalebar.h"
 
 #include <QApplication>
 #include <QPlainTextEdit>

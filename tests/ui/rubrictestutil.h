@@ -1,8 +1,8 @@
 #pragma once
 
 // Shared by the rubric panel test and its child program: open the bundled examples on one task.
-#include "window/mainwindow.h"
-#include "window/session.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 
 #include <QFileInfo>
 

@@ -1,16 +1,16 @@
 // The audit window, offscreen: the review table (sort, filters, search), two reviews of one task side by side
 // with their differing scores highlighted, and the agreement table.
-#include "audit/agreementmodel.h"
-#include "audit/auditlog.h"
-#include "audit/auditwindow.h"
-#include "audit/reviewcompareview.h"
-#include "audit/reviewdetailview.h"
-#include "audit/reviewfilter.h"
-#include "audit/reviewtablemodel.h"
-#include "editor/codeeditor.h"
-#include "review/reviewstore.h"
+#include "core/audit/auditlog.h"
+#include "core/review/reviewstore.h"
+#include "ui/audit/agreementmodel.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/audit/reviewcompareview.h"
+#include "ui/audit/reviewdetailview.h"
+#include "ui/audit/reviewfilter.h"
+#include "ui/audit/reviewtablemodel.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/window/mainwindow.h"
 #include "uitest.h"
-#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,11 +1,11 @@
 // Batch progress in the task list: a `kwb batch` output folder shown in the Batch column, followed live while a
 // real batch (the kwb binary, local -j 2) runs, and a folder that is not a batch's refused with a clear line.
-#include "batch/batchrun.h"
-#include "batch/batchview.h"
-#include "panes/tasklistmodel.h"
-#include "panes/tasklistpane.h"
+#include "core/batch/batchrun.h"
+#include "core/batch/batchview.h"
+#include "ui/panes/tasklistmodel.h"
+#include "ui/panes/tasklistpane.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

@@ -2,13 +2,13 @@
 // (unreviewed / draft / submitted with its verdict) from the review database, the counts, next/previous
 // unreviewed, and rows that follow the reviewer's saves and submits.
 #include "../review/testreview.h"
-#include "importers/batch.h"
-#include "panes/tasklistpane.h"
-#include "review/reviewstore.h"
-#include "rubric/reviewsession.h"
+#include "core/importers/batch.h"
+#include "core/review/reviewstore.h"
+#include "ui/panes/tasklistpane.h"
+#include "ui/rubric/reviewsession.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>

@@ -1,6 +1,6 @@
 // The one editor class: languages, aligned (diff) display with its line mapping, finding markers.
-#include "editor/codeeditor.h"
-#include "editor/qsci.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/editor/qsci.h"
 #include "uitest.h"
 
 using namespace kwb;

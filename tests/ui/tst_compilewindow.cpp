@@ -1,20 +1,20 @@
 // Compile (Ctrl+B) from the window: a candidate with a type error gets its diagnostic in the table and on its
 // line in the editor (margin marker, squiggle, annotation), ▸ opens the line, the kernels and disassembly of the
 // bundled CUDA task, and Stop ends a compile that would never finish.
-#include "compile/compilecontroller.h"
-#include "compile/compilepane.h"
-#include "compile/compiler.h"
-#include "compile/diagnosticsmodel.h"
-#include "compile/disassemblyview.h"
-#include "compile/kernelresourcesmodel.h"
-#include "editor/codeeditor.h"
-#include "env/toolprobe.h"
-#include "panes/sourceview.h"
+#include "core/compile/compiler.h"
+#include "core/env/toolprobe.h"
 #include "scaletask.h"
+#include "ui/compile/compilecontroller.h"
+#include "ui/compile/compilepane.h"
+#include "ui/compile/diagnosticsmodel.h"
+#include "ui/compile/disassemblyview.h"
+#include "ui/compile/kernelresourcesmodel.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/panes/sourceview.h"
+#include "ui/window/actions.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/actions.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -140,8 +140,8 @@ private Q_SLOTS:
         QFETCH(int, marker);
         CodeEditor e;
         e.setSource(QStringLiteral("k.cu"), QStringLiteral("int f()\n{\n    return value + 1;\n}\n"));
-        Diagnostic d { QStringLiteral("k.cu"), 3, column, severity, QStringLiteral("the message"),
-            QStringLiteral("nvcc"), {}, {} };
+        Diagnostic d { QStringLiteral("k.cu"), 3, column, diagnosticSeverityFromText(severity),
+            QStringLiteral("the message"), QStringLiteral("nvcc"), {}, {} };
         Diagnostic other = d;
         other.file = QStringLiteral("other.cu");
         other.line = 1;
@@ -182,7 +182,7 @@ private Q_SLOTS:
         const int row = rowAt(m, QStringLiteral("candidate.cpp"), 4);
         QVERIFY2(row >= 0, "no diagnostic on candidate.cpp:4");
         const Diagnostic& d = m->row(m->index(row, 0))->diagnostic;
-        QCOMPARE(d.severity, QStringLiteral("error"));
+        QCOMPARE(diagnosticSeverityName(d.severity), QStringLiteral("error"));
         QCOMPARE(d.column, 17);
         QVERIFY2(d.message.contains(u"invalid conversion"), qPrintable(d.message));
         QCOMPARE(

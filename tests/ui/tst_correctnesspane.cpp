@@ -1,10 +1,10 @@
 // The correctness pane: its two item models (QAbstractItemModelTester), and the widgets it shows for the
 // selected comparison, found by objectName, offscreen.
-#include "correctness/comparisonsummarymodel.h"
-#include "correctness/correctnesspane.h"
-#include "correctness/errorhistogramchart.h"
-#include "correctness/mismatchheatmap.h"
-#include "correctness/worstelementsmodel.h"
+#include "ui/correctness/comparisonsummarymodel.h"
+#include "ui/correctness/correctnesspane.h"
+#include "ui/correctness/errorhistogramchart.h"
+#include "ui/correctness/mismatchheatmap.h"
+#include "ui/correctness/worstelementsmodel.h"
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>

@@ -1,7 +1,7 @@
 // The item models of the window: findings and the task list, checked with QAbstractItemModelTester
 // and for the values they show.
-#include "panes/findingsmodel.h"
-#include "panes/tasklistmodel.h"
+#include "ui/panes/findingsmodel.h"
+#include "ui/panes/tasklistmodel.h"
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>

@@ -1,13 +1,13 @@
 // The review window end to end, offscreen: open ▸ editors hold the files; activate a finding ▸ the
 // cursor is on its line; diff mode aligns and marks; next/previous task; a broken bundle is listed.
-#include "editor/codeeditor.h"
-#include "panes/diffcontroller.h"
-#include "panes/findingsmodel.h"
-#include "panes/sourceview.h"
 #include "testbundle.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/panes/diffcontroller.h"
+#include "ui/panes/findingsmodel.h"
+#include "ui/panes/sourceview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -1,18 +1,18 @@
 // The Performance tab: the bench table, its verdicts and colours, the strip and roofline charts from a
 // known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Esc)
 // killing a bench whose candidate never returns.
-#include "bench/benchengine.h"
-#include "performance/benchcontroller.h"
-#include "performance/benchtablemodel.h"
-#include "performance/performancepane.h"
-#include "performance/rooflinechart.h"
-#include "performance/samplestripchart.h"
+#include "core/bench/benchengine.h"
+#include "core/task/taskloader.h"
 #include "scaletask.h"
-#include "task/taskloader.h"
+#include "ui/performance/benchcontroller.h"
+#include "ui/performance/benchtablemodel.h"
+#include "ui/performance/performancepane.h"
+#include "ui/performance/rooflinechart.h"
+#include "ui/performance/samplestripchart.h"
+#include "ui/window/actions.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/actions.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -49,10 +49,8 @@ BenchResult syntheticResult(double factor)
         { QStringLiteral("rounds"), 4 },
         { QStringLiteral("bootstrap"),
             QJsonObject { { QStringLiteral("seed"), QStringLiteral("1") }, { QStringLiteral("resamples"), 2000 } } } };
-    ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("cpp"),
-        QStringLiteral("ok") };
-    ImplBench cand { QStringLiteral("unrolled"), QStringLiteral("candidate"), QStringLiteral("cpp"),
-        QStringLiteral("ok") };
+    ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("cpp"), ImplStatus::Ok };
+    ImplBench cand { QStringLiteral("unrolled"), QStringLiteral("candidate"), QStringLiteral("cpp"), ImplStatus::Ok };
     ref.cases[QStringLiteral("aligned")].samplesNs = samples(100000, 400);
     ref.cases[QStringLiteral("aligned")].samplesNs[17] = 5e6; // one preempted call, 50× the median
     cand.cases[QStringLiteral("aligned")].samplesNs = samples(100000 * factor, 3000); // thinned in the chart

@@ -3,29 +3,29 @@
 // below a readable size; a whole review of a bundled C++ task by keyboard only (open, run, compile, score every
 // part, cite evidence, submit, export); suggestions never offering the environment's or the host's findings;
 // whole console lines; INVALID instead of FAST/SLOW for an incorrect candidate; Preferences; the export dialog.
-#include "compile/compilecontroller.h"
-#include "editor/codeeditor.h"
-#include "panes/consolepane.h"
-#include "panes/sourceview.h"
-#include "performance/benchtablemodel.h"
-#include "performance/benchview.h"
-#include "performance/performancepane.h"
-#include "rubric/criterionwidget.h"
-#include "rubric/exportdialog.h"
-#include "rubric/overallwidget.h"
-#include "rubric/preferencesdialog.h"
-#include "rubric/reviewsession.h"
-#include "rubric/reviewsettings.h"
-#include "rubric/rubricloader.h"
-#include "rubric/rubricpanel.h"
-#include "rubric/scalebar.h"
-#include "rubric/suggestions.h"
-#include "run/runcontroller.h"
-#include "run/runresultspane.h"
+#include "core/rubric/rubricloader.h"
+#include "ui/compile/compilecontroller.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/panes/consolepane.h"
+#include "ui/panes/sourceview.h"
+#include "ui/performance/benchtablemodel.h"
+#include "ui/performance/benchview.h"
+#include "ui/performance/performancepane.h"
+#include "ui/rubric/criterionwidget.h"
+#include "ui/rubric/exportdialog.h"
+#include "ui/rubric/overallwidget.h"
+#include "ui/rubric/preferencesdialog.h"
+#include "ui/rubric/reviewsession.h"
+#include "ui/rubric/reviewsettings.h"
+#include "ui/rubric/rubricpanel.h"
+#include "ui/rubric/scalebar.h"
+#include "ui/rubric/suggestions.h"
+#include "ui/run/runcontroller.h"
+#include "ui/run/runresultspane.h"
+#include "ui/window/actions.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/actions.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAbstractScrollArea>
 #include <QAction>
@@ -459,7 +459,7 @@ private Q_SLOTS:
         BenchResult r;
         r.task = *m_window->session()->task();
         ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("cpp"),
-            QStringLiteral("ok"), {}, {}, {}, {}, {} };
+            kwb::ImplStatus::Ok, {}, {}, {}, {}, {} };
         ImplBench cand = ref;
         cand.id = QStringLiteral("unrolled");
         cand.role = QStringLiteral("candidate");

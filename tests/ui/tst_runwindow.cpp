@@ -1,14 +1,14 @@
 // Run (Ctrl+R) and Stop (Esc) from the window: a real sandboxed run of a small C++ task, its findings in
 // the findings pane and its comparisons in the correctness pane; Stop kills a hanging candidate.
-#include "correctness/comparisonsummarymodel.h"
-#include "correctness/correctnesspane.h"
-#include "run/runcontroller.h"
-#include "run/runresultspane.h"
 #include "scaletask.h"
+#include "ui/correctness/comparisonsummarymodel.h"
+#include "ui/correctness/correctnesspane.h"
+#include "ui/run/runcontroller.h"
+#include "ui/run/runresultspane.h"
+#include "ui/window/actions.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/session.h"
 #include "uitest.h"
-#include "window/actions.h"
-#include "window/mainwindow.h"
-#include "window/session.h"
 
 #include <QAction>
 #include <QDir>

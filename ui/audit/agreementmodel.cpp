@@ -1,4 +1,4 @@
-#include "audit/agreementmodel.h"
+#include "ui/audit/agreementmodel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,10 +1,10 @@
 // The audit window's decisions: accept or return reviews, adjudicate scores. Each is appended to the
 // hash-chained audit log (core/audit/auditlog.h) before the window shows it.
-#include "audit/auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
-#include "audit/reviewcompareview.h"
-#include "audit/reviewfilter.h"
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewcompareview.h"
+#include "ui/audit/reviewfilter.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QInputDialog>
 #include <QMessageBox>

@@ -1,9 +1,9 @@
 // The audit window's Review tab: one review read-only beside its task's sources and evidence.
-#include "audit/auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
-#include "audit/reviewdetailview.h"
-#include "audit/reviewfilter.h"
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewdetailview.h"
+#include "ui/audit/reviewfilter.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QItemSelectionModel>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "audit/auditscreenshot.h"
+#include "ui/audit/auditscreenshot.h"
 
-#include "audit/auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
 #include <QApplication>
 #include <QImage>

@@ -1,14 +1,14 @@
-#include "audit/auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
-#include "audit/agreementmodel.h"
-#include "audit/reviewcompareview.h"
-#include "audit/reviewdetailview.h"
-#include "audit/reviewfilter.h"
-#include "audit/reviewtablemodel.h"
-#include "env/resourcepaths.h"
-#include "export/exporter.h"
-#include "review/reviewstore.h"
-#include "rubric/rubricloader.h"
+#include "core/env/resourcepaths.h"
+#include "core/export/exporter.h"
+#include "core/review/reviewstore.h"
+#include "core/rubric/rubricloader.h"
+#include "ui/audit/agreementmodel.h"
+#include "ui/audit/reviewcompareview.h"
+#include "ui/audit/reviewdetailview.h"
+#include "ui/audit/reviewfilter.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

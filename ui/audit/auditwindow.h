@@ -1,8 +1,8 @@
 #pragma once
 
-#include "audit/audit.h"
-#include "audit/auditlog.h"
-#include "result.h"
+#include "core/audit/audit.h"
+#include "core/audit/auditlog.h"
+#include "core/result.h"
 
 #include <QMainWindow>
 

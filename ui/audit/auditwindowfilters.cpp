@@ -1,8 +1,8 @@
 // The audit window's filter bar: reviewer, kind, verdict, flagged, a criterion's score range, comment search.
-#include "audit/auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
-#include "audit/reviewfilter.h"
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewfilter.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
-#include "audit/reviewcompareview.h"
+#include "ui/audit/reviewcompareview.h"
 
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // The evidence pane of ReviewDetailView: attached reports with their findings, cited references resolved
 // against them, and the review's audit flags.
-#include "audit/reviewdetailview.h"
+#include "ui/audit/reviewdetailview.h"
 
-#include "review/evidenceref.h"
+#include "core/review/evidenceref.h"
 
 #include <QTreeWidget>
 

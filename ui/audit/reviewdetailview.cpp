@@ -1,8 +1,8 @@
-#include "audit/reviewdetailview.h"
+#include "ui/audit/reviewdetailview.h"
 
-#include "editor/codeeditor.h"
-#include "task/digest.h"
-#include "task/taskloader.h"
+#include "core/task/digest.h"
+#include "core/task/taskloader.h"
+#include "ui/editor/codeeditor.h"
 
 #include <QFile>
 #include <QHeaderView>

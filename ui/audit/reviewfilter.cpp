@@ -1,6 +1,6 @@
-#include "audit/reviewfilter.h"
+#include "ui/audit/reviewfilter.h"
 
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewtablemodel.h"
 
 namespace kwb::ui {
 

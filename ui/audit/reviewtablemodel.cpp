@@ -1,4 +1,4 @@
-#include "audit/reviewtablemodel.h"
+#include "ui/audit/reviewtablemodel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "audit/audit.h"
+#include "core/audit/audit.h"
 
 #include <QAbstractTableModel>
 

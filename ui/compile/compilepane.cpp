@@ -1,9 +1,9 @@
-#include "compile/compilepane.h"
+#include "ui/compile/compilepane.h"
 
-#include "compile/diagnosticsmodel.h"
-#include "compile/disassemblyview.h"
-#include "compile/kernelresourcesmodel.h"
-#include "editor/theme.h"
+#include "ui/compile/diagnosticsmodel.h"
+#include "ui/compile/disassemblyview.h"
+#include "ui/compile/kernelresourcesmodel.h"
+#include "ui/editor/theme.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -182,8 +182,8 @@ void CompilePane::showResult(const CompileResult& result, const QString& focusIm
         if (!c.ok && !c.toolMissing)
             failed << c.id;
         for (const Diagnostic& d : c.diagnostics) {
-            errors += d.severity == u"error";
-            warnings += d.severity == u"warning";
+            errors += d.severity == DiagnosticSeverity::Error;
+            warnings += d.severity == DiagnosticSeverity::Warning;
         }
         build << QStringLiteral("== %1 [%2] %3: %4")
                      .arg(c.id, c.backend, c.source,

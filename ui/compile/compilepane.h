@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compile/compileresult.h"
+#include "core/compile/compileresult.h"
 
 #include <QWidget>
 

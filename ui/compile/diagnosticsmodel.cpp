@@ -1,20 +1,17 @@
-#include "compile/diagnosticsmodel.h"
+#include "ui/compile/diagnosticsmodel.h"
 
-#include "editor/theme.h"
+#include "ui/editor/theme.h"
 
 #include <algorithm>
 
 namespace kwb::ui {
 
 namespace {
-int rank(const QString& severity)
+Severity severityOf(DiagnosticSeverity severity)
 {
-    return severity == u"error" ? 0 : severity == u"warning" ? 1 : 2;
-}
-
-Severity severityOf(const QString& severity)
-{
-    return severity == u"error" ? Severity::Error : severity == u"warning" ? Severity::Warning : Severity::Info;
+    return severity == DiagnosticSeverity::Error  ? Severity::Error
+        : severity == DiagnosticSeverity::Warning ? Severity::Warning
+                                                  : Severity::Info;
 }
 } // namespace
 
@@ -32,7 +29,7 @@ void DiagnosticsModel::setResult(const CompileResult& result)
             m_rows << Row { c.id, d };
     }
     std::stable_sort(m_rows.begin(), m_rows.end(),
-        [](const Row& a, const Row& b) { return rank(a.diagnostic.severity) < rank(b.diagnostic.severity); });
+        [](const Row& a, const Row& b) { return a.diagnostic.severity < b.diagnostic.severity; });
     endResetModel();
 }
 
@@ -91,7 +88,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         case OpenColumn:
             return d.file.isEmpty() ? QString() : QStringLiteral("▸");
         case SeverityColumn:
-            return d.severity;
+            return diagnosticSeverityName(d.severity);
         case ImplColumn:
             return r->implId;
         case LocationColumn:
@@ -111,7 +108,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (index.column() == OpenColumn && !d.file.isEmpty())
             return tr("Open %1 at line %2").arg(d.file).arg(d.line);
-        return QStringLiteral("%1: %2: %3").arg(location(d), d.severity, d.message);
+        return QStringLiteral("%1: %2: %3").arg(location(d), diagnosticSeverityName(d.severity), d.message);
     }
     if (role == Qt::TextAlignmentRole && index.column() == OpenColumn)
         return int(Qt::AlignCenter);

@@ -1,6 +1,6 @@
-#include "compile/disassemblyview.h"
+#include "ui/compile/disassemblyview.h"
 
-#include "editor/codeeditor.h"
+#include "ui/editor/codeeditor.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "compile/kernelresourcesmodel.h"
+#include "ui/compile/kernelresourcesmodel.h"
 
 #include <QJsonArray>
 

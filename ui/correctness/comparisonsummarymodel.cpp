@@ -1,6 +1,6 @@
-#include "correctness/comparisonsummarymodel.h"
+#include "ui/correctness/comparisonsummarymodel.h"
 
-#include "compare/verdict.h"
+#include "core/compare/verdict.h"
 
 #include <QBrush>
 #include <QColor>

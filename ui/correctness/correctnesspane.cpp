@@ -1,9 +1,9 @@
-#include "correctness/correctnesspane.h"
+#include "ui/correctness/correctnesspane.h"
 
-#include "correctness/comparisonsummarymodel.h"
-#include "correctness/errorhistogramchart.h"
-#include "correctness/mismatchheatmap.h"
-#include "correctness/worstelementsmodel.h"
+#include "ui/correctness/comparisonsummarymodel.h"
+#include "ui/correctness/errorhistogramchart.h"
+#include "ui/correctness/mismatchheatmap.h"
+#include "ui/correctness/worstelementsmodel.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>

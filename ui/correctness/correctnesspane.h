@@ -1,6 +1,6 @@
 #pragma once
 
-#include "correctness/comparisonview.h"
+#include "ui/correctness/comparisonview.h"
 
 #include <QWidget>
 

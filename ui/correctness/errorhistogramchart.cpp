@@ -1,4 +1,4 @@
-#include "correctness/errorhistogramchart.h"
+#include "ui/correctness/errorhistogramchart.h"
 
 #include <QBarSeries>
 #include <QBarSet>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compare/comparison.h"
+#include "core/compare/comparison.h"
 
 #include <QCategoryAxis>
 #include <QChartView>

@@ -1,4 +1,4 @@
-#include "correctness/mismatchheatmap.h"
+#include "ui/correctness/mismatchheatmap.h"
 
 #include <QFontMetrics>
 #include <QHelpEvent>

@@ -1,6 +1,6 @@
-#include "correctness/worstelementsmodel.h"
+#include "ui/correctness/worstelementsmodel.h"
 
-#include "compare/verdict.h"
+#include "core/compare/verdict.h"
 
 #include <QStringList>
 

@@ -1,8 +1,8 @@
-#include "editor/codeeditor.h"
+#include "ui/editor/codeeditor.h"
 
-#include "editor/theme.h"
+#include "ui/editor/theme.h"
 
-#include "editor/qsci.h"
+#include "ui/editor/qsci.h"
 
 #include <QColor>
 #include <QFontMetrics>
@@ -326,10 +326,10 @@ void CodeEditor::refreshDiagnosticMarks(QMap<int, QStringList>& notes, QMap<int,
         const int display = m_fileName.isEmpty() || d.file != m_fileName ? -1 : displayLine(d.line);
         if (display < 0)
             continue;
-        const int sev = d.severity == u"error" ? 0 : d.severity == u"warning" ? 1 : 2;
+        const int sev = static_cast<int>(d.severity); // error 0, warning 1, note 2
         markerAdd(display, static_cast<Marker>(DiagnosticErrorMarker + sev));
         worst[display] = std::min(worst.value(display, 2), sev);
-        notes[display] << QStringLiteral("%1: %2").arg(d.severity, d.message);
+        notes[display] << QStringLiteral("%1: %2").arg(diagnosticSeverityName(d.severity), d.message);
         if (sev == 2)
             continue;
         // The squiggle runs from the column to the end of the word there; without a column, under the code.

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "compile/diagnostic.h"
-#include "editor/lexers.h"
-#include "finding.h"
+#include "core/compile/diagnostic.h"
+#include "core/finding.h"
+#include "ui/editor/lexers.h"
 
-#include "editor/qsci.h"
+#include "ui/editor/qsci.h"
 
 #include <QList>
 #include <QMap>

@@ -1,6 +1,6 @@
-#include "editor/findbar.h"
+#include "ui/editor/findbar.h"
 
-#include "editor/codeeditor.h"
+#include "ui/editor/codeeditor.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
-#include "editor/lexers.h"
+#include "ui/editor/lexers.h"
 
-#include "editor/theme.h"
+#include "ui/editor/theme.h"
 
-#include "editor/qsci.h"
+#include "ui/editor/qsci.h"
 
 #include <QFileInfo>
 

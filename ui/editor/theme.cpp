@@ -1,4 +1,4 @@
-#include "editor/theme.h"
+#include "ui/editor/theme.h"
 
 #include <QApplication>
 #include <QFontDatabase>

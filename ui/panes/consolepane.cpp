@@ -1,7 +1,7 @@
-#include "panes/consolepane.h"
+#include "ui/panes/consolepane.h"
 
-#include "editor/theme.h"
-#include "window/session.h"
+#include "ui/editor/theme.h"
+#include "ui/window/session.h"
 
 #include <QPlainTextDocumentLayout>
 #include <QRegularExpression>

@@ -1,6 +1,6 @@
-#include "panes/diffcontroller.h"
+#include "ui/panes/diffcontroller.h"
 
-#include "editor/codeeditor.h"
+#include "ui/editor/codeeditor.h"
 
 #include <QScrollBar>
 

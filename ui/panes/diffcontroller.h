@@ -1,6 +1,6 @@
 #pragma once
 
-#include "diff/linediff.h"
+#include "core/diff/linediff.h"
 
 #include <QObject>
 

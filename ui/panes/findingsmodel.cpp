@@ -1,6 +1,6 @@
-#include "panes/findingsmodel.h"
+#include "ui/panes/findingsmodel.h"
 
-#include "editor/theme.h"
+#include "ui/editor/theme.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "finding.h"
+#include "core/finding.h"
 
 #include <QAbstractTableModel>
 

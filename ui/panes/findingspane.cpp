@@ -1,7 +1,7 @@
-#include "panes/findingspane.h"
+#include "ui/panes/findingspane.h"
 
-#include "panes/findingsmodel.h"
-#include "window/session.h"
+#include "ui/panes/findingsmodel.h"
+#include "ui/window/session.h"
 
 #include <QHeaderView>
 #include <QLabel>

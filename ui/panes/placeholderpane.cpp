@@ -1,4 +1,4 @@
-#include "panes/placeholderpane.h"
+#include "ui/panes/placeholderpane.h"
 
 namespace kwb::ui {
 

@@ -1,9 +1,9 @@
-#include "panes/sourceview.h"
+#include "ui/panes/sourceview.h"
 
-#include "editor/codeeditor.h"
-#include "editor/findbar.h"
-#include "panes/diffcontroller.h"
-#include "window/session.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/editor/findbar.h"
+#include "ui/panes/diffcontroller.h"
+#include "ui/window/session.h"
 
 #include <QComboBox>
 #include <QEvent>

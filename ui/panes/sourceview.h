@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compile/diagnostic.h"
+#include "core/compile/diagnostic.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "panes/specview.h"
+#include "ui/panes/specview.h"
 
-#include "window/session.h"
+#include "ui/window/session.h"
 
 #include <QFile>
 #include <QTextBlock>

@@ -1,7 +1,7 @@
-#include "panes/tasklistmodel.h"
+#include "ui/panes/tasklistmodel.h"
 
-#include "editor/theme.h"
-#include "window/session.h"
+#include "ui/editor/theme.h"
+#include "ui/window/session.h"
 
 #include <QDir>
 #include <QFileInfo>

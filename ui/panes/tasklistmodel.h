@@ -1,8 +1,8 @@
 #pragma once
 
-#include "batch/batchview.h"
-#include "importers/batchworkspace.h"
-#include "task/lint.h"
+#include "core/batch/batchview.h"
+#include "core/importers/batchworkspace.h"
+#include "core/task/lint.h"
 
 #include <QAbstractTableModel>
 

@@ -1,12 +1,12 @@
-#include "panes/tasklistpane.h"
+#include "ui/panes/tasklistpane.h"
 
-#include "importers/feedback.h"
-#include "panes/tasklistmodel.h"
-#include "review/reviewstore.h"
-#include "rubric/reviewsettings.h"
-#include "window/session.h"
+#include "core/importers/feedback.h"
+#include "core/review/reviewstore.h"
+#include "ui/panes/tasklistmodel.h"
+#include "ui/rubric/reviewsettings.h"
+#include "ui/window/session.h"
 
-#include "batch/batchview.h"
+#include "core/batch/batchview.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,17 +1,15 @@
 #pragma once
 
-#include "bench/benchengine.h"
-#include "check/checkengine.h"
-#include "performance/benchview.h"
+#include "core/bench/benchengine.h"
+#include "core/check/checkengine.h"
+#include "ui/jobs/jobrunner.h"
+#include "ui/performance/benchview.h"
 
 #include <QObject>
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
-
-class QThread;
 
 namespace kwb::ui {
 
@@ -22,26 +20,24 @@ struct PerformanceOutcome {
     std::shared_ptr<const CheckResult> check;
 };
 
-/// Runs Profile (the bench engine, then the profilers) and Check All (the check engine) for the window, off
-/// the GUI thread: one job at a time, progress through queued signals, Stop that kills the running runner's
-/// process tree (the engines' cancel flag), and a generation counter so that the result of a job the user has
-/// superseded is dropped, never shown.
+/// The window's Profile (the bench engine, then the profilers) and Check All (the check engine) actions on the one
+/// job runner (ui/jobs/jobrunner.h): off the GUI thread, progress, Stop that kills the running runner's process
+/// tree, superseded jobs dropped.
 class BenchController : public QObject {
     Q_OBJECT
 public:
     explicit BenchController(QObject* parent = nullptr);
-    ~BenchController() override;
 
     /// Benchmarks `bench`; then, when `profile` is given, runs the profilers that exist here.
     void startProfile(const BenchRequest& bench, const std::optional<ProfileRequest>& profile);
     /// Lint, compile, run, bench and profile in one go.
     void startCheck(const CheckRequest& request);
     /// Asks the running job to stop (its processes are killed within ~50 ms).
-    void stop();
-    bool isRunning() const { return m_thread != nullptr; }
+    void stop() { m_jobs->stop(); }
+    bool isRunning() const { return m_jobs->isRunning(); }
     /// True from start until finished() or failed() has been emitted (isRunning() lags behind: the thread ends
     /// a little after its result is delivered).
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_jobs->isBusy(); }
 
 Q_SIGNALS:
     void started();
@@ -52,16 +48,9 @@ Q_SIGNALS:
     void failed(const QString& message, bool stopped);
 
 private:
-    using Progress = std::function<void(const QString& step, int done, int total)>;
-    /// The job: runs on the worker thread; returns the outcome or an error message.
-    using Job = std::function<Result<PerformanceOutcome>(const Progress& progress, const std::atomic_bool* cancel)>;
-    void launch(Job job);
-    void deliver(quint64 generation, std::shared_ptr<const PerformanceOutcome> outcome, QString error, bool stopped);
+    void launch(std::function<Result<PerformanceOutcome>(const JobContext&)> work);
 
-    quint64 m_generation = 0;
-    bool m_busy = false;
-    QThread* m_thread = nullptr;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    JobRunner* m_jobs;
 };
 
 } // namespace kwb::ui

@@ -1,4 +1,4 @@
-#include "performance/benchtablemodel.h"
+#include "ui/performance/benchtablemodel.h"
 
 #include <QBrush>
 #include <QColor>
@@ -54,7 +54,7 @@ void BenchTableModel::setView(std::shared_ptr<const BenchView> view)
                 Row row { c.name, b.id, b.role == u"reference", measured.value(b.id), {} };
                 if (!row.result)
                     row.problem = b.ok() ? QStringLiteral("no samples in this case")
-                                         : QStringLiteral("%1: %2").arg(b.status, b.error);
+                                         : QStringLiteral("%1: %2").arg(implStatusName(b.status), b.error);
                 m_rows << row;
             }
         }

@@ -1,4 +1,4 @@
-#include "performance/benchview.h"
+#include "ui/performance/benchview.h"
 
 namespace kwb::ui {
 

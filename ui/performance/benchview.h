@@ -1,8 +1,8 @@
 #pragma once
 
-#include "bench/benchengine.h"
-#include "check/rooflinedata.h"
-#include "profile/profileengine.h"
+#include "core/bench/benchengine.h"
+#include "core/check/rooflinedata.h"
+#include "core/profile/profileengine.h"
 
 #include <QMap>
 #include <QString>

@@ -1,9 +1,9 @@
-#include "performance/performancepane.h"
+#include "ui/performance/performancepane.h"
 
-#include "performance/benchtablemodel.h"
-#include "performance/rooflinechart.h"
-#include "performance/samplestripchart.h"
-#include "task/claim.h"
+#include "core/task/claim.h"
+#include "ui/performance/benchtablemodel.h"
+#include "ui/performance/rooflinechart.h"
+#include "ui/performance/samplestripchart.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

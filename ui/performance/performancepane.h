@@ -1,6 +1,6 @@
 #pragma once
 
-#include "performance/benchview.h"
+#include "ui/performance/benchview.h"
 
 #include <QMap>
 #include <QWidget>

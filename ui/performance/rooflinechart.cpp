@@ -1,4 +1,4 @@
-#include "performance/rooflinechart.h"
+#include "ui/performance/rooflinechart.h"
 
 #include <QChart>
 #include <QLegend>

@@ -1,6 +1,6 @@
-#include "performance/samplestripchart.h"
+#include "ui/performance/samplestripchart.h"
 
-#include "performance/benchtablemodel.h"
+#include "ui/performance/benchtablemodel.h"
 
 #include <QCategoryAxis>
 #include <QChart>

@@ -1,8 +1,8 @@
-#include "rubric/criterionwidget.h"
+#include "ui/rubric/criterionwidget.h"
 
-#include "rubric/flowlayout.h"
-#include "rubric/scalebar.h"
-#include "rubric/suggestions.h"
+#include "ui/rubric/flowlayout.h"
+#include "ui/rubric/scalebar.h"
+#include "ui/rubric/suggestions.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "review/review.h"
-#include "rubric/rubric.h"
+#include "core/review/review.h"
+#include "core/rubric/rubric.h"
 
 #include <QFrame>
 

@@ -1,10 +1,10 @@
-#include "rubric/exportdialog.h"
+#include "ui/rubric/exportdialog.h"
 
-#include "export/exporter.h"
-#include "export/labelstudio.h"
-#include "review/atomicfile.h"
-#include "review/reviewstore.h"
-#include "task/taskloader.h"
+#include "core/export/exporter.h"
+#include "core/export/labelstudio.h"
+#include "core/review/atomicfile.h"
+#include "core/review/reviewstore.h"
+#include "core/task/taskloader.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "rubric/flowlayout.h"
+#include "ui/rubric/flowlayout.h"
 
 #include <QWidget>
 

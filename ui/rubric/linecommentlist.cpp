@@ -1,4 +1,4 @@
-#include "rubric/linecommentlist.h"
+#include "ui/rubric/linecommentlist.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

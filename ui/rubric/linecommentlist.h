@@ -1,6 +1,6 @@
 #pragma once
 
-#include "review/review.h"
+#include "core/review/review.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "rubric/overallwidget.h"
+#include "ui/rubric/overallwidget.h"
 
-#include "rubric/criterionwidget.h"
-#include "rubric/scalebar.h"
+#include "ui/rubric/criterionwidget.h"
+#include "ui/rubric/scalebar.h"
 
 #include <QButtonGroup>
 #include <QEvent>

@@ -1,6 +1,6 @@
-#include "rubric/preferencesdialog.h"
+#include "ui/rubric/preferencesdialog.h"
 
-#include "rubric/reviewsettings.h"
+#include "ui/rubric/reviewsettings.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

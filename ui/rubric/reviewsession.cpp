@@ -1,8 +1,8 @@
-#include "rubric/reviewsession.h"
+#include "ui/rubric/reviewsession.h"
 
-#include "review/reviewchecks.h"
-#include "task/digest.h"
-#include "task/task.h"
+#include "core/review/reviewchecks.h"
+#include "core/task/digest.h"
+#include "core/task/task.h"
 
 namespace kwb::ui {
 

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "finding.h"
-#include "result.h"
-#include "review/reportdoc.h"
-#include "review/review.h"
-#include "review/reviewstore.h"
-#include "rubric/rubric.h"
+#include "core/finding.h"
+#include "core/result.h"
+#include "core/review/reportdoc.h"
+#include "core/review/review.h"
+#include "core/review/reviewstore.h"
+#include "core/rubric/rubric.h"
 
 #include <QElapsedTimer>
 #include <QObject>

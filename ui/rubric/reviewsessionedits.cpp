@@ -1,5 +1,5 @@
 // ReviewSession: the edits of the working copy.
-#include "rubric/reviewsession.h"
+#include "ui/rubric/reviewsession.h"
 
 namespace kwb::ui {
 

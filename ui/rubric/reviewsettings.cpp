@@ -1,6 +1,6 @@
-#include "rubric/reviewsettings.h"
+#include "ui/rubric/reviewsettings.h"
 
-#include "review/reviewstore.h"
+#include "core/review/reviewstore.h"
 
 #include <QSettings>
 

@@ -1,11 +1,11 @@
-#include "rubric/rubricpanel.h"
+#include "ui/rubric/rubricpanel.h"
 
-#include "rubric/criterionwidget.h"
-#include "rubric/linecommentlist.h"
-#include "rubric/overallwidget.h"
-#include "rubric/reviewsession.h"
-#include "rubric/reviewsettings.h"
-#include "rubric/suggestions.h"
+#include "ui/rubric/criterionwidget.h"
+#include "ui/rubric/linecommentlist.h"
+#include "ui/rubric/overallwidget.h"
+#include "ui/rubric/reviewsession.h"
+#include "ui/rubric/reviewsettings.h"
+#include "ui/rubric/suggestions.h"
 
 #include <QApplication>
 #include <QEvent>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "finding.h"
-#include "rubric/suggestions.h"
+#include "core/finding.h"
+#include "ui/rubric/suggestions.h"
 
 #include <QMap>
 #include <QSet>

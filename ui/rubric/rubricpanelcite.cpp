@@ -1,9 +1,9 @@
 // RubricPanel: citing evidence (findings, reports, editor lines), suggestions, inline comments.
-#include "rubric/rubricpanel.h"
+#include "ui/rubric/rubricpanel.h"
 
-#include "review/evidenceref.h"
-#include "rubric/linecommentlist.h"
-#include "rubric/reviewsession.h"
+#include "core/review/evidenceref.h"
+#include "ui/rubric/linecommentlist.h"
+#include "ui/rubric/reviewsession.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "rubric/scalebar.h"
+#include "ui/rubric/scalebar.h"
 
 #include <QButtonGroup>
 #include <QEvent>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "rubric/rubric.h"
+#include "core/rubric/rubric.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "rubric/suggestions.h"
+#include "ui/rubric/suggestions.h"
 
-#include "review/evidenceref.h"
+#include "core/review/evidenceref.h"
 
 #include <QSet>
 

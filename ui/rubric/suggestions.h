@@ -1,8 +1,8 @@
 #pragma once
 
-#include "finding.h"
-#include "review/review.h"
-#include "rubric/rubric.h"
+#include "core/finding.h"
+#include "core/review/review.h"
+#include "core/rubric/rubric.h"
 
 namespace kwb::ui {
 

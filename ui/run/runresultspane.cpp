@@ -1,7 +1,7 @@
-#include "run/runresultspane.h"
+#include "ui/run/runresultspane.h"
 
-#include "correctness/comparisonview.h"
-#include "correctness/correctnesspane.h"
+#include "ui/correctness/comparisonview.h"
+#include "ui/correctness/correctnesspane.h"
 
 #include <QFrame>
 #include <QLabel>
@@ -55,15 +55,16 @@ ImplStatus implStatus(const RunResult& result, const ImplRun& run)
             errors << f;
     }
     const bool environmentOnly = !errors.isEmpty() && !hasImplementationErrors(errors);
-    if (run.status == u"not-run" || run.status == u"stopped" || (!run.ok() && environmentOnly)) {
+    if (run.status == kwb::ImplStatus::NotRun || run.status == kwb::ImplStatus::Stopped
+        || (!run.ok() && environmentOnly)) {
         QString why = run.error;
         if (environmentOnly)
             why = errors.first().id + QStringLiteral(": ") + errors.first().message;
-        if (run.status == u"stopped")
+        if (run.status == kwb::ImplStatus::Stopped)
             why = QObject::tr("stopped");
         return { State::NotRun, why.isEmpty() ? QObject::tr("not run") : QObject::tr("not run (%1)").arg(why) };
     }
-    if (run.status == u"build-failed")
+    if (run.status == kwb::ImplStatus::BuildFailed)
         return { State::Failed, QObject::tr("build failed") };
     if (!run.ok())
         return { State::Failed,

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "run/runengine.h"
+#include "core/run/runengine.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "window/actions.h"
+#include "ui/window/actions.h"
 
 #include <QAction>
 #include <QKeySequence>

@@ -1,13 +1,13 @@
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "editor/codeeditor.h"
-#include "editor/theme.h"
-#include "panes/findingspane.h"
-#include "panes/sourceview.h"
-#include "panes/specview.h"
-#include "window/recentmenu.h"
-#include "window/session.h"
-#include "window/shortcutsdialog.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/editor/theme.h"
+#include "ui/panes/findingspane.h"
+#include "ui/panes/sourceview.h"
+#include "ui/panes/specview.h"
+#include "ui/window/recentmenu.h"
+#include "ui/window/session.h"
+#include "ui/window/shortcutsdialog.h"
 
 #include <QAction>
 #include <QApplication>

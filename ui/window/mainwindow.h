@@ -1,8 +1,8 @@
 #pragma once
 
-#include "finding.h"
-#include "result.h"
-#include "window/actions.h"
+#include "core/finding.h"
+#include "core/result.h"
+#include "ui/window/actions.h"
 
 #include <QMainWindow>
 

@@ -1,7 +1,7 @@
 // The audit window (Review ▸ Audit Reviews): the reviews of the review database, for leads.
-#include "audit/auditwindow.h"
-#include "review/reviewstore.h"
-#include "window/mainwindow.h"
+#include "core/review/reviewstore.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QFile>

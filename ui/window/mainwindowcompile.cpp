@@ -1,15 +1,15 @@
 // Compile (Ctrl+B): the task's implementations built for its target archs off the GUI thread, progress in the
 // status bar, diagnostics on their lines in the editors, the Compile dock, and the compile findings.
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "compile/compilecontroller.h"
-#include "compile/compilepane.h"
-#include "compile/disassemblyview.h"
-#include "editor/codeeditor.h"
-#include "panes/consolepane.h"
-#include "panes/sourceview.h"
-#include "run/runcontroller.h"
-#include "window/session.h"
+#include "ui/compile/compilecontroller.h"
+#include "ui/compile/compilepane.h"
+#include "ui/compile/disassemblyview.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/panes/consolepane.h"
+#include "ui/panes/sourceview.h"
+#include "ui/run/runcontroller.h"
+#include "ui/window/session.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,14 +1,14 @@
 // The docks of the main window and their default arrangement.
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "editor/codeeditor.h"
-#include "panes/consolepane.h"
-#include "panes/findingspane.h"
-#include "panes/placeholderpane.h"
-#include "panes/sourceview.h"
-#include "panes/specview.h"
-#include "panes/tasklistpane.h"
-#include "run/runresultspane.h"
+#include "ui/editor/codeeditor.h"
+#include "ui/panes/consolepane.h"
+#include "ui/panes/findingspane.h"
+#include "ui/panes/placeholderpane.h"
+#include "ui/panes/sourceview.h"
+#include "ui/panes/specview.h"
+#include "ui/panes/tasklistpane.h"
+#include "ui/run/runresultspane.h"
 
 #include <QAction>
 #include <QDockWidget>

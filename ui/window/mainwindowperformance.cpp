@@ -1,13 +1,13 @@
 // The Performance dock and its actions: Profile (Ctrl+P: bench, then the profilers that exist here) and
 // Check All (Ctrl+Shift+R: lint, compile, run, bench and profile in one report). Esc stops them.
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "panes/consolepane.h"
-#include "performance/benchcontroller.h"
-#include "performance/performancepane.h"
-#include "run/runcontroller.h"
-#include "run/runresultspane.h"
-#include "window/session.h"
+#include "ui/panes/consolepane.h"
+#include "ui/performance/benchcontroller.h"
+#include "ui/performance/performancepane.h"
+#include "ui/run/runcontroller.h"
+#include "ui/run/runresultspane.h"
+#include "ui/window/session.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,14 +1,14 @@
 // Run (Ctrl+R) and Stop (Esc): the correctness protocol from the window, and File ▸ Compare Tensors.
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "compare/comparison.h"
-#include "correctness/comparisonview.h"
-#include "correctness/correctnesspane.h"
-#include "panes/consolepane.h"
-#include "performance/performancepane.h"
-#include "run/runcontroller.h"
-#include "run/runresultspane.h"
-#include "window/session.h"
+#include "core/compare/comparison.h"
+#include "ui/correctness/comparisonview.h"
+#include "ui/correctness/correctnesspane.h"
+#include "ui/panes/consolepane.h"
+#include "ui/performance/performancepane.h"
+#include "ui/run/runcontroller.h"
+#include "ui/run/runresultspane.h"
+#include "ui/window/session.h"
 
 #include <QAction>
 #include <QDockWidget>

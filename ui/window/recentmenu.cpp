@@ -1,4 +1,4 @@
-#include "window/recentmenu.h"
+#include "ui/window/recentmenu.h"
 
 #include <QDir>
 #include <QSettings>

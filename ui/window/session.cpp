@@ -1,6 +1,6 @@
-#include "window/session.h"
+#include "ui/window/session.h"
 
-#include "task/taskloader.h"
+#include "core/task/taskloader.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "importers/batchworkspace.h"
-#include "result.h"
-#include "task/lint.h"
-#include "task/task.h"
+#include "core/importers/batchworkspace.h"
+#include "core/result.h"
+#include "core/task/lint.h"
+#include "core/task/task.h"
 
 #include <QList>
 #include <QMap>

@@ -1,4 +1,4 @@
-#include "window/shortcutsdialog.h"
+#include "ui/window/shortcutsdialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "run/implrun.h"
+#include "core/run/implrun.h"
 
 namespace kwb {
 
@@ -8,18 +8,18 @@ namespace kwb {
 /// the runner's sources and kwb_remote.sh go to `<work_root>/runners/` (built there once per content hash),
 /// the inputs and the plan to the run's folder `<work_root>/runs/<id>/`; the runner runs under bubblewrap when the
 /// host has a working one, else under rlimits and `timeout` (the runner's provenance says which, as `sandbox`);
-/// its output streams to `hooks.output`; results come back with rsync into `run.workDir`.
-/// Stop (`hooks.cancel`) kills the remote process group; a lost connection ends the run with a
+/// its output streams to `job.onOutput`; results come back with rsync into `run.workDir`.
+/// Stop (`job.cancel`) kills the remote process group; a lost connection ends the run with a
 /// `sandbox.connection-lost` finding, and the host kills the run when its end of the connection closes.
 void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementation& impl,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const RunHooks& hooks);
+    const QString& inputsRoot, const JobContext& job);
 
 /// The remote folder of the run whose local work folder is `localWorkRoot` (relative to the remote home unless the
 /// work root is absolute).
 QString remoteRunDir(const QString& workRoot, const QString& localWorkRoot);
 
 /// Removes the run's remote folder (best effort: a host that is gone is not an error here).
-void removeRemoteRun(const QString& executor, const QString& localWorkRoot);
+void removeRemoteRun(const ExecutorSpec& executor, const QString& localWorkRoot);
 
 } // namespace kwb

@@ -29,15 +29,21 @@ struct ToolOptions {
     bool sandbox = false;
     QStringList readOnlyPaths; ///< sandbox only: folders the tool reads (the bundle, a python prefix)
     QMap<QString, QString> environment; ///< added to the exec layer's minimal environment (LC_ALL=C is set)
-    QString executor; ///< empty or `local`: here; `ssh:HOST`: on that host (executors/sshtool.h)
     QString bundleDir; ///< remote runs: the folder the arguments name besides `workDir` (copied to the host)
     int maxProcesses = 1024; ///< remote sandboxed runs: the process limit
 };
 
 /// Runs `program args` in `workDir` (an existing writable folder) through the exec layer with LC_ALL=C
-/// (plain-ASCII diagnostics) and the host PATH, and returns stdout followed by stderr. With `options.executor`
-/// `ssh:HOST` it runs on that host instead (runToolOverSsh()).
-ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options);
+/// (plain-ASCII diagnostics) and the host PATH, here, and returns stdout followed by stderr. Engines do not call
+/// it: they ask their Executor (exec/executor.h), whose local kind runs tools through this.
+ToolRun runToolHere(
+    const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options);
+
+/// The output (stdout and stderr merged) of a short-lived query of a tool here — `nvcc --version`,
+/// `perf stat --version` — with the user's whole environment (a tool reads its configuration as in their shell)
+/// and LC_ALL=C, run as every process is (exec/runToCompletion); empty when it did not start or did not end
+/// within `timeoutMs`.
+QString probeOutput(const QString& program, const QStringList& args, int timeoutMs = 10000);
 
 /// `program args` as one shell-quoted line, the way a reviewer can paste it into a terminal.
 QString shellCommand(const QString& program, const QStringList& args, const QString& workDir = {});

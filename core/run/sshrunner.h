@@ -1,7 +1,8 @@
 #pragma once
 
-#include "exec/runoutcome.h"
-#include "run/implrun.h"
+#include "core/exec/runoutcome.h"
+#include "core/run/implrun.h"
+#include "core/run/implstatus.h"
 
 #include <QJsonObject>
 
@@ -13,7 +14,7 @@ namespace kwb {
 /// (`kwb bench`) share. The caller has written `localDir`/plan.txt with input folders relative to the runner's
 /// folder (remoteInputsDir()).
 struct SshRunnerJob {
-    QString executor; ///< `ssh:HOST`
+    ExecutorSpec executor; ///< an `ssh:HOST`
     RunLimits limits;
     bool sandbox = true;
     QString localDir; ///< holds plan.txt; the results come back here
@@ -26,9 +27,9 @@ struct SshRunnerJob {
     QStringList wrapper;
 };
 
-/// How it ended. `status`: ok (the process ran: see `outcome`) | build-failed | failed | lost | stopped.
+/// How it ended. `status`: Ok (the process ran: see `outcome`) | BuildFailed | Failed | Lost | Stopped.
 struct SshRunnerEnd {
-    QString status = QStringLiteral("failed");
+    ImplStatus status = ImplStatus::Failed;
     QString error; ///< one line when not ok
     RunnerBuild build; ///< as built (or found cached) on the host
     std::optional<RunOutcome> outcome;

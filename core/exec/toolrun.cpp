@@ -1,16 +1,15 @@
-#include "compile/toolrun.h"
+#include "core/exec/toolrun.h"
 
-#include "exec/runtocompletion.h"
-#include "executors/sshtool.h"
+#include "core/exec/runtocompletion.h"
 
+#include <QDir>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 
 namespace kwb {
 
-ToolRun runTool(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options)
+ToolRun runToolHere(const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options)
 {
-    if (options.executor.startsWith(QStringLiteral("ssh:")))
-        return runToolOverSsh(program, args, workDir, options);
     ToolRun r;
     ProcessSpec spec;
     spec.program = program;
@@ -54,6 +53,17 @@ ToolRun runTool(const QString& program, const QStringList& args, const QString& 
             r.output += QStringLiteral("\n%1: %2\n").arg(program, outcome->detail);
     }
     return r;
+}
+
+QString probeOutput(const QString& program, const QStringList& args, int timeoutMs)
+{
+    ToolOptions options;
+    options.timeoutMs = timeoutMs;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : env.keys())
+        options.environment.insert(key, env.value(key));
+    const ToolRun run = runToolHere(program, args, QDir::tempPath(), options);
+    return run.started && run.finished ? run.output : QString();
 }
 
 QString shellCommand(const QString& program, const QStringList& args, const QString& workDir)

@@ -1,7 +1,7 @@
-#include "executors/sshimplrun.h"
+#include "core/run/sshimplrun.h"
 
-#include "executors/sshrunner.h"
-#include "executors/sshtransport.h"
+#include "core/executors/sshtransport.h"
+#include "core/run/sshrunner.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -17,11 +17,11 @@ QString remoteRunDir(const QString& workRoot, const QString& localWorkRoot)
     return workRoot + QStringLiteral("/runs/") + QString::fromLatin1(id.toHex().left(20));
 }
 
-void removeRemoteRun(const QString& executor, const QString& localWorkRoot)
+void removeRemoteRun(const ExecutorSpec& executor, const QString& localWorkRoot)
 {
-    if (!executor.startsWith(QStringLiteral("ssh:")))
+    if (!executor.remote())
         return;
-    auto settings = hostSettings(executor.mid(4));
+    auto settings = hostSettings(executor.host);
     if (!settings)
         return;
     SshTransport ssh(*settings);
@@ -32,34 +32,34 @@ void removeRemoteRun(const QString& executor, const QString& localWorkRoot)
 
 void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementation& impl,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const RunHooks& hooks)
+    const QString& inputsRoot, const JobContext& job)
 {
     // The runner reads its inputs relative to its own folder: <run>/<impl>/../inputs/….
     QList<TrialInputs> remoteTrials = trials;
     for (TrialInputs& t : remoteTrials)
         t.dir = remoteInputsDir(inputsRoot, t.dir);
     if (auto prepared = prepareRunFolder(task, impl, remoteTrials, repeats, run.workDir); !prepared) {
-        run.status = QStringLiteral("failed");
+        run.status = ImplStatus::Failed;
         run.error = prepared.error().oneLine();
         run.log += run.error + QLatin1Char('\n');
         return;
     }
-    SshRunnerJob job;
-    job.executor = request.executor;
-    job.limits = request.limits;
-    job.sandbox = request.sandbox;
-    job.localDir = run.workDir;
-    job.remoteName = impl.id;
-    job.workRoot = workRoot;
-    job.inputsRoot = inputsRoot;
-    job.cancel = hooks.cancel;
-    if (hooks.output)
-        job.output = [&](OutputChannel channel, const QByteArray& bytes) { hooks.output(impl.id, channel, bytes); };
-    SshRunnerEnd end = runRunnerOverSsh(task, impl, job);
+    SshRunnerJob remote;
+    remote.executor = request.executor;
+    remote.limits = request.limits;
+    remote.sandbox = request.sandbox;
+    remote.localDir = run.workDir;
+    remote.remoteName = impl.id;
+    remote.workRoot = workRoot;
+    remote.inputsRoot = inputsRoot;
+    remote.cancel = job.cancel;
+    if (job.onOutput)
+        remote.output = [&](OutputChannel channel, const QByteArray& bytes) { job.output(impl.id, channel, bytes); };
+    SshRunnerEnd end = runRunnerOverSsh(task, impl, remote);
     run.build = end.build;
     run.findings << end.findings;
-    if (end.status != u"ok") {
-        run.status = end.status == u"lost" ? QStringLiteral("failed") : end.status;
+    if (end.status != ImplStatus::Ok) {
+        run.status = end.status == ImplStatus::Lost ? ImplStatus::Failed : end.status;
         run.error = end.error;
         run.log += end.log;
         return;

@@ -1,4 +1,4 @@
-#include "executors/executorspec.h"
+#include "core/exec/executorspec.h"
 
 #include <QRegularExpression>
 
@@ -46,7 +46,7 @@ Result<ExecutorSpec> ExecutorSpec::parse(const QString& text)
         QStringLiteral("unknown executor '%1' (expected local, ssh:HOST or slurm[:PARTITION])").arg(text) };
 }
 
-Result<QString> singleTaskExecutor(const QString& text, const QString& action)
+Result<ExecutorSpec> singleTaskExecutor(const QString& text, const QString& action)
 {
     auto spec = ExecutorSpec::parse(text);
     if (!spec)
@@ -55,7 +55,7 @@ Result<QString> singleTaskExecutor(const QString& text, const QString& action)
         return Error { QStringLiteral("--executor"), {},
             QStringLiteral("%1 runs batches: use 'kwb batch TASK --action %2 --executor %1 --out DIR'")
                 .arg(spec->name(), action) };
-    return spec->name();
+    return *spec;
 }
 
 } // namespace kwb

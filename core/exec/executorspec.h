@@ -1,6 +1,6 @@
 #pragma once
 
-#include "result.h"
+#include "core/result.h"
 
 #include <QString>
 
@@ -15,6 +15,8 @@ struct ExecutorSpec {
     QString partition; ///< slurm: empty for the cluster's default partition
 
     bool isLocal() const { return kind == Kind::Local; }
+    /// Runners and tools run on another machine (an SSH host); the same answer as makeExecutor(*this)->remote().
+    bool remote() const { return kind == Kind::Ssh; }
     /// The canonical text: `local`, `ssh:HOST`, `slurm`, `slurm:PARTITION`.
     QString name() const;
 
@@ -23,7 +25,7 @@ struct ExecutorSpec {
 };
 
 /// The `--executor` of a single-task command (`kwb compile|run|bench|check|profile`): `local` or `ssh:HOST`
-/// (canonical text). Slurm runs batches: an error that says what to do.
-Result<QString> singleTaskExecutor(const QString& text, const QString& action);
+/// Slurm runs batches: an error that says what to do.
+Result<ExecutorSpec> singleTaskExecutor(const QString& text, const QString& action);
 
 } // namespace kwb

@@ -1,10 +1,10 @@
-#include "executors/sshrunner.h"
+#include "core/run/sshrunner.h"
 
-#include "exec/outcomeclassifier.h"
-#include "exec/outputcapture.h"
-#include "executors/remotescript.h"
-#include "executors/sshimplrun.h"
-#include "executors/sshtransport.h"
+#include "core/exec/outcomeclassifier.h"
+#include "core/exec/outputcapture.h"
+#include "core/executors/remotescript.h"
+#include "core/executors/sshtransport.h"
+#include "core/run/sshimplrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,7 +41,7 @@ Status writeFile(const QString& path, const QByteArray& bytes)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        return Error { path, {}, QStringLiteral("cannot write: %1").arg(f.errorString()), QStringLiteral("env") };
+        return Error::environment(path, {}, QStringLiteral("cannot write: %1").arg(f.errorString()));
     return Ok {};
 }
 
@@ -56,7 +56,7 @@ Status stageSources(const RunnerSources& sources, const QString& stage)
     return stageRemoteScript(stage);
 }
 
-SshRunnerEnd failed(const QString& message, const QString& status = QStringLiteral("failed"))
+SshRunnerEnd failed(const QString& message, ImplStatus status = ImplStatus::Failed)
 {
     SshRunnerEnd e;
     e.status = status;
@@ -87,7 +87,7 @@ QStringList remoteCommand(
 
 SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, const SshRunnerJob& job)
 {
-    const QString host = job.executor.mid(4);
+    const QString host = job.executor.host;
     auto settings = hostSettings(host);
     if (!settings)
         return failed(settings.error().oneLine());
@@ -120,7 +120,7 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
         const QString why = ssh.describe(pushed, QStringLiteral("copying the work folder"));
         if (!SshTransport::connectionFailed(pushed, true))
             return failed(why);
-        SshRunnerEnd e = failed(why, QStringLiteral("lost"));
+        SshRunnerEnd e = failed(why, ImplStatus::Lost);
         e.findings << connectionLostFinding(impl.id, why);
         return e;
     }
@@ -146,10 +146,10 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
         : (QStringList { sources->tool } + sources->compileArgs).join(u' ');
     e.build.dir = s.workRoot + QStringLiteral("/runners/") + sources->key;
     e.build.cached = ran.err.contains("kwb-remote: runner " + sources->key.toUtf8() + " cached");
-    e.provenance.insert(QStringLiteral("executor"), job.executor);
+    e.provenance.insert(QStringLiteral("executor"), job.executor.name());
     e.provenance.insert(QStringLiteral("ssh_host"), host);
     if (ran.stopped) {
-        e.status = QStringLiteral("stopped");
+        e.status = ImplStatus::Stopped;
         e.error = QStringLiteral("stopped by the user");
         return e;
     }
@@ -157,7 +157,7 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
         const QString why
             = ssh.describe(ran, QStringLiteral("during the run of %1").arg(impl.id))
                   .append(QStringLiteral("; the host kills the run when its end of the connection closes"));
-        e.status = QStringLiteral("lost");
+        e.status = ImplStatus::Lost;
         e.error = why;
         e.log = QString::fromUtf8(err.result().text()) + why + QLatin1Char('\n');
         e.findings << connectionLostFinding(impl.id, why);
@@ -171,14 +171,14 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
     if (ran.exitCode == 86 || ran.exitCode == 87) {
         e.build.log = QString::fromUtf8(ran.err);
         e.log = e.build.log;
-        e.status = ran.exitCode == 86 ? QStringLiteral("build-failed") : QStringLiteral("failed");
+        e.status = ran.exitCode == 86 ? ImplStatus::BuildFailed : ImplStatus::Failed;
         e.error
             = ran.exitCode == 86 ? QStringLiteral("the runner did not compile on %1").arg(host) : ran.lastErrorLine();
         return e;
     }
     const LiveRun pulled = ssh.pullFrom(implDir, job.localDir, copyTimeoutMs);
     if (!pulled.ok()) {
-        e.status = QStringLiteral("lost");
+        e.status = ImplStatus::Lost;
         e.error = ssh.describe(pulled, QStringLiteral("copying the results back"));
         e.log = e.error;
         e.findings << connectionLostFinding(impl.id, e.error);
@@ -210,7 +210,7 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
         end.exitCode = code;
     }
     e.outcome = classifyRun(end, job.limits, out.result(), err.result());
-    e.status = QStringLiteral("ok");
+    e.status = ImplStatus::Ok;
     e.log = QString::fromUtf8(e.outcome->stdoutOutput.text()) + QString::fromUtf8(e.outcome->stderrOutput.text());
     e.provenance.insert(
         QStringLiteral("sandbox"), end.sandboxed ? QStringLiteral("bwrap") : QStringLiteral("rlimits+timeout"));

@@ -1,0 +1,23 @@
+#include "core/exec/executor.h"
+
+#include "core/exec/sandboxprobe.h"
+
+namespace kwb {
+
+ToolRun LocalExecutor::runTool(
+    const QString& program, const QStringList& args, const QString& workDir, const ToolOptions& options) const
+{
+    return runToolHere(program, args, workDir, options);
+}
+
+Status LocalExecutor::requireSandbox() const
+{
+    const SandboxStatus s = sandboxAvailable();
+    if (!s.available)
+        return Error::environment({}, {},
+            QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox)")
+                .arg(s.reason));
+    return Ok {};
+}
+
+} // namespace kwb

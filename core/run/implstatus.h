@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+
+namespace kwb {
+
+/// How one implementation's runner ended up (kwb run, kwb bench, a runner on an SSH host).
+enum class ImplStatus {
+    Ok, ///< built and ran: its outcome and records say how it did
+    BuildFailed, ///< its compiler failed
+    Failed, ///< its runner failed (crashed, hit a limit, wrote bad records)
+    Stopped, ///< the user stopped it
+    NotRun, ///< not attempted, or this machine cannot run it (ImplRun::notRunReason says why)
+    Lost, ///< a runner on an SSH host whose connection was lost (an ImplRun records it as Failed)
+};
+
+/// `ok`, `build-failed`, `failed`, `stopped`, `not-run`, `lost`: the word of the reports and the views.
+inline QString implStatusName(ImplStatus status)
+{
+    switch (status) {
+    case ImplStatus::Ok:
+        return QStringLiteral("ok");
+    case ImplStatus::BuildFailed:
+        return QStringLiteral("build-failed");
+    case ImplStatus::Failed:
+        return QStringLiteral("failed");
+    case ImplStatus::Stopped:
+        return QStringLiteral("stopped");
+    case ImplStatus::NotRun:
+        return QStringLiteral("not-run");
+    case ImplStatus::Lost:
+        return QStringLiteral("lost");
+    }
+    return {};
+}
+
+} // namespace kwb

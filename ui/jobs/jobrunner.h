@@ -1,0 +1,63 @@
+#pragma once
+
+#include "core/jobcontext.h"
+#include "core/result.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QThread;
+
+namespace kwb::ui {
+
+/// The one way the GUI runs an engine: one job at a time on a worker thread, with a JobContext whose progress and
+/// output arrive here as signals (queued to the GUI thread) and whose cancel flag stop() sets; the result is then
+/// handed to the job's `deliver` on the GUI thread — unless the job was superseded (another start(), discard())
+/// since, in which case it is dropped, never shown. The run, compile, profile and check actions each hold one
+/// (ui/run/runcontroller.h, ui/compile/compilecontroller.h, ui/performance/benchcontroller.h).
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit JobRunner(QObject* parent = nullptr);
+    /// Stops the running job and waits for its thread.
+    ~JobRunner() override;
+
+    /// Runs `work` off the GUI thread; a job still going is stopped and its result will be dropped. `deliver`
+    /// gets what `work` returned and whether the job was stopped (its cancel flag was set).
+    template <typename T>
+    void start(std::function<Result<T>(const JobContext&)> work, std::function<void(Result<T>, bool stopped)> deliver)
+    {
+        launch([work = std::move(work), deliver = std::move(deliver)](const JobContext& job) -> Delivery {
+            auto result = std::make_shared<Result<T>>(work(job));
+            return [deliver, result](bool stopped) { deliver(std::move(*result), stopped); };
+        });
+    }
+    /// Asks the running job to stop: the engine kills the process it waits for (within ~50 ms).
+    void stop();
+    /// Stops the running job and drops whatever it will deliver (what it was for is gone).
+    void discard();
+    /// True from start() until the job's result was delivered or dropped.
+    bool isBusy() const { return m_busy; }
+    /// True while the worker thread exists (a little longer than isBusy()).
+    bool isRunning() const { return m_thread != nullptr; }
+
+Q_SIGNALS:
+    void started();
+    void progressed(const kwb::JobProgress& progress);
+    void outputReceived(const QString& source, kwb::OutputChannel channel, const QByteArray& bytes);
+
+private:
+    /// Runs on the GUI thread with the job's result; `stopped`: the cancel flag was set.
+    using Delivery = std::function<void(bool stopped)>;
+    void launch(std::function<Delivery(const JobContext&)> work);
+
+    quint64 m_generation = 0;
+    bool m_busy = false;
+    QThread* m_thread = nullptr;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+};
+
+} // namespace kwb::ui
