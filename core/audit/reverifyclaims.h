@@ -9,8 +9,6 @@
 #include <QJsonObject>
 #include <QList>
 
-#include <functional>
-
 namespace kwb {
 
 /// One claim of a report a review attaches, checked again on this machine.

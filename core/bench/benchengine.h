@@ -13,7 +13,6 @@
 #include <QMap>
 
 #include <atomic>
-#include <functional>
 #include <optional>
 #include <vector>
 

@@ -12,8 +12,6 @@
 #include <QJsonObject>
 #include <QStringList>
 
-#include <atomic>
-#include <functional>
 #include <optional>
 
 namespace kwb {

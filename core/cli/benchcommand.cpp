@@ -113,14 +113,9 @@ int benchCommand(const QStringList& args, Io& io)
     request.maxRounds = static_cast<int>(values.number(maxRounds, 1, 200, request.maxRounds));
     if (p.isSet(flush))
         request.flushBytes = static_cast<qint64>(values.number(flush, 0, 65536, 0) * 1024 * 1024);
-    request.limits.timeoutMs
-        = static_cast<int>(values.number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
-    if (p.isSet(seed))
-        request.seed = values.unsignedInteger(seed);
+    values.runnerOptions(request, &timeout, seed, noSandbox, keep);
     if (!values.ok())
         return ExitBadInput;
-    request.sandbox = !p.isSet(noSandbox);
-    request.keepDir = p.value(keep);
     const auto where = taskExecutor(p, executor, io, QStringLiteral("bench"));
     if (!where)
         return ExitBadInput;

@@ -81,15 +81,10 @@ int checkCommand(const QStringList& args, Io& io)
     request.warmupMs = values.number(warmup, 0, 60000, request.warmupMs);
     if (p.isSet(flush))
         request.flushBytes = static_cast<qint64>(values.number(flush, 0, 65536, 0) * 1024 * 1024);
-    request.limits.timeoutMs
-        = static_cast<int>(values.number(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000);
-    if (p.isSet(seed))
-        request.seed = values.unsignedInteger(seed);
+    values.runnerOptions(request, &timeout, seed, noSandbox, keep);
     if (!values.ok())
         return ExitBadInput;
     request.profile = !p.isSet(noProfile);
-    request.sandbox = !p.isSet(noSandbox);
-    request.keepDir = p.value(keep);
     const auto where = taskExecutor(p, executor, io, QStringLiteral("check"));
     if (!where)
         return ExitBadInput;

@@ -23,6 +23,20 @@ double OptionValues::number(const QCommandLineOption& option, double low, double
     return v;
 }
 
+int OptionValues::integer(const QCommandLineOption& option, int low, int high, int fallback)
+{
+    if (!m_parser.isSet(option))
+        return fallback;
+    bool good = false;
+    const int v = m_parser.value(option).toInt(&good);
+    if (!good || v < low || v > high) {
+        m_io.err << "kwb " << m_command << ": --" << option.names().first() << ": expected an integer in [" << low
+                 << ", " << high << "], got '" << m_parser.value(option) << "'\n";
+        m_ok = false;
+    }
+    return v;
+}
+
 quint64 OptionValues::unsignedInteger(const QCommandLineOption& option)
 {
     bool good = false;

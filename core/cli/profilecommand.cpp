@@ -1,4 +1,5 @@
 #include "core/cli/cli.h"
+#include "core/cli/optionvalues.h"
 #include "core/profile/profileengine.h"
 
 #include <QCommandLineParser>
@@ -82,19 +83,13 @@ int profileCommand(const QStringList& args, Io& io)
     request.implIds = p.values(impl);
     if (p.isSet(cases))
         request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (p.isSet(seed)) {
-        bool good = false;
-        request.seed = p.value(seed).toULongLong(&good);
-        if (!good) {
-            io.err << "kwb profile: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
-            return ExitBadInput;
-        }
-    }
+    OptionValues values(p, io, QStringLiteral("profile"));
+    values.runnerOptions(request, nullptr, seed, noSandbox, keep);
+    if (!values.ok())
+        return ExitBadInput;
     request.ncu = !p.isSet(noNcu);
     request.sanitizer = !p.isSet(noSanitizer);
     request.perf = !p.isSet(noPerf);
-    request.keepDir = p.value(keep);
-    request.sandbox = !p.isSet(noSandbox);
     const auto where = taskExecutor(p, executor, io, QStringLiteral("profile"));
     if (!where)
         return ExitBadInput;

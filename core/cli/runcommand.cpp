@@ -1,4 +1,5 @@
 #include "core/cli/cli.h"
+#include "core/cli/optionvalues.h"
 #include "core/run/runengine.h"
 
 #include <QCommandLineParser>
@@ -110,35 +111,15 @@ int runCommand(const QStringList& args, Io& io)
     request.implIds = p.values(impl);
     if (p.isSet(cases))
         request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    bool ok = true;
-    const auto intOption = [&](const QCommandLineOption& o, int low, int high, int fallback) {
-        if (!p.isSet(o))
-            return fallback;
-        bool good = false;
-        const int v = p.value(o).toInt(&good);
-        if (!good || v < low || v > high) {
-            io.err << "kwb run: --" << o.names().first() << ": expected an integer in [" << low << ", " << high
-                   << "], got '" << p.value(o) << "'\n";
-            ok = false;
-        }
-        return v;
-    };
-    request.trials = intOption(trials, 1, 100, 3);
-    request.heldOut = intOption(heldout, 0, 64, 3);
+    OptionValues values(p, io, QStringLiteral("run"));
+    request.trials = values.integer(trials, 1, 100, 3);
+    request.heldOut = values.integer(heldout, 0, 64, 3);
     request.stress = !p.isSet(noStress);
-    request.limits.timeoutMs = intOption(timeout, 1, 86400, request.limits.timeoutMs / 1000) * 1000;
-    request.limits.memoryMiB = intOption(memory, 16, 1 << 24, request.limits.memoryMiB);
-    request.limits.fileSizeMiB = intOption(fileSize, 1, 1 << 24, request.limits.fileSizeMiB);
-    if (p.isSet(seed)) {
-        const quint64 s = p.value(seed).toULongLong(&ok);
-        if (!ok)
-            io.err << "kwb run: --seed: expected an unsigned integer, got '" << p.value(seed) << "'\n";
-        request.seed = s;
-    }
-    if (!ok)
+    request.limits.memoryMiB = values.integer(memory, 16, 1 << 24, request.limits.memoryMiB);
+    request.limits.fileSizeMiB = values.integer(fileSize, 1, 1 << 24, request.limits.fileSizeMiB);
+    values.runnerOptions(request, &timeout, seed, noSandbox, keep);
+    if (!values.ok())
         return ExitBadInput;
-    request.sandbox = !p.isSet(noSandbox);
-    request.keepDir = p.value(keep);
     request.tritonInterpret = p.isSet(tritonInterpret);
     const auto where = taskExecutor(p, executor, io, QStringLiteral("run"));
     if (!where)

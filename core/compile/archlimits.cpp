@@ -56,11 +56,4 @@ const ArchLimits* findArchLimits(QStringView arch)
     return nullptr;
 }
 
-QString archLimitsSource()
-{
-    return QStringLiteral("CUDA C++ Programming Guide, Compute Capabilities, Technical Specifications per Compute "
-                          "Capability; allocation granularities and per-SM block limits as in the CUDA Toolkit's "
-                          "cuda_occupancy.h (CUDA 13.0)");
-}
-
 } // namespace kwb

@@ -38,7 +38,4 @@ const QList<ArchLimits>& archLimitsTable();
 /// The limits of `arch` (`sm_90`, `sm_90a`, `compute_90`, `90` or `9.0`); nullptr when not in the table.
 const ArchLimits* findArchLimits(QStringView arch);
 
-/// Where the table's figures come from, for reports and docs.
-QString archLimitsSource();
-
 } // namespace kwb

@@ -11,8 +11,10 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     const JobContext& job, const QString& tmp, ImplementationCompile& c);
 void compileCpp(const Task& task, const Implementation& impl, const CompileRequest& request, const JobContext& job,
     const QString& tmp, ImplementationCompile& c);
-/// Records where `run` ran (remote runs: the host and its tool's version) in `c`.
-void noteToolHost(ImplementationCompile& c, const ToolRun& run);
+/// How a compiler of `request` runs: its timeout, Stop from `job`, and the bundle (copied to a remote host).
+ToolOptions compilerOptions(const Task& task, const CompileRequest& request, const JobContext& job);
+/// Records the compiler's run in `c`: its log, whether it succeeded, where it ran (remote: the host, its version).
+void recordToolRun(ImplementationCompile& c, const ToolRun& run);
 
 /// `name` (cuobjdump, nvdisasm) beside nvcc, else on PATH, else in the runner python's triton wheel
 /// (`triton/backends/nvidia/bin/`); empty when none.

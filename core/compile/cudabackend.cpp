@@ -101,14 +101,9 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
             = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
         c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
     }
-    ToolOptions options;
-    options.timeoutMs = request.timeoutMs;
-    options.cancel = job.cancel;
-    options.bundleDir = task.dir;
+    ToolOptions options = compilerOptions(task, request, job);
     const ToolRun run = executor->runTool(nvcc, args, tmp, options);
-    noteToolHost(c, run);
-    c.log = run.output;
-    c.ok = run.ok();
+    recordToolRun(c, run);
     if (run.stopped)
         return;
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));

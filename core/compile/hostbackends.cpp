@@ -34,14 +34,9 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
     if (!remote)
         c.compilerVersion
             = probeOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
-    ToolOptions options;
-    options.timeoutMs = request.timeoutMs;
-    options.cancel = job.cancel;
-    options.bundleDir = task.dir;
+    ToolOptions options = compilerOptions(task, request, job);
     const ToolRun run = executor->runTool(gxx, args, tmp, options);
-    noteToolHost(c, run);
-    c.log = run.output;
-    c.ok = run.ok();
+    recordToolRun(c, run);
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
     if (!c.ok || !request.disassemble || remote)
         return;
@@ -65,8 +60,19 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
                    .arg(version.trimmed());
 }
 
-void noteToolHost(ImplementationCompile& c, const ToolRun& run)
+ToolOptions compilerOptions(const Task& task, const CompileRequest& request, const JobContext& job)
 {
+    ToolOptions options;
+    options.timeoutMs = request.timeoutMs;
+    options.cancel = job.cancel;
+    options.bundleDir = task.dir;
+    return options;
+}
+
+void recordToolRun(ImplementationCompile& c, const ToolRun& run)
+{
+    c.log = run.output;
+    c.ok = run.ok();
     if (run.host.isEmpty())
         return;
     c.host = run.host;

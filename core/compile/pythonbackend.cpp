@@ -256,12 +256,9 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     if (!remote)
         c.compilerVersion = probeOutput(python, { QStringLiteral("--version") }).trimmed();
 
-    ToolOptions options;
-    options.timeoutMs = request.timeoutMs;
-    options.cancel = job.cancel;
+    ToolOptions options = compilerOptions(task, request, job);
     options.sandbox = request.sandbox;
     options.readOnlyPaths << task.dir;
-    options.bundleDir = task.dir;
     // A runner python outside /usr (a virtual environment) must be visible inside the sandbox.
     if (!remote && !python.startsWith(QStringLiteral("/usr/"))) {
         QDir prefix = QFileInfo(python).absoluteDir();
@@ -274,9 +271,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     options.environment.insert(QStringLiteral("HOME"), tmp);
     options.environment.insert(QStringLiteral("JAX_PLATFORMS"), QStringLiteral("cpu"));
     const ToolRun run = executor->runTool(python, args, tmp, options);
-    noteToolHost(c, run);
-    c.log = run.output;
-    c.ok = run.ok();
+    recordToolRun(c, run);
     c.toolMissing = run.finished && run.exitCode == 3;
     if (run.stopped)
         return;

@@ -40,11 +40,12 @@ private:
     ExecutorSpec m_spec;
 };
 
-/// This machine: tools through exec/runToCompletion, runners in SandboxedProcess (bubblewrap, rlimits).
+/// This machine: tools through exec/runToCompletion, runners in SandboxedProcess (bubblewrap, rlimits). A Slurm
+/// cluster's submit host is one too (`spec` slurm): batches hand their elements to sbatch, the rest runs here.
 class LocalExecutor final : public Executor {
 public:
-    LocalExecutor()
-        : Executor(ExecutorSpec {})
+    explicit LocalExecutor(ExecutorSpec spec = {})
+        : Executor(std::move(spec))
     {
     }
     bool remote() const override { return false; }

@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace kwb {
@@ -16,17 +15,6 @@ QString hostsFile()
         dir = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
             + QStringLiteral("/kernel-workbench");
     return QDir(dir).filePath(QStringLiteral("hosts.json"));
-}
-
-QJsonObject HostSettings::toJson() const
-{
-    QJsonObject e;
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        e.insert(it.key(), it.value());
-    return { { QStringLiteral("work_root"), workRoot }, { QStringLiteral("gxx"), gxx },
-        { QStringLiteral("nvcc"), nvcc }, { QStringLiteral("python"), python }, { QStringLiteral("env"), e },
-        { QStringLiteral("ssh_config"), sshConfig }, { QStringLiteral("connect_timeout_s"), connectTimeoutS },
-        { QStringLiteral("alive_interval_s"), aliveIntervalS } };
 }
 
 namespace {
@@ -102,24 +90,6 @@ Result<HostSettings> hostSettings(const QString& host)
         s.env.insert(it.key(), it.value().toString());
     }
     return s;
-}
-
-Status saveHostSettings(const HostSettings& settings)
-{
-    const QString file = hostsFile();
-    auto hosts = readHosts(file);
-    if (!hosts)
-        return hosts.error();
-    QJsonObject doc = *hosts;
-    QJsonObject all = doc.value(QStringLiteral("hosts")).toObject();
-    all.insert(settings.host, settings.toJson());
-    doc.insert(QStringLiteral("format"), QStringLiteral("kwb.hosts/1"));
-    doc.insert(QStringLiteral("hosts"), all);
-    QDir().mkpath(QFileInfo(file).absolutePath());
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(doc).toJson()) < 0 || !out.commit())
-        return Error::environment(file, {}, QStringLiteral("cannot write: %1").arg(out.errorString()));
-    return Ok {};
 }
 
 } // namespace kwb

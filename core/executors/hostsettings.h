@@ -24,8 +24,6 @@ struct HostSettings {
     QString sshConfig; ///< passed to ssh as `-F` (tests and unusual setups); empty: the user's own configuration
     int connectTimeoutS = 10;
     int aliveIntervalS = 2; ///< ServerAliveInterval; a connection is declared lost after 3 unanswered probes
-
-    QJsonObject toJson() const;
 };
 
 /// `$KWB_CONFIG_DIR/hosts.json`, else `~/.config/kernel-workbench/hosts.json`.
@@ -34,8 +32,5 @@ QString hostsFile();
 /// The settings of `host` (defaults when the file or the entry is missing). A malformed file is an Error naming
 /// the file and the JSON path.
 Result<HostSettings> hostSettings(const QString& host);
-
-/// Writes `settings` into the hosts file, keeping the other hosts' entries.
-Status saveHostSettings(const HostSettings& settings);
 
 } // namespace kwb

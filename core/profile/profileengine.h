@@ -11,8 +11,6 @@
 #include <QJsonObject>
 #include <QStringList>
 
-#include <atomic>
-#include <functional>
 #include <optional>
 
 namespace kwb {

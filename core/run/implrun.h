@@ -10,9 +10,6 @@
 #include <QJsonObject>
 #include <QMap>
 
-#include <atomic>
-#include <functional>
-
 #include <optional>
 
 namespace kwb {

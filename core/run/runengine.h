@@ -8,9 +8,6 @@
 
 #include <QJsonObject>
 
-#include <atomic>
-#include <functional>
-
 namespace kwb {
 
 /// Everything one `kwb run` produced.

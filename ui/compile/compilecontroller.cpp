@@ -16,14 +16,7 @@ CompileController::CompileController(QObject* parent)
 void CompileController::start(const Task& task, const CompileRequest& request)
 {
     m_jobs->start<CompileResult>([task, request](const JobContext& job) { return compileTask(task, request, job); },
-        [this](Result<CompileResult> result, bool stopped) {
-            if (stopped)
-                Q_EMIT failed(tr("stopped by the user"), true);
-            else if (result)
-                Q_EMIT finished(std::make_shared<const CompileResult>(std::move(result).value()));
-            else
-                Q_EMIT failed(result.error().oneLine(), false);
-        });
+        JobRunner::signalsOf<CompileResult>(this));
 }
 
 } // namespace kwb::ui

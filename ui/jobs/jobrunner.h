@@ -35,6 +35,19 @@ public:
             return [deliver, result](bool stopped) { deliver(std::move(*result), stopped); };
         });
     }
+    /// The usual `deliver` of an action: a stopped job ▸ `owner->failed(tr("stopped by the user"), true)`, a
+    /// result ▸ `owner->finished(std::shared_ptr<const T>)`, an Error ▸ `owner->failed(its line, false)`.
+    template <typename T, typename Owner> static std::function<void(Result<T>, bool)> signalsOf(Owner* owner)
+    {
+        return [owner](Result<T> result, bool stopped) {
+            if (stopped)
+                Q_EMIT owner->failed(tr("stopped by the user"), true);
+            else if (result)
+                Q_EMIT owner->finished(std::make_shared<const T>(std::move(result).value()));
+            else
+                Q_EMIT owner->failed(result.error().oneLine(), false);
+        };
+    }
     /// Asks the running job to stop: the engine kills the process it waits for (within ~50 ms).
     void stop();
     /// Stops the running job and drops whatever it will deliver (what it was for is gone).

@@ -61,13 +61,8 @@ void BenchController::startCheck(const CheckRequest& request)
 void BenchController::launch(std::function<Result<PerformanceOutcome>(const JobContext&)> work)
 {
     m_jobs->start<PerformanceOutcome>(std::move(work), [this](Result<PerformanceOutcome> outcome, bool stopped) {
-        // A check stopped midway is still a (partial) result; a stopped bench is not.
-        if (stopped && !(outcome && outcome->check))
-            Q_EMIT failed(tr("stopped by the user"), true);
-        else if (outcome)
-            Q_EMIT finished(std::make_shared<const PerformanceOutcome>(std::move(outcome).value()));
-        else
-            Q_EMIT failed(outcome.error().oneLine(), false);
+        const bool partialCheck = outcome && outcome->check; // a check stopped midway is a result; a bench is not
+        JobRunner::signalsOf<PerformanceOutcome>(this)(std::move(outcome), stopped && !partialCheck);
     });
 }
 

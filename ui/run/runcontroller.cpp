@@ -16,14 +16,7 @@ RunController::RunController(QObject* parent)
 void RunController::start(const RunRequest& request)
 {
     m_jobs->start<RunResult>([request](const JobContext& job) { return runCorrectness(request, job); },
-        [this](Result<RunResult> result, bool stopped) {
-            if (stopped)
-                Q_EMIT failed(tr("stopped by the user"), true);
-            else if (result)
-                Q_EMIT finished(std::make_shared<const RunResult>(std::move(result).value()));
-            else
-                Q_EMIT failed(result.error().oneLine(), false);
-        });
+        JobRunner::signalsOf<RunResult>(this));
 }
 
 } // namespace kwb::ui
