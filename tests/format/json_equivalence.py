@@ -7,7 +7,8 @@
 Normalised away (they change from run to run, not with the code): timings and anything measured by a clock
 (every number of the bench, profile and check documents, and keys naming a time in the others), timestamps,
 host load, work-folder paths, speed verdicts (FAST/SLOW/SAME/AMBIGUOUS follow the machine's load) and the
-findings of the samples' statistics (bench.noisy, bench.too-short, …: CLOCK_FINDINGS). Everything else — every finding, status, verdict of correctness, exit code,
+findings of the samples' statistics (bench.noisy, bench.too-short, …: CLOCK_FINDINGS), and whether a runner came
+from the cache (STATE_KEYS). Everything else — every finding, status, verdict of correctness, exit code,
 document shape — must be identical.
 
 Usage, for a refactor:  build the old tree, `capture build/dev/app/kwb /tmp/before`; build the new one,
@@ -45,7 +46,13 @@ TMP_PATH = re.compile(r"/tmp/[^\s\"',)]*")
 NUMBER_IN_TEXT = re.compile(r"\d+(\.\d+)?(e[-+]?\d+)?")
 
 
+# Keys that say what this machine held before the command ran (a runner found in the cache), not what the code did.
+STATE_KEYS = {"cached"}
+
+
 def normalise(value, clock_doc, key=""):
+    if key in STATE_KEYS:
+        return "<machine state>"
     if isinstance(value, dict):
         return {k: normalise(v, clock_doc, k) for k, v in sorted(value.items())}
     if isinstance(value, list):
