@@ -54,6 +54,10 @@ def normalise(value, clock_doc, key=""):
     if key in STATE_KEYS:
         return "<machine state>"
     if isinstance(value, dict):
+        reasons = set(str(value.get("invalid_reason", "")).replace(" ", "").split(",")) - {""}
+        if clock_doc and reasons and reasons <= CLOCK_FINDINGS:  # INVALID for a statistics finding only
+            value = {k: v for k, v in value.items() if k != "invalid_reason"}
+            value["verdict"] = "<speed verdict>"
         return {k: normalise(v, clock_doc, k) for k, v in sorted(value.items())}
     if isinstance(value, list):
         kept = [v for v in value if not (clock_doc and isinstance(v, dict) and v.get("id") in CLOCK_FINDINGS)]
