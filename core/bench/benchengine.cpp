@@ -4,7 +4,6 @@
 #include "core/bench/fairness.h"
 #include "core/bench/interposition.h"
 #include "core/bench/roofline.h"
-#include "core/exec/sandboxprobe.h"
 #include "core/inputs/inputgenerator.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"

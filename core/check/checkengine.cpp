@@ -2,7 +2,6 @@
 #include "core/executors/executorfactory.h"
 
 #include "core/check/checkstages.h"
-#include "core/exec/sandboxprobe.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -3,7 +3,6 @@
 #include "core/executors/executorfactory.h"
 
 #include "core/env/toolprobe.h"
-#include "core/exec/sandboxprobe.h"
 #include "core/profile/profileremote.h"
 #include "core/profile/profilerun.h"
 #include "core/profile/profiletools.h"

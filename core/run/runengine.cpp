@@ -2,7 +2,6 @@
 #include "core/executors/executorfactory.h"
 
 #include "core/env/toolprobe.h"
-#include "core/exec/sandboxprobe.h"
 #include "core/inputs/inputgenerator.h"
 #include "core/run/conventionsteps.h"
 #include "core/run/errorbudget.h"
