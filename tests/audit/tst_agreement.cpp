@@ -2,6 +2,7 @@
 // scikit-learn, statsmodels and NLTK (fixtures/agreement_reference.py wrote fixtures/agreement_expected.json).
 #include "core/audit/audit.h"
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -41,7 +42,7 @@ RatingTable krippendorffExample()
 
 QJsonObject expectedFile()
 {
-    QFile f(QStringLiteral(KWB_FIXTURES_DIR "/agreement_expected.json"));
+    QFile f(KWB_FIXTURES_DIR + QStringLiteral("/agreement_expected.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read agreement_expected.json");
     return QJsonDocument::fromJson(f.readAll()).object();
@@ -107,7 +108,7 @@ private Q_SLOTS:
     {
         QFETCH(QJsonObject, c);
         const Result<QList<Review>> reviews
-            = loadReviewFile(QStringLiteral(KWB_FIXTURES_DIR "/") + c.value(QStringLiteral("file")).toString());
+            = loadReviewFile((KWB_FIXTURES_DIR + QStringLiteral("/")) + c.value(QStringLiteral("file")).toString());
         QVERIFY2(reviews, qPrintable(reviews ? QString() : reviews.error().oneLine()));
         const Result<Rubric> rubric = findRubric(QStringLiteral("kernel-task-review"), 1);
         QVERIFY(rubric);

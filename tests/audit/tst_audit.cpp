@@ -5,6 +5,7 @@
 #include "core/audit/reverify.h"
 #include "core/cli/cli.h"
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -15,7 +16,7 @@
 using namespace kwb;
 
 namespace {
-const QString kReviewFixtures = QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/");
+const QString kReviewFixtures = KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/");
 
 Review fixtureReview()
 {
@@ -229,11 +230,11 @@ private Q_SLOTS:
     // mismatches; bob's NC4 = 5 is contradicted by the re-run.
     void reverifyRun()
     {
-        const QString fixtures = QStringLiteral(KWB_FIXTURES_DIR "/reviews/");
+        const QString fixtures = KWB_FIXTURES_DIR + QStringLiteral("/reviews/");
         const auto reviews = loadReviewFile(fixtures + QStringLiteral("rmsnorm-f32-unrolled.reviews.jsonl"));
         const auto report = loadReportDoc(fixtures + QStringLiteral("rmsnorm-run.report.json"));
         QVERIFY(reviews && report);
-        const QString task = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        const QString task = KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled");
         const auto alice = reverifyReview(reviews->at(0), { *report }, task);
         if (!alice && alice.error().isEnvironment())
             QSKIP(qPrintable(QStringLiteral("no sandbox or compiler here: ") + alice.error().oneLine()));
@@ -252,7 +253,7 @@ private Q_SLOTS:
             kinds << d.kind;
         QCOMPARE(kinds, (QStringList { QStringLiteral("new-finding"), QStringLiteral("score-contradicted") }));
         // A review of another task is refused.
-        QVERIFY(!reverifyReview(reviews->at(0), {}, QStringLiteral(KWB_TASKS_DIR "/vector-add-f32")));
+        QVERIFY(!reverifyReview(reviews->at(0), {}, KWB_TASKS_DIR + QStringLiteral("/vector-add-f32")));
     }
 
     // `kwb audit --json` prints exactly the kwb.audit/1 shape.
@@ -261,7 +262,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QString out;
         QString err;
-        const QString files = QStringLiteral(KWB_FIXTURES_DIR "/two-close.jsonl");
+        const QString files = KWB_FIXTURES_DIR + QStringLiteral("/two-close.jsonl");
         const int rc
             = runCli({ QStringLiteral("audit"), QStringLiteral("--json"), QStringLiteral("--criteria"),
                          QStringLiteral("NC1"), QStringLiteral("--log"), dir.filePath(QStringLiteral("log")), files },

@@ -4,6 +4,7 @@
 #include "core/audit/reverifyclaims.h"
 #include "core/cli/cli.h"
 #include "core/compile/compiler.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,7 +15,7 @@ using namespace kwb;
 using CS = ClaimCheck::Status;
 
 namespace {
-const QString kDir = QStringLiteral(KWB_FIXTURES_DIR "/reverify/");
+const QString kDir = KWB_FIXTURES_DIR + QStringLiteral("/reverify/");
 
 QJsonObject doc(const QString& name)
 {
@@ -36,7 +37,7 @@ ReportDoc report(const QString& name)
 Review reviewAttaching(const QString& task, const QList<ReportDoc>& reports)
 {
     const Result<QList<Review>> r
-        = loadReviewFile(QStringLiteral(KWB_FIXTURES_DIR "/reviews/") + task + QStringLiteral(".reviews.jsonl"));
+        = loadReviewFile((KWB_FIXTURES_DIR + QStringLiteral("/reviews/")) + task + QStringLiteral(".reviews.jsonl"));
     if (!r)
         qFatal("%s", qPrintable(r.error().oneLine()));
     Review review = r->first();
@@ -179,7 +180,7 @@ private Q_SLOTS:
     {
         const ReportDoc truth = report(QStringLiteral("transpose-true.compile.json"));
         const ReportDoc doctored = report(QStringLiteral("transpose-false.compile.json"));
-        const QString task = QStringLiteral(KWB_TASKS_DIR "/transpose-f32-tail");
+        const QString task = KWB_TASKS_DIR + QStringLiteral("/transpose-f32-tail");
         const auto honest = reverifyReportClaims(
             reviewAttaching(QStringLiteral("transpose-f32-tail"), { truth }), { truth, doctored }, task);
         QVERIFY2(honest, qPrintable(honest ? QString() : honest.error().oneLine()));
@@ -207,7 +208,7 @@ private Q_SLOTS:
     {
         const ReportDoc doctored = report(QStringLiteral("rmsnorm-false.bench.json"));
         const auto r = reverifyReportClaims(reviewAttaching(QStringLiteral("rmsnorm-f32-unrolled"), { doctored }),
-            { doctored }, QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled"));
+            { doctored }, KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled"));
         QVERIFY(r);
         skipWithoutSandbox(*r);
         const ClaimCheck* s = find(*r, QStringLiteral("case aligned: unrolled speedup"));
@@ -224,7 +225,7 @@ private Q_SLOTS:
     {
         const ReportDoc truth = report(QStringLiteral("rmsnorm-true.check.json"));
         const ReportDoc doctored = report(QStringLiteral("rmsnorm-false.check.json"));
-        const QString task = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        const QString task = KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled");
         const auto honest
             = reverifyReportClaims(reviewAttaching(QStringLiteral("rmsnorm-f32-unrolled"), { truth }), { truth }, task);
         QVERIFY(honest);
@@ -260,7 +261,7 @@ private Q_SLOTS:
         QTextStream es(&e);
         cli::Io io { os, es };
         const int rc = cli::run({ QStringLiteral("kwb"), QStringLiteral("audit"), QStringLiteral("reverify"),
-                                    QStringLiteral("--task"), QStringLiteral(KWB_TASKS_DIR "/transpose-f32-tail"),
+                                    QStringLiteral("--task"), KWB_TASKS_DIR + QStringLiteral("/transpose-f32-tail"),
                                     QStringLiteral("--report"), kDir + QStringLiteral("transpose-false.compile.json"),
                                     QStringLiteral("--log"), dir.filePath(QStringLiteral("log.jsonl")), reviewFile },
             io);

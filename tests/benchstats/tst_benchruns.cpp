@@ -1,6 +1,7 @@
 // `kwb bench` end to end on this machine: real g++ builds, sandboxed runners in bench mode, tiny budgets.
 #include "core/bench/benchengine.h"
 #include "core/exec/sandboxprobe.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,7 +17,7 @@ class TstBenchRuns : public QObject {
     static BenchRequest request(const QString& fixture)
     {
         BenchRequest r;
-        r.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/") + fixture;
+        r.taskDir = (KWB_FIXTURES_DIR + QStringLiteral("/")) + fixture;
         r.budgetS = 0.4;
         r.rounds = 4; // the speedup CI is paired over rounds: t(0.975, 1) = 12.7 would make two rounds too weak
         r.warmupMs = 5;
@@ -51,7 +52,7 @@ class TstBenchRuns : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
     }
@@ -120,9 +121,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "reference.cpp", "plain.cpp", "spec.md" })
-            QVERIFY(QFile::copy(
-                QStringLiteral(KWB_FIXTURES_DIR "/floor/") + QLatin1StringView(f), dir.filePath(QLatin1StringView(f))));
-        QFile in(QStringLiteral(KWB_FIXTURES_DIR "/floor/task.json"));
+            QVERIFY(QFile::copy((KWB_FIXTURES_DIR + QStringLiteral("/floor/")) + QLatin1StringView(f),
+                dir.filePath(QLatin1StringView(f))));
+        QFile in(KWB_FIXTURES_DIR + QStringLiteral("/floor/task.json"));
         QVERIFY(in.open(QIODevice::ReadOnly));
         QByteArray json = in.readAll();
         QVERIFY(json.contains(R"(, "peak": {"bytes_per_s": 1e9, "flops_per_s": 1e9})"));
@@ -151,7 +152,7 @@ private Q_SLOTS:
             && !QFileInfo::exists(QStringLiteral("/usr/local/cuda/bin/nvcc")))
             QSKIP("nvcc is not installed: the CUDA runner cannot be built here");
         BenchRequest r = request(QStringLiteral("speed"));
-        r.taskDir = QStringLiteral(KWB_TASKS_DIR "/vector-add-f32");
+        r.taskDir = KWB_TASKS_DIR + QStringLiteral("/vector-add-f32");
         r.implIds = { QStringLiteral("cuda") };
         r.cases = { QStringLiteral("one") };
         auto result = runBench(r);

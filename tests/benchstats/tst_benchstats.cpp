@@ -4,6 +4,7 @@
 #include "core/bench/fairness.h"
 #include "core/bench/roofline.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QTest>
 
@@ -123,7 +124,7 @@ private Q_SLOTS:
     // This host's peaks: the memory bandwidth only when the flush evicted the last-level cache; a 4x margin.
     void hostCpuPeaksFollowTheFlush()
     {
-        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"));
+        auto loaded = loadTask(KWB_TASKS_DIR + QStringLiteral("/vector-add-f32"));
         QVERIFY(loaded.ok());
         HostPeaks host;
         host.cpuModel = QStringLiteral("test CPU");
@@ -148,7 +149,7 @@ private Q_SLOTS:
 
     void peaksHonest()
     {
-        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"));
+        auto loaded = loadTask(KWB_TASKS_DIR + QStringLiteral("/vector-add-f32"));
         QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
         const Task& t = loaded->task;
         QString note;
@@ -159,7 +160,7 @@ private Q_SLOTS:
         QVERIFY(gpu);
         QVERIFY(gpu->bytesPerS > 1e12); // H100 HBM
         QVERIFY(gpu->source.contains(QStringLiteral("H100")));
-        auto floorTask = loadTask(QStringLiteral(KWB_FIXTURES_DIR "/floor"));
+        auto floorTask = loadTask(KWB_FIXTURES_DIR + QStringLiteral("/floor"));
         QVERIFY2(floorTask.ok(), qPrintable(floorTask ? QString() : floorTask.error().oneLine()));
         const auto p = peaksFor(floorTask->task, floorTask->task.reference, &note);
         QVERIFY(p);
@@ -173,7 +174,7 @@ private Q_SLOTS:
 
     void unfairExample()
     {
-        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/gemm-f32-tf32-unfair-baseline"));
+        auto loaded = loadTask(KWB_TASKS_DIR + QStringLiteral("/gemm-f32-tf32-unfair-baseline"));
         QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
         QStringList got;
         for (const Finding& f : staticFairnessFindings(loaded->task))
@@ -194,7 +195,7 @@ private Q_SLOTS:
     void cleanExamplesHaveNoFairnessFindings()
     {
         QFETCH(QString, task);
-        auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/") + task);
+        auto loaded = loadTask((KWB_TASKS_DIR + QStringLiteral("/")) + task);
         QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
         const Findings f = staticFairnessFindings(loaded->task);
         QVERIFY2(f.isEmpty(), qPrintable(f.isEmpty() ? QString() : f.first().message));

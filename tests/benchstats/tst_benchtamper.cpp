@@ -8,6 +8,7 @@
 #include "core/exec/sandboxprobe.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -88,7 +89,7 @@ class TstBenchTamper : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
     }
@@ -101,7 +102,7 @@ private Q_SLOTS:
 
     void cppForgeries()
     {
-        BenchRequest req = request(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        BenchRequest req = request(KWB_FIXTURES_DIR + QStringLiteral("/tamper"));
         req.implIds = QStringList { QStringLiteral("copy"), QStringLiteral("clock-interpose"),
             QStringLiteral("record-rewrite"), QStringLiteral("seccomp-clock"), QStringLiteral("loop-detector"),
             QStringLiteral("background-thread") };
@@ -141,7 +142,7 @@ private Q_SLOTS:
 
     void flagsFromTheSource()
     {
-        auto loaded = loadTask(QStringLiteral(KWB_FIXTURES_DIR "/tamper"));
+        auto loaded = loadTask(KWB_FIXTURES_DIR + QStringLiteral("/tamper"));
         QVERIFY(loaded);
         QStringList flagged;
         for (const Finding& f : staticFairnessFindings(loaded->task)) {
@@ -157,9 +158,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "reference.cpp", "fast.cpp", "slow.cpp", "spec.md" })
-            QVERIFY(QFile::copy(
-                QStringLiteral(KWB_FIXTURES_DIR "/speed/") + QLatin1StringView(f), dir.filePath(QLatin1StringView(f))));
-        QFile in(QStringLiteral(KWB_FIXTURES_DIR "/speed/task.json"));
+            QVERIFY(QFile::copy((KWB_FIXTURES_DIR + QStringLiteral("/speed/")) + QLatin1StringView(f),
+                dir.filePath(QLatin1StringView(f))));
+        QFile in(KWB_FIXTURES_DIR + QStringLiteral("/speed/task.json"));
         QVERIFY(in.open(QIODevice::ReadOnly));
         const QByteArray base = in.readAll();
         const QByteArray fastEntry = R"("id": "fast", "backend": "cpp", "source": "fast.cpp")";
@@ -202,7 +203,7 @@ private Q_SLOTS:
     {
         if (runnerPython().isEmpty())
             QSKIP("no runner python");
-        auto result = runBench(request(QStringLiteral(KWB_FIXTURES_DIR "/tamper-py")));
+        auto result = runBench(request(KWB_FIXTURES_DIR + QStringLiteral("/tamper-py")));
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         for (const ImplBench& b : result->impls) {
             if (!b.ok() && b.error.contains(QStringLiteral("numpy")))
@@ -237,7 +238,7 @@ private Q_SLOTS:
         QFETCH(QString, task);
         QFETCH(QString, impl);
         QFETCH(QString, caseName);
-        BenchRequest r = request(QStringLiteral(KWB_TASKS_DIR "/") + task);
+        BenchRequest r = request((KWB_TASKS_DIR + QStringLiteral("/")) + task);
         if (!impl.isEmpty())
             r.implIds = { impl };
         if (!caseName.isEmpty())

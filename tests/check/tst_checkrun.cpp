@@ -5,6 +5,7 @@
 #include "core/exec/sandboxprobe.h"
 #include "core/profile/profiletools.h"
 #include "htmlcheck.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -63,7 +64,7 @@ class TstCheckRun : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runners cannot be built");
     }
@@ -73,7 +74,7 @@ private Q_SLOTS:
     void fastAndSlow()
     {
         QList<JobProgress> progress;
-        CheckRequest req = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        CheckRequest req = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
         req.budgetS = 1;
         JobContext job;
         job.onProgress = [&](const JobProgress& p) { progress << p; };
@@ -151,7 +152,7 @@ private Q_SLOTS:
     // A task whose declared bytes make any time impossible ▸ bench.below-floor, and a roofline chart.
     void belowFloor()
     {
-        CheckRequest r = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/floor"));
+        CheckRequest r = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/floor"));
         r.profile = false;
         auto result = runCheck(r);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
@@ -169,7 +170,7 @@ private Q_SLOTS:
     // candidates are left out of run/bench with the reason (not failed).
     void unfairBaseline()
     {
-        CheckRequest r = request(QStringLiteral(KWB_TASKS_DIR "/gemm-f32-tf32-unfair-baseline"));
+        CheckRequest r = request(KWB_TASKS_DIR + QStringLiteral("/gemm-f32-tf32-unfair-baseline"));
         auto result = runCheck(r);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         const QStringList found = ids(*result);
@@ -190,7 +191,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "task.json", "reference.cpp", "spec.md", "fast.cpp" })
-            QVERIFY(QFile::copy(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/") + QString::fromLatin1(f),
+            QVERIFY(QFile::copy((KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed/")) + QString::fromLatin1(f),
                 dir.filePath(QString::fromLatin1(f))));
         QFile broken(dir.filePath(QStringLiteral("slow.cpp")));
         QVERIFY(broken.open(QIODevice::WriteOnly));
@@ -214,9 +215,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const char* f : { "reference.cpp", "spec.md", "fast.cpp", "slow.cpp" })
-            QVERIFY(QFile::copy(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/") + QString::fromLatin1(f),
+            QVERIFY(QFile::copy((KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed/")) + QString::fromLatin1(f),
                 dir.filePath(QString::fromLatin1(f))));
-        QString manifest = read(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed/task.json"));
+        QString manifest = read(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed/task.json"));
         manifest.replace(QStringLiteral("\"arch\": \"sm_90\""), QStringLiteral("\"arch\": \"x86-64-v3\""));
         QFile out(dir.filePath(QStringLiteral("task.json")));
         QVERIFY(out.open(QIODevice::WriteOnly));
@@ -248,7 +249,7 @@ private Q_SLOTS:
                 QStringLiteral("--trials"), QStringLiteral("1"), QStringLiteral("--budget"), QStringLiteral("0.2"),
                 QStringLiteral("--flush-mib"), QStringLiteral("4"), QStringLiteral("--seed"), QStringLiteral("5"),
                 QStringLiteral("--json"), QStringLiteral("--out"), out.path(),
-                QStringLiteral(KWB_TASKS_DIR "/layernorm-triton-spec-gap") },
+                (KWB_TASKS_DIR + QStringLiteral("/layernorm-triton-spec-gap")) },
             io);
         o.flush();
         const QJsonObject doc = QJsonDocument::fromJson(text.toUtf8()).object();
@@ -268,7 +269,7 @@ private Q_SLOTS:
     {
         std::atomic_bool cancel { true };
         auto result
-            = runCheck(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), JobContext { {}, {}, &cancel });
+            = runCheck(request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed")), JobContext { {}, {}, &cancel });
         QVERIFY(result.ok());
         QVERIFY(result->cancelled);
         for (const StageOutcome& s : result->stages)
@@ -279,7 +280,7 @@ private Q_SLOTS:
     void cancelDuringBench()
     {
         std::atomic_bool cancel { false };
-        CheckRequest r = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        CheckRequest r = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
         r.budgetS = 5;
         JobContext job;
         job.cancel = &cancel;
@@ -310,7 +311,7 @@ private Q_SLOTS:
         QTest::newRow("floor") << QStringList { QStringLiteral("--budget"), QStringLiteral("0.2"),
             QStringLiteral("--rounds"), QStringLiteral("2"), QStringLiteral("--trials"), QStringLiteral("1"),
             QStringLiteral("--no-profile"), QStringLiteral("--flush-mib"), QStringLiteral("4"),
-            QStringLiteral(KWB_BENCH_FIXTURES_DIR "/floor") }
+            (KWB_BENCH_FIXTURES_DIR + QStringLiteral("/floor")) }
                                << int(cli::ExitFindings) << QStringLiteral("bench.below-floor");
     }
     void cliExitCodes()

@@ -1,4 +1,5 @@
 #include "../task/testbundle.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -24,7 +25,7 @@ private:
     static Run kwb(const QStringList& args)
     {
         QProcess p;
-        p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        p.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
         Run r;
         if (!p.waitForFinished(30000)) {
             p.kill();
@@ -56,7 +57,11 @@ private:
     static bool oneLine(const QByteArray& err) { return err.endsWith('\n') && err.count('\n') == 1; }
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), KWB_BIN_DIR "/kwb not built"); }
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(KWB_BIN_DIR + QStringLiteral("/kwb")),
+            qPrintable(KWB_BIN_DIR + QStringLiteral("/kwb not built")));
+    }
 
     void exitCodes_data()
     {

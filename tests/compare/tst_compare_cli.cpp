@@ -1,4 +1,5 @@
 // `kwb compare --json` against numpy on random arrays generated at test time (tests/compare/random_cases.py).
+#include "tests/helpers/testpaths.h"
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -40,7 +41,7 @@ private Q_SLOTS:
         probe.start(kPython, { QStringLiteral("-s"), QStringLiteral("-c"), QStringLiteral("import numpy") });
         if (!probe.waitForFinished(60000) || probe.exitCode() != 0)
             QSKIP("/usr/bin/python3 has no numpy (install python3-numpy): cannot check kwb compare against numpy");
-        QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), "build the kwb target first");
+        QVERIFY2(QFile::exists(KWB_BIN_DIR + QStringLiteral("/kwb")), "build the kwb target first");
     }
 
     void agreesWithNumpy()
@@ -48,8 +49,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QProcess gen;
         gen.start(kPython,
-            { QStringLiteral("-s"), QStringLiteral(KWB_SOURCE_DIR "/tests/compare/random_cases.py"),
-                QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compare"), dir.path(),
+            { QStringLiteral("-s"), KWB_SOURCE_DIR + QStringLiteral("/tests/compare/random_cases.py"),
+                (KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compare")), dir.path(),
                 QString::number(QDateTime::currentMSecsSinceEpoch() % 100000) });
         QVERIFY(gen.waitForFinished(240000));
         QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
@@ -65,7 +66,7 @@ private Q_SLOTS:
             if (!c.value(u"max_ulp").isNull())
                 args << QStringLiteral("--max-ulp") << QString::number(c.value(u"max_ulp").toDouble());
             QProcess kwb;
-            kwb.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+            kwb.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
             QVERIFY(kwb.waitForFinished(60000));
             const QString what = args.join(u' ');
             const auto got = QJsonDocument::fromJson(kwb.readAllStandardOutput()).object();
@@ -94,9 +95,9 @@ private Q_SLOTS:
     void badInput()
     {
         QProcess kwb;
-        kwb.start(QStringLiteral(KWB_BIN_DIR "/kwb"),
-            { QStringLiteral("compare"), QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compare/truncated.npy"),
-                QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compare/v1.npy") });
+        kwb.start(KWB_BIN_DIR + QStringLiteral("/kwb"),
+            { QStringLiteral("compare"), KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compare/truncated.npy"),
+                (KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compare/v1.npy")) });
         QVERIFY(kwb.waitForFinished(30000));
         QCOMPARE(kwb.exitCode(), 2);
         const QString err = QString::fromUtf8(kwb.readAllStandardError()).trimmed();

@@ -6,6 +6,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/toolrun.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -15,7 +16,7 @@
 using namespace kwb;
 
 namespace {
-const QString kFixtures = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/");
+const QString kFixtures = KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/");
 
 bool hasModules(const QString& modules)
 {
@@ -246,7 +247,7 @@ private Q_SLOTS:
         QFETCH(int, kernels);
         if (!hasModules(modules))
             QSKIP(qPrintable(modules + QStringLiteral(" not installed for the runner python")));
-        const CompileResult r = compileOne(QStringLiteral(KWB_TASKS_DIR "/") + task, impl);
+        const CompileResult r = compileOne((KWB_TASKS_DIR + QStringLiteral("/")) + task, impl);
         const ImplementationCompile& c = r.implementations.first();
         QVERIFY2(c.ok, qPrintable(why(r)));
         QCOMPARE(errorCount(r.findings), 0);
@@ -258,7 +259,7 @@ private Q_SLOTS:
     void cppDisassemblyWithLines()
     {
         const CompileResult r
-            = compileOne(QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"), QStringLiteral("reference"));
+            = compileOne(KWB_TASKS_DIR + QStringLiteral("/vector-add-f32"), QStringLiteral("reference"));
         const ImplementationCompile& c = r.implementations.first();
         if (!c.ok)
             QSKIP(qPrintable(c.notes.join(u"; ")));

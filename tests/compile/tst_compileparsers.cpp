@@ -3,6 +3,7 @@
 #include "core/compile/diagnostic.h"
 #include "core/compile/disassembly.h"
 #include "core/compile/kernelresources.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -12,7 +13,7 @@ using namespace kwb;
 namespace {
 QString fixture(const QString& name)
 {
-    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/") + name);
+    QFile f((KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/")) + name);
     if (!f.open(QIODevice::ReadOnly))
         qFatal("missing fixture %s", qPrintable(name));
     return QString::fromUtf8(f.readAll());
@@ -116,7 +117,7 @@ private Q_SLOTS:
 
     void bundleRelativePaths()
     {
-        const QString lab = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/lab");
+        const QString lab = KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/lab");
         const PathMapper map = bundlePathMapper(lab, lab);
         QCOMPARE(map(QStringLiteral("error.cu")), QStringLiteral("error.cu"));
         QCOMPARE(map(lab + QStringLiteral("/./bad.h")), QStringLiteral("bad.h"));

@@ -5,6 +5,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/toolrun.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -18,7 +19,7 @@
 using namespace kwb;
 
 namespace {
-const QString kLab = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/pylab");
+const QString kLab = KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/pylab");
 }
 
 class TestCompilePython : public QObject {

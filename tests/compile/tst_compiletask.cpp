@@ -2,6 +2,7 @@
 // `kwb compile` / `kwb occupancy` commands. Each implementation is compiled once.
 #include "core/compile/compiler.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,7 +13,7 @@
 using namespace kwb;
 
 namespace {
-const QString kLab = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/lab");
+const QString kLab = KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/lab");
 
 const Finding* findingWith(const Findings& fs, const QString& id)
 {
@@ -25,7 +26,7 @@ const Finding* findingWith(const Findings& fs, const QString& id)
 
 QString fixture(const QString& name)
 {
-    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compile/") + name);
+    QFile f((KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compile/")) + name);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 } // namespace
@@ -212,7 +213,7 @@ private Q_SLOTS:
 
     void cli()
     {
-        const QString kwb = QStringLiteral(KWB_BIN_DIR "/kwb");
+        const QString kwb = KWB_BIN_DIR + QStringLiteral("/kwb");
         if (!QFile::exists(kwb))
             QSKIP("kwb is not built");
         QProcess p;

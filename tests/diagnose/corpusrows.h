@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the diagnosis tests: paths of the labelled corpora.
 
+#include "tests/helpers/testpaths.h"
 #include <QFileInfo>
 #include <QString>
 
@@ -9,7 +10,7 @@ namespace kwb::test {
 /// The dev corpus of real logs from public issue threads (beside the repository, in shared/data).
 inline QString devCorpusPath()
 {
-    return QStringLiteral(KWB_SHARED_DATA_DIR "/failure-logs-dev.jsonl");
+    return (KWB_SHARED_DATA_DIR + QStringLiteral("/failure-logs-dev.jsonl"));
 }
 
 inline bool haveDevCorpus()
@@ -20,13 +21,13 @@ inline bool haveDevCorpus()
 /// Hand-written logs of every class, not taken from the dev corpus: evidence that the rules generalise.
 inline QString unseenCorpusPath()
 {
-    return QStringLiteral(KWB_FIXTURES_DIR "/unseen-logs.jsonl");
+    return (KWB_FIXTURES_DIR + QStringLiteral("/unseen-logs.jsonl"));
 }
 
 /// Real logs from public issue threads, labelled with their source and split (docs/diagnosis.md).
 inline QString publicCorpusPath()
 {
-    return QStringLiteral(KWB_FIXTURES_DIR "/public-logs.jsonl");
+    return (KWB_FIXTURES_DIR + QStringLiteral("/public-logs.jsonl"));
 }
 
 } // namespace kwb::test

@@ -1,5 +1,6 @@
 // `kwb diagnose` through the real binary: output shape, exit codes, standard input, the corpus mode.
 #include "corpusrows.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,7 +19,7 @@ struct Run {
 Run runKwb(const QStringList& args, const QByteArray& input = {})
 {
     QProcess p;
-    p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), QStringList { QStringLiteral("diagnose") } + args);
+    p.start(KWB_BIN_DIR + QStringLiteral("/kwb"), QStringList { QStringLiteral("diagnose") } + args);
     if (!p.waitForStarted(10000))
         return {};
     p.write(input);

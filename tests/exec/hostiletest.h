@@ -4,6 +4,7 @@
 
 #include "core/exec/sandboxedprocess.h"
 #include "core/exec/sandboxprobe.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -34,7 +35,7 @@ inline QByteArray ownerEntry()
 inline ProcessSpec hostileSpec(const QString& workDir, const QStringList& args, bool sandbox)
 {
     ProcessSpec spec;
-    spec.program = QStringLiteral(KWB_HOSTILE);
+    spec.program = ::kwb::test::builtFile(QStringLiteral(KWB_HOSTILE));
     spec.arguments = args;
     spec.workDir = workDir;
     spec.sandbox = sandbox;

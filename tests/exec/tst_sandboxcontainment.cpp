@@ -1,4 +1,5 @@
 #include "hostiletest.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QTemporaryDir>
 #include <QUuid>
@@ -100,9 +101,8 @@ private Q_SLOTS:
     void writesOutsideAreDenied()
     {
         const QString tag = u"kwb-escape-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
-        const QStringList targets { QDir::homePath() + u'/' + tag, u"/tmp/"_s + tag,
-            QStringLiteral(KWB_SOURCE_DIR) + u'/' + tag, u"/usr/"_s + tag, m_reference + u'/' + tag,
-            m_base->path() + u'/' + tag };
+        const QStringList targets { QDir::homePath() + u'/' + tag, u"/tmp/"_s + tag, KWB_SOURCE_DIR + u'/' + tag,
+            u"/usr/"_s + tag, m_reference + u'/' + tag, m_base->path() + u'/' + tag };
         SandboxedProcess p;
         const Emitted e = runAndWait(p, hostileSpec(m_work, QStringList { u"write"_s } + targets, true));
         QStringList escaped;

@@ -1,6 +1,7 @@
 #include "../review/testreview.h"
 
 #include "core/review/atomicfile.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,7 +31,7 @@ class TestCliReview : public QObject {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("KWB_DB"), m_dir.filePath(QStringLiteral("default.sqlite")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        p.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
         Run r;
         if (!p.waitForFinished(30000)) {
             p.kill();
@@ -50,10 +51,17 @@ class TestCliReview : public QObject {
         return path;
     }
 
-    static QString fixture() { return QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/complete.review.json"); }
+    static QString fixture()
+    {
+        return (KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/complete.review.json"));
+    }
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), KWB_BIN_DIR "/kwb not built"); }
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(KWB_BIN_DIR + QStringLiteral("/kwb")),
+            qPrintable(KWB_BIN_DIR + QStringLiteral("/kwb not built")));
+    }
 
     void validateExitCodes_data()
     {
@@ -69,8 +77,8 @@ private Q_SLOTS:
         QTest::newRow("contradiction") << QStringList { QStringLiteral("--report"), report, bad } << 1
                                        << "error: /scores/NC4: NC4 = 4, but";
         QTest::newRow("stale is a warning")
-            << QStringList { QStringLiteral("--task"), QStringLiteral(KWB_TASKS_DIR "/vector-add-f32"), fixture() } << 0
-            << "[review.stale-task]";
+            << QStringList { QStringLiteral("--task"), KWB_TASKS_DIR + QStringLiteral("/vector-add-f32"), fixture() }
+            << 0 << "[review.stale-task]";
         QTest::newRow("missing file") << QStringList { m_dir.filePath(QStringLiteral("nope.json")) } << 2
                                       << "cannot read";
         QTest::newRow("bad report") << QStringList { QStringLiteral("--report"), fixture(), fixture() } << 2
@@ -187,7 +195,7 @@ private Q_SLOTS:
             QStringLiteral("-o"), QStringLiteral("-") }
                                     << "unknown format 'xml'";
         QTest::newRow("bad input") << QStringList { QStringLiteral("--format"), QStringLiteral("csv"),
-            QStringLiteral(KWB_SOURCE_DIR "/rubrics/schema.json"), QStringLiteral("-o"), QStringLiteral("-") }
+            (KWB_SOURCE_DIR + QStringLiteral("/rubrics/schema.json")), QStringLiteral("-o"), QStringLiteral("-") }
                                    << "/$defs: unknown field '$defs'";
     }
 

@@ -4,6 +4,7 @@
 
 #include "core/export/labelstudio.h"
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -385,7 +386,7 @@ private Q_SLOTS:
     void seedsRoundTrip_data()
     {
         QTest::addColumn<QString>("path");
-        const QDir seeds(QStringLiteral(KWB_SOURCE_DIR "/tests/fuzz/seeds/fuzz_labelstudio"));
+        const QDir seeds(KWB_SOURCE_DIR + QStringLiteral("/tests/fuzz/seeds/fuzz_labelstudio"));
         for (const QString& name : seeds.entryList({ u"*.json"_s }, QDir::Files))
             QTest::newRow(qPrintable(name)) << seeds.filePath(name);
         QVERIFY(seeds.entryList({ u"*.json"_s }, QDir::Files).size() >= 4);

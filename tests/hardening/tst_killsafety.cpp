@@ -5,6 +5,7 @@
 
 #include "core/review/atomicfile.h"
 #include "core/review/reviewstore.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -40,7 +41,7 @@ class TestKillSafety : public QObject {
     {
         auto* p = new QProcess(parent);
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        p->start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        p->start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
         return p;
     }
 
@@ -85,7 +86,7 @@ private Q_SLOTS:
         m_db = m_dir.filePath(u"reviews.sqlite"_s);
         const QString base = writeBatch(u"base.jsonl"_s, u"base"_s, 300);
         QProcess p;
-        p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), { u"import"_s, u"--db"_s, m_db, base });
+        p.start(KWB_BIN_DIR + QStringLiteral("/kwb"), { u"import"_s, u"--db"_s, m_db, base });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         checkStore(300, { u"base-00000"_s, u"base-00299"_s });
@@ -109,7 +110,8 @@ private Q_SLOTS:
     {
         const QString out = m_dir.filePath(u"out.jsonl"_s);
         QProcess first;
-        first.start(QStringLiteral(KWB_BIN_DIR "/kwb"), { u"export"_s, u"--format"_s, u"jsonl"_s, m_db, u"-o"_s, out });
+        first.start(
+            KWB_BIN_DIR + QStringLiteral("/kwb"), { u"export"_s, u"--format"_s, u"jsonl"_s, m_db, u"-o"_s, out });
         QVERIFY(first.waitForFinished(60000));
         QCOMPARE(first.exitCode(), 0);
         QFile f(out);

@@ -4,6 +4,7 @@
 #include "core/importers/feedback.h"
 #include "core/review/reviewstore.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -38,7 +39,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        auto s = importBatch(QStringLiteral(KWB_FIXTURES_DIR "/batch/batch.jsonl"), workspace());
+        auto s = importBatch(KWB_FIXTURES_DIR + QStringLiteral("/batch/batch.jsonl"), workspace());
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
         QCOMPARE(s->assignments.size(), 3);
         QCOMPARE(s->loadFailures, 1);
@@ -79,14 +80,14 @@ private Q_SLOTS:
     void malformedLineWritesNothing()
     {
         const QString ws = m_tmp.filePath(QStringLiteral("bad"));
-        auto s = importBatch(QStringLiteral(KWB_FIXTURES_DIR "/batch/batch-bad-line.jsonl"), ws);
+        auto s = importBatch(KWB_FIXTURES_DIR + QStringLiteral("/batch/batch-bad-line.jsonl"), ws);
         QVERIFY(!s);
         QCOMPARE(s.error().line, 2);
         QVERIFY2(s.error().oneLine().contains(QStringLiteral("batch-bad-line.jsonl: line 2: /reference/file")),
             qPrintable(s.error().oneLine()));
         QVERIFY(!QDir(ws).exists());
         QVERIFY(
-            !importBatch(QStringLiteral(KWB_FIXTURES_DIR "/batch/batch.jsonl"), workspace())); // not over a workspace
+            !importBatch(KWB_FIXTURES_DIR + QStringLiteral("/batch/batch.jsonl"), workspace())); // not over a workspace
     }
 
     void feedbackRoundTrip()

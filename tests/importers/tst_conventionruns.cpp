@@ -8,6 +8,7 @@
 #include "core/importers/gpumode.h"
 #include "core/importers/kernelbench.h"
 #include "core/run/runengine.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,7 +55,7 @@ private:
     QString importGpuModeTask(
         const QString& name, const QString& submission, const QString& task = QStringLiteral("vecadd_py"))
     {
-        GpuModeOptions o { QStringLiteral(KWB_FIXTURES_DIR "/gpumode/") + task, m_tmp.filePath(name), submission };
+        GpuModeOptions o { (KWB_FIXTURES_DIR + QStringLiteral("/gpumode/")) + task, m_tmp.filePath(name), submission };
         auto s = importGpuMode(o);
         if (!s || s->imported() != 1)
             return {};
@@ -64,7 +65,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         QVERIFY(m_tmp.isValid());
     }
 
@@ -92,7 +93,7 @@ private Q_SLOTS:
     void gpuModeWrongSubmissionFailsBothChecks()
     {
         const QString dir = importGpuModeTask(
-            QStringLiteral("wrong"), QStringLiteral(KWB_FIXTURES_DIR "/gpumode/vecadd_py/submission_wrong.py"));
+            QStringLiteral("wrong"), KWB_FIXTURES_DIR + QStringLiteral("/gpumode/vecadd_py/submission_wrong.py"));
         QVERIFY(!dir.isEmpty());
         auto result = runCorrectness(request(dir));
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
@@ -125,7 +126,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, problem);
         KWB_NEED_PYTHON_MODULE("torch");
-        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/") + problem,
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/")) + problem,
             m_tmp.filePath(QStringLiteral("kbref-") + QFileInfo(problem).baseName()) });
         QVERIFY(s && s->imported() == 1);
         auto result = runCorrectness(request(s->bundles.first().dir));
@@ -142,8 +143,8 @@ private Q_SLOTS:
 
     void kernelBenchRunsOrSaysTorchIsMissing()
     {
-        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/level1/1_Scaled_Add.py"),
-            m_tmp.filePath(QStringLiteral("kb")), QStringLiteral(KWB_FIXTURES_DIR "/candidates") });
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/1_Scaled_Add.py")),
+            m_tmp.filePath(QStringLiteral("kb")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates")) });
         QVERIFY(s && s->imported() == 1);
         auto result = runCorrectness(request(s->bundles.first().dir));
         if (!runnerPythonHas(QStringLiteral("torch"))) {
@@ -167,8 +168,8 @@ private Q_SLOTS:
     {
         KWB_NEED_PYTHON_MODULE("torch");
         KWB_NEED_PYTHON_MODULE("triton");
-        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/level1/2_Relu_Unit.py"),
-            m_tmp.filePath(QStringLiteral("kb-kernel")), QStringLiteral(KWB_FIXTURES_DIR "/candidates-kernel") });
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/2_Relu_Unit.py")),
+            m_tmp.filePath(QStringLiteral("kb-kernel")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates-kernel")) });
         QVERIFY(s && s->imported() == 1);
         auto result = runCorrectness(request(s->bundles.first().dir));
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));

@@ -3,6 +3,7 @@
 #include "core/importers/kernelbench.h"
 #include "core/task/lint.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -63,8 +64,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        auto s = importKernelBench({ QStringLiteral(KWB_FIXTURES_DIR "/kernelbench"),
-            m_tmp.filePath(QStringLiteral("kb")), QStringLiteral(KWB_FIXTURES_DIR "/candidates") });
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench")),
+            m_tmp.filePath(QStringLiteral("kb")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
         m_kb = *s;
     }
@@ -195,7 +196,7 @@ private Q_SLOTS:
     void kernelBenchBrokenProblemsFailWithPosition()
     {
         auto s = importKernelBench(
-            { QStringLiteral(KWB_FIXTURES_DIR "/kernelbench-broken"), m_tmp.filePath(QStringLiteral("broken")) });
+            { (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench-broken")), m_tmp.filePath(QStringLiteral("broken")) });
         QVERIFY(s);
         QCOMPARE(s->failed(), 2);
         QVERIFY2(s->bundles[0].error.contains(QStringLiteral("no 'class Model'")), qPrintable(s->bundles[0].error));
@@ -205,8 +206,8 @@ private Q_SLOTS:
 
     void kernelBenchDatasetRows()
     {
-        auto s = importKernelBench(
-            { QStringLiteral(KWB_FIXTURES_DIR "/kernelbench-dataset.jsonl"), m_tmp.filePath(QStringLiteral("ds")) });
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench-dataset.jsonl")),
+            m_tmp.filePath(QStringLiteral("ds")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
         QCOMPARE(s->imported(), 2);
         const ImportedBundle* mean = byId(*s, QStringLiteral("kb-l2-12-mean_all"));
@@ -223,7 +224,8 @@ private Q_SLOTS:
 
     void gpuModeTasks()
     {
-        auto s = importGpuMode({ QStringLiteral(KWB_FIXTURES_DIR "/gpumode"), m_tmp.filePath(QStringLiteral("gm")) });
+        auto s
+            = importGpuMode({ (KWB_FIXTURES_DIR + QStringLiteral("/gpumode")), m_tmp.filePath(QStringLiteral("gm")) });
         QVERIFY2(s, qPrintable(s ? QString() : s.error().oneLine()));
         QCOMPARE(s->imported(), 5);
         const ImportedBundle* py = byId(*s, QStringLiteral("gpumode-vecadd_py"));
@@ -287,8 +289,8 @@ private Q_SLOTS:
 
     void gpuModeYamlErrorNamesTheLine()
     {
-        auto s
-            = importGpuMode({ QStringLiteral(KWB_FIXTURES_DIR "/gpumode-bad"), m_tmp.filePath(QStringLiteral("bad")) });
+        auto s = importGpuMode(
+            { (KWB_FIXTURES_DIR + QStringLiteral("/gpumode-bad")), m_tmp.filePath(QStringLiteral("bad")) });
         QVERIFY(s);
         QCOMPARE(s->failed(), 1);
         QVERIFY2(s->bundles.first().error.contains(QStringLiteral("task.yml:")), qPrintable(s->bundles.first().error));
@@ -299,13 +301,13 @@ private Q_SLOTS:
     {
         QString out, err;
         QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("kernelbench"),
-                         QStringLiteral(KWB_FIXTURES_DIR "/kernelbench/level1"), QStringLiteral("-o"),
+                         (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1")), QStringLiteral("-o"),
                          m_tmp.filePath(QStringLiteral("cli")) },
                      &out, &err),
             0);
         QVERIFY2(out.contains(QStringLiteral("kwb import kernelbench: 4 imported, 0 failed")), qPrintable(out + err));
         QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("kernelbench"),
-                         QStringLiteral(KWB_FIXTURES_DIR "/kernelbench-broken"), QStringLiteral("-o"),
+                         (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench-broken")), QStringLiteral("-o"),
                          m_tmp.filePath(QStringLiteral("cli2")) },
                      &out),
             1);

@@ -4,6 +4,7 @@
 #include "core/profile/ncumetrics.h"
 #include "core/profile/perfstat.h"
 #include "core/profile/sanitizer.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -14,7 +15,7 @@ using namespace kwb;
 namespace {
 QByteArray fixture(const QString& name)
 {
-    QFile f(QStringLiteral(KWB_FIXTURES_DIR "/") + name);
+    QFile f((KWB_FIXTURES_DIR + QStringLiteral("/")) + name);
     if (!f.open(QIODevice::ReadOnly))
         qFatal("missing fixture %s", qPrintable(name));
     return f.readAll();

@@ -6,6 +6,7 @@
 #include "core/profile/profilerun.h"
 #include "core/profile/profiletools.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,7 +34,7 @@ class TstProfileRun : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runners cannot be built");
     }
@@ -45,7 +46,7 @@ private Q_SLOTS:
         QStringList steps;
         JobContext job;
         job.onProgress = [&](const JobProgress& p) { steps << p.text; };
-        auto r = runProfile(request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed")), job);
+        auto r = runProfile(request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed")), job);
         QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
         QCOMPARE(r->taskId, QStringLiteral("bench-speed"));
         QVERIFY(steps.contains(QStringLiteral("perf stat: fast on case mid")));
@@ -83,7 +84,7 @@ private Q_SLOTS:
     {
         if (nvidiaGpuPresent() && !findNvidiaTool(QStringLiteral("ncu")).isEmpty())
             QSKIP("this machine has a GPU and ncu: nothing is missing");
-        ProfileRequest req = request(QStringLiteral(KWB_TASKS_DIR "/row-sum-f32-race"));
+        ProfileRequest req = request(KWB_TASKS_DIR + QStringLiteral("/row-sum-f32-race"));
         req.perf = false;
         auto r = runProfile(req);
         QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
@@ -114,7 +115,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, tool);
         QFETCH(QString, fixture);
-        auto loaded = loadTask(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        auto loaded = loadTask(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
         QVERIFY(loaded.ok());
         const Task& task = loaded->task;
         const Implementation& impl = *task.implementation(QStringLiteral("fast"));
@@ -124,7 +125,7 @@ private Q_SLOTS:
         const TrialInputs trial { task.cases.first().name, 0, 11, tmp.filePath(QStringLiteral("inputs/mid")) };
         QVERIFY(writeTrialInputs(task, task.cases.first(), trial.seed, trial.dir).ok());
 
-        QFile in(QStringLiteral(KWB_PROFILE_FIXTURES_DIR "/") + fixture);
+        QFile in((KWB_FIXTURES_DIR + QStringLiteral("/")) + fixture);
         QVERIFY(in.open(QIODevice::ReadOnly));
         QString report
             = QString::fromUtf8(in.readAll()).replace(QStringLiteral("candidate.cu"), QStringLiteral("fast.cpp"));
@@ -143,7 +144,7 @@ private Q_SLOTS:
         script.close();
         QVERIFY(script.setPermissions(script.permissions() | QFileDevice::ExeOwner));
 
-        ProfileRequest req = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        ProfileRequest req = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
         const QString work = tmp.filePath(QStringLiteral("work"));
         QList<KernelProfile> kernels;
         Findings findings;
@@ -195,7 +196,7 @@ private Q_SLOTS:
         QFETCH(QStringList, impls);
         QFETCH(QStringList, cases);
         QFETCH(QString, message);
-        ProfileRequest req = request(QStringLiteral(KWB_BENCH_FIXTURES_DIR "/speed"));
+        ProfileRequest req = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
         req.implIds = impls;
         req.cases = cases;
         auto r = runProfile(req);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tests/helpers/testpaths.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -37,7 +38,7 @@ struct KwbRun {
 inline KwbRun runKwb(const QStringList& args, int timeoutMs = 120000)
 {
     QProcess p;
-    p.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+    p.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
     p.waitForFinished(timeoutMs);
     KwbRun r;
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;

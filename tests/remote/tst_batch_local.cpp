@@ -1,5 +1,6 @@
 // `kwb batch` run locally by the real kwb: -j 2 gives what -j 1 gives, a second call resumes, input changes rerun.
 #include "batchtestutil.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -38,11 +39,12 @@ class TestBatchLocal : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), KWB_BIN_DIR "/kwb not built");
+        QVERIFY2(QFile::exists(KWB_BIN_DIR + QStringLiteral("/kwb")),
+            qPrintable(KWB_BIN_DIR + QStringLiteral("/kwb not built")));
         m_ws = m_dir.filePath(QStringLiteral("ws"));
         m_small = m_dir.filePath(QStringLiteral("small"));
         for (const char* t : { "rmsnorm-f32-unrolled", "prefix-scan-f32-skip-work" })
-            QVERIFY(copyTask(QStringLiteral(KWB_TASKS_DIR "/") + QLatin1StringView(t),
+            QVERIFY(copyTask((KWB_TASKS_DIR + QStringLiteral("/")) + QLatin1StringView(t),
                 m_ws + QLatin1Char('/') + QLatin1StringView(t), QLatin1StringView(t)));
         // Small, fast tasks: the hang fixture with a candidate that copies like the reference.
         for (int k = 1; k <= 4; ++k) {
@@ -51,7 +53,7 @@ private Q_SLOTS:
                 if (root == m_ws && k > 2)
                     continue;
                 const QString dir = root + QLatin1Char('/') + id;
-                QVERIFY(copyTask(QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp"), dir, id));
+                QVERIFY(copyTask(KWB_FIXTURES_DIR + QStringLiteral("/hang-cpp"), dir, id));
                 QFile::remove(dir + QStringLiteral("/candidate.cpp"));
                 QVERIFY(QFile::copy(dir + QStringLiteral("/reference.cpp"), dir + QStringLiteral("/candidate.cpp")));
             }
@@ -126,7 +128,7 @@ private Q_SLOTS:
             QStringLiteral("--"), QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--trials"),
             QStringLiteral("1") };
         QProcess first;
-        first.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        first.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
         QVERIFY(first.waitForStarted());
         const auto completed = [&] {
             int n = 0;

@@ -3,6 +3,7 @@
 // Slurm state and log, nothing is left running, and a second batch retries only what did not complete.
 #include "batchtestutil.h"
 #include "slurmfixture.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -50,7 +51,8 @@ class TestSlurmBatch : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(QFile::exists(QStringLiteral(KWB_BIN_DIR "/kwb")), KWB_BIN_DIR "/kwb not built");
+        QVERIFY2(QFile::exists(KWB_BIN_DIR + QStringLiteral("/kwb")),
+            qPrintable(KWB_BIN_DIR + QStringLiteral("/kwb not built")));
         const QString why = m_slurm.start();
         if (!why.isEmpty())
             QFAIL(qPrintable(QStringLiteral("cannot start the test Slurm cluster: ") + why));
@@ -68,13 +70,13 @@ private Q_SLOTS:
     {
         const QString ws = m_dir.filePath(QStringLiteral("ws"));
         const QString out = m_dir.filePath(QStringLiteral("out"));
-        QVERIFY(copyTask(QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled"), ws + QStringLiteral("/rmsnorm"),
+        QVERIFY(copyTask(KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled"), ws + QStringLiteral("/rmsnorm"),
             QStringLiteral("rmsnorm")));
-        QVERIFY(copyTask(QStringLiteral(KWB_TASKS_DIR "/prefix-scan-f32-skip-work"), ws + QStringLiteral("/scan"),
+        QVERIFY(copyTask(KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work"), ws + QStringLiteral("/scan"),
             QStringLiteral("scan")));
-        QVERIFY(copyTask(QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp"), ws + QStringLiteral("/hang-timeout"),
+        QVERIFY(copyTask(KWB_FIXTURES_DIR + QStringLiteral("/hang-cpp"), ws + QStringLiteral("/hang-timeout"),
             QStringLiteral("hang-timeout")));
-        QVERIFY(copyTask(QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp"), ws + QStringLiteral("/hang-cancel"),
+        QVERIFY(copyTask(KWB_FIXTURES_DIR + QStringLiteral("/hang-cpp"), ws + QStringLiteral("/hang-cancel"),
             QStringLiteral("hang-cancel")));
         // --time 1: Slurm's smallest limit (minutes); kwb run's own limit is set past it, so Slurm ends the element.
         const QStringList args { QStringLiteral("batch"), ws, QStringLiteral("--action"), QStringLiteral("run"),
@@ -83,7 +85,7 @@ private Q_SLOTS:
             QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--trials"), QStringLiteral("1"),
             QStringLiteral("--timeout"), QStringLiteral("600") };
         QProcess batch;
-        batch.start(QStringLiteral(KWB_BIN_DIR "/kwb"), args);
+        batch.start(KWB_BIN_DIR + QStringLiteral("/kwb"), args);
         QVERIFY(batch.waitForStarted());
         const QString marker = out + QStringLiteral("/tasks/hang-cancel/slurm.txt");
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(marker), 60000);

@@ -8,6 +8,7 @@
 #include "core/run/runengine.h"
 #include "core/task/taskloader.h"
 #include "sshdfixture.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -129,9 +130,9 @@ private Q_SLOTS:
     void compileSameAsLocal_data()
     {
         QTest::addColumn<QString>("task");
-        QTest::newRow("cpp") << QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
-        QTest::newRow("cpp-build-error") << QStringLiteral(KWB_TASKS_DIR "/row-scale-f32-build-error");
-        QTest::newRow("python-numpy") << QStringLiteral(KWB_TASKS_DIR "/prefix-scan-f32-skip-work");
+        QTest::newRow("cpp") << (KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled"));
+        QTest::newRow("cpp-build-error") << (KWB_TASKS_DIR + QStringLiteral("/row-scale-f32-build-error"));
+        QTest::newRow("python-numpy") << (KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work"));
     }
 
     void compileSameAsLocal()
@@ -169,7 +170,7 @@ private Q_SLOTS:
     void benchSameAsLocal()
     {
         BenchRequest req;
-        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        req.taskDir = KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled");
         req.budgetS = 0.2;
         req.rounds = 2;
         req.warmupMs = 5;
@@ -195,7 +196,7 @@ private Q_SLOTS:
     void checkSameAsLocal()
     {
         CheckRequest req;
-        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/prefix-scan-f32-skip-work");
+        req.taskDir = KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work");
         req.trials = 1;
         req.budgetS = 0.1;
         req.rounds = 1;
@@ -232,7 +233,7 @@ private Q_SLOTS:
     void profileSameAsLocal()
     {
         ProfileRequest req;
-        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+        req.taskDir = KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled");
         req.seed = 5;
         auto local = runProfile(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
@@ -274,7 +275,7 @@ private Q_SLOTS:
     {
         QDir(m_sshd.workRoot() + QStringLiteral("/runs")).removeRecursively();
         BenchRequest req;
-        req.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp");
+        req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/hang-cpp");
         req.budgetS = 1;
         req.rounds = 2;
         req.seed = 3;
@@ -325,7 +326,7 @@ private Q_SLOTS:
     void forkBombStoppedByTheProcessLimit()
     {
         RunRequest req;
-        req.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/forkbomb-cpp");
+        req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/forkbomb-cpp");
         req.trials = 1;
         req.seed = 1;
         req.limits.maxProcesses = 32;

@@ -4,6 +4,7 @@
 #include "core/executors/hostsettings.h"
 #include "core/run/runengine.h"
 #include "sshdfixture.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDirIterator>
 #include <QJsonDocument>
@@ -53,7 +54,7 @@ bool groupAlive(qint64 pgid)
 RunRequest hangRequest()
 {
     RunRequest req;
-    req.taskDir = QStringLiteral(KWB_FIXTURES_DIR "/hang-cpp");
+    req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/hang-cpp");
     req.trials = 1;
     req.seed = 3;
     req.limits.timeoutMs = 60000;
@@ -107,7 +108,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, task);
         RunRequest req;
-        req.taskDir = QStringLiteral(KWB_TASKS_DIR "/") + task;
+        req.taskDir = (KWB_TASKS_DIR + QStringLiteral("/")) + task;
         req.trials = 1;
         req.seed = 11;
         // Generated cases run on the local executor only (docs/running.md): compare the declared ones.
@@ -144,7 +145,7 @@ private Q_SLOTS:
     {
         // The CLI end to end: kwb doctor and kwb batch, with the host settings of KWB_CONFIG_DIR.
         QProcess doctor;
-        doctor.start(QStringLiteral(KWB_BIN_DIR "/kwb"),
+        doctor.start(KWB_BIN_DIR + QStringLiteral("/kwb"),
             { QStringLiteral("doctor"), QStringLiteral("--executor"), QStringLiteral("ssh:kwbtest") });
         QVERIFY(doctor.waitForFinished(60000));
         const QString doctorOut = QString::fromUtf8(doctor.readAllStandardOutput());
@@ -153,8 +154,8 @@ private Q_SLOTS:
 
         QTemporaryDir out;
         QProcess batch;
-        batch.start(QStringLiteral(KWB_BIN_DIR "/kwb"),
-            { QStringLiteral("batch"), QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled"),
+        batch.start(KWB_BIN_DIR + QStringLiteral("/kwb"),
+            { QStringLiteral("batch"), KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled"),
                 QStringLiteral("--action"), QStringLiteral("run"), QStringLiteral("--executor"),
                 QStringLiteral("ssh:kwbtest"), QStringLiteral("--out"), out.path(), QStringLiteral("--"),
                 QStringLiteral("--seed"), QStringLiteral("11"), QStringLiteral("--trials"), QStringLiteral("1") });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/review/review.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -10,7 +11,7 @@ namespace kwb::test {
 /// The complete, consistent review of vector-add-f32 in tests/review/fixtures.
 inline Review completeReview()
 {
-    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/complete.review.json"));
+    QFile f(KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/complete.review.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read the review fixture");
     const Result<Review> r = parseReview(f.readAll(), f.fileName());
@@ -21,7 +22,7 @@ inline Review completeReview()
 
 inline QString reportFixture()
 {
-    return QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/mismatch.report.json");
+    return (KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/mismatch.report.json"));
 }
 
 } // namespace kwb::test

@@ -2,6 +2,7 @@
 
 #include "core/review/reviewchecks.h"
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <functional>
 
@@ -20,7 +21,7 @@ class TestReviewChecks : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        const Result<Rubric> r = loadRubric(QStringLiteral(KWB_SOURCE_DIR "/rubrics/kernel-task-review.v1.json"));
+        const Result<Rubric> r = loadRubric(KWB_SOURCE_DIR + QStringLiteral("/rubrics/kernel-task-review.v1.json"));
         QVERIFY(r.ok());
         m_rubric = *r;
         const Result<ReportDoc> d = loadReportDoc(test::reportFixture());

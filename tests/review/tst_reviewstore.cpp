@@ -2,6 +2,7 @@
 
 #include "core/review/reviewstore.h"
 #include "core/review/storeschema.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -243,8 +244,8 @@ private Q_SLOTS:
         const QString db = freshPath();
         const QString file = m_dir.filePath(QStringLiteral("autosave.json"));
         QProcess writer;
-        writer.start(QStringLiteral(KWB_DRAFTWRITER),
-            { db, file, QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/complete.review.json") });
+        writer.start(::kwb::test::builtFile(QStringLiteral(KWB_DRAFTWRITER)),
+            { db, file, (KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/complete.review.json")) });
         QVERIFY(writer.waitForStarted(10000));
         int last = 0;
         while (last < 25 && writer.waitForReadyRead(10000)) {

@@ -1,5 +1,6 @@
 #include "core/env/resourcepaths.h"
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -11,7 +12,7 @@ using namespace kwb;
 using namespace Qt::StringLiterals;
 
 namespace {
-const QString kV1 = QStringLiteral(KWB_SOURCE_DIR "/rubrics/kernel-task-review.v1.json");
+const QString kV1 = KWB_SOURCE_DIR + QStringLiteral("/rubrics/kernel-task-review.v1.json");
 
 QJsonObject v1()
 {

@@ -5,6 +5,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/toolrun.h"
 #include "core/run/runengine.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -27,14 +28,14 @@ bool hasFinding(const RunResult& r, const QString& id, const QString& impl, cons
 class TestBundledRuns : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR); }
+    void initTestCase() { qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit()); }
 
     void verdictsMatchNotes_data()
     {
         QTest::addColumn<QString>("task");
         QTest::addColumn<QString>("impl");
         QTest::addColumn<QJsonObject>("cases");
-        QFile f(QStringLiteral(KWB_TASKS_DIR "/expected.json"));
+        QFile f(KWB_TASKS_DIR + QStringLiteral("/expected.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject runs
             = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run_cpu")).toObject();
@@ -51,7 +52,7 @@ private Q_SLOTS:
         QFETCH(QString, task);
         QFETCH(QString, impl);
         QFETCH(QJsonObject, cases);
-        const QString dir = QStringLiteral(KWB_TASKS_DIR "/") + task;
+        const QString dir = (KWB_TASKS_DIR + QStringLiteral("/")) + task;
         QFile manifest(dir + QStringLiteral("/task.json"));
         QVERIFY(manifest.open(QIODevice::ReadOnly));
         const QByteArray m = manifest.readAll();
@@ -91,7 +92,7 @@ private Q_SLOTS:
         if (probeOutput(QStringLiteral("nvcc"), { QStringLiteral("--version") }).isEmpty())
             QSKIP("nvcc is not installed: the CUDA runner cannot be built here");
         RunRequest request;
-        request.taskDir = QStringLiteral(KWB_TASKS_DIR "/vector-add-f32");
+        request.taskDir = KWB_TASKS_DIR + QStringLiteral("/vector-add-f32");
         request.implIds = { QStringLiteral("cuda") };
         request.trials = 1;
         request.seed = 1;

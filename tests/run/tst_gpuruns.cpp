@@ -1,6 +1,7 @@
 // GPU-only: the CUDA example candidates run for real and the protocol judges them. Skipped with a message
 // where no NVIDIA GPU is present (ctest label `gpu`).
 #include "core/run/runengine.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFileInfo>
 #include <QTest>
@@ -19,7 +20,7 @@ private Q_SLOTS:
     {
         if (!QFileInfo::exists(QStringLiteral("/dev/nvidiactl")))
             QSKIP("no NVIDIA GPU on this machine (/dev/nvidiactl missing): the gpu-labelled CUDA runs were skipped");
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
     }
     void cudaCandidates_data()
     {
@@ -45,7 +46,7 @@ private Q_SLOTS:
         QFETCH(QString, impl);
         QFETCH(QString, finding);
         RunRequest request;
-        request.taskDir = QStringLiteral(KWB_TASKS_DIR "/") + task;
+        request.taskDir = (KWB_TASKS_DIR + QStringLiteral("/")) + task;
         request.implIds = { impl };
         request.seed = 7;
         auto result = runCorrectness(request);

@@ -8,6 +8,7 @@
 #include "core/run/kernelscope.h"
 #include "core/run/runengine.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,7 +17,7 @@
 using namespace kwb;
 
 namespace {
-const QString kTask = QStringLiteral(KWB_FIXTURES_DIR "/relu-kernel-scope");
+const QString kTask = KWB_FIXTURES_DIR + QStringLiteral("/relu-kernel-scope");
 
 QStringList idsFor(const RunResult& r, const QString& impl, std::optional<Severity> severity = {})
 {
@@ -75,7 +76,7 @@ class TestKernelScope : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase() { qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR); }
+    void initTestCase() { qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit()); }
 
     // The scan reads the source only: no framework needed.
     void staticScan_data()

@@ -3,6 +3,7 @@
 #include "core/run/runengine.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -77,7 +78,7 @@ class TestRunProtocol : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR);
+        qputenv("KWB_CACHE_DIR", KWB_TEST_CACHE_DIR.toLocal8Bit());
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
         const QString bundle = m_dir.filePath(QStringLiteral("vadd"));

@@ -1,5 +1,6 @@
 #include "core/task/lint.h"
 #include "core/task/taskloader.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,9 +19,9 @@ private Q_SLOTS:
     void loadsAndLints_data()
     {
         QTest::addColumn<QString>("bundle");
-        const QStringList bundles = findTaskBundles(QStringLiteral(KWB_TASKS_DIR));
+        const QStringList bundles = findTaskBundles(KWB_TASKS_DIR);
         for (const QString& b : bundles)
-            QTest::newRow(qPrintable(b.mid(qsizetype(qstrlen(KWB_TASKS_DIR)) + 1))) << b;
+            QTest::newRow(qPrintable(b.mid(KWB_TASKS_DIR.size() + 1))) << b;
     }
     void loadsAndLints()
     {
@@ -36,7 +37,7 @@ private Q_SLOTS:
             if (f.severity != Severity::Info && !ids.contains(f.id))
                 ids << f.id;
         }
-        QFile expectedFile(QDir(QStringLiteral(KWB_TASKS_DIR)).filePath(QStringLiteral("expected.json")));
+        QFile expectedFile(QDir(KWB_TASKS_DIR).filePath(QStringLiteral("expected.json")));
         if (!expectedFile.open(QIODevice::ReadOnly))
             return;
         const QJsonValue expected = QJsonDocument::fromJson(expectedFile.readAll())[QStringLiteral("lint")][r.id];
@@ -49,7 +50,7 @@ private Q_SLOTS:
         want.sort();
         QCOMPARE(ids, want);
     }
-    void thereAreBundles() { QVERIFY2(!findTaskBundles(QStringLiteral(KWB_TASKS_DIR)).isEmpty(), KWB_TASKS_DIR); }
+    void thereAreBundles() { QVERIFY2(!findTaskBundles(KWB_TASKS_DIR).isEmpty(), qPrintable(KWB_TASKS_DIR)); }
 };
 
 QTEST_GUILESS_MAIN(TestBundledTasks)

@@ -1,6 +1,7 @@
 #include "core/tensor/npy.h"
 #include "core/tensor/safetensors.h"
 #include "core/tensor/tensor.h"
+#include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -16,7 +17,7 @@ using namespace kwb;
 namespace {
 QString fixture(const QString& name)
 {
-    return QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/compare/") + name;
+    return (KWB_SOURCE_DIR + QStringLiteral("/tests/fixtures/compare/")) + name;
 }
 
 std::vector<float> floats(const Tensor& t)

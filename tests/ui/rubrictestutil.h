@@ -1,6 +1,7 @@
 #pragma once
 
 // Shared by the rubric panel test and its child program: open the bundled examples on one task.
+#include "tests/helpers/testpaths.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/session.h"
 
@@ -10,7 +11,7 @@ namespace kwb::test {
 
 inline bool openExample(ui::MainWindow& w, const QString& taskId)
 {
-    if (!w.openPath(QStringLiteral(KWB_TASKS_DIR)))
+    if (!w.openPath(KWB_TASKS_DIR))
         return false;
     for (int i = 0; i < w.session()->bundles().size(); ++i) {
         if (w.session()->bundles()[i].id == taskId)

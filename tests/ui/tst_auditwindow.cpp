@@ -2,6 +2,7 @@
 // with their differing scores highlighted, and the agreement table.
 #include "core/audit/auditlog.h"
 #include "core/review/reviewstore.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/audit/agreementmodel.h"
 #include "ui/audit/auditwindow.h"
 #include "ui/audit/reviewcompareview.h"
@@ -30,7 +31,7 @@ using namespace kwb;
 using namespace kwb::ui;
 
 namespace {
-const QString kReviews = QStringLiteral(KWB_SOURCE_DIR "/tests/audit/fixtures/reviews");
+const QString kReviews = KWB_SOURCE_DIR + QStringLiteral("/tests/audit/fixtures/reviews");
 
 QStringList reviewFiles()
 {

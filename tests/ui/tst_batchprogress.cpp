@@ -2,6 +2,7 @@
 // real batch (the kwb binary, local -j 2) runs, and a folder that is not a batch's refused with a clear line.
 #include "core/batch/batchrun.h"
 #include "core/batch/batchview.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/panes/tasklistmodel.h"
 #include "ui/panes/tasklistpane.h"
 #include "ui/window/session.h"
@@ -56,7 +57,7 @@ private Q_SLOTS:
         QVERIFY(m_tmp.isValid());
         m_tasks = m_tmp.filePath(QStringLiteral("tasks"));
         for (const QString& t : kTasks)
-            QVERIFY(copyFolder(QStringLiteral(KWB_TASKS_DIR "/") + t, m_tasks + QLatin1Char('/') + t));
+            QVERIFY(copyFolder((KWB_TASKS_DIR + QStringLiteral("/")) + t, m_tasks + QLatin1Char('/') + t));
     }
 
     void statesFromTheFolder()
@@ -117,7 +118,7 @@ private Q_SLOTS:
         request.action = action;
         request.jobs = 2;
         request.outDir = out;
-        request.kwb = QStringLiteral(KWB_BIN_DIR "/kwb");
+        request.kwb = KWB_BIN_DIR + QStringLiteral("/kwb");
         QSet<QString> seen; // what the list showed while the batch ran
         std::optional<Result<BatchSummary>> summary;
         QThread* worker = QThread::create([&] { summary = runBatch(request); });

@@ -4,6 +4,7 @@
 #include "../review/testreview.h"
 #include "core/importers/batch.h"
 #include "core/review/reviewstore.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/panes/tasklistpane.h"
 #include "ui/rubric/reviewsession.h"
 #include "ui/window/mainwindow.h"
@@ -32,7 +33,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         m_ws = m_tmp.filePath(QStringLiteral("ws"));
-        QVERIFY(importBatch(QStringLiteral(KWB_SOURCE_DIR "/tests/importers/fixtures/batch/batch.jsonl"), m_ws));
+        QVERIFY(importBatch(KWB_SOURCE_DIR + QStringLiteral("/tests/importers/fixtures/batch/batch.jsonl"), m_ws));
         const QString db = m_tmp.filePath(QStringLiteral("reviews.sqlite"));
         ReviewStore store;
         QVERIFY(store.open(db));

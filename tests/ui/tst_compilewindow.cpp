@@ -4,6 +4,7 @@
 #include "core/compile/compiler.h"
 #include "core/env/toolprobe.h"
 #include "scaletask.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/compile/compilecontroller.h"
 #include "ui/compile/compilepane.h"
 #include "ui/compile/diagnosticsmodel.h"
@@ -231,7 +232,7 @@ private Q_SLOTS:
         MainWindow w(MainWindow::Options { false });
         w.resize(1400, 900);
         w.show();
-        QVERIFY(w.openPath(QStringLiteral(KWB_TASKS_DIR "/row-scale-f32-build-error")).ok());
+        QVERIFY(w.openPath(KWB_TASKS_DIR + QStringLiteral("/row-scale-f32-build-error")).ok());
         QVERIFY(w.session()->setCandidate(QStringLiteral("vec4")));
         QAbstractItemModelTester tester(pane(w)->kernels(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(compileWithShortcut(w, 240000));

@@ -1,6 +1,7 @@
 // The review window end to end, offscreen: open ▸ editors hold the files; activate a finding ▸ the
 // cursor is on its line; diff mode aligns and marks; next/previous task; a broken bundle is listed.
 #include "testbundle.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/editor/codeeditor.h"
 #include "ui/panes/diffcontroller.h"
 #include "ui/panes/findingsmodel.h"
@@ -404,7 +405,7 @@ private Q_SLOTS:
 
     void bundledTasksSmoke()
     {
-        const QString tasks = QStringLiteral(KWB_TASKS_DIR);
+        const QString tasks = KWB_TASKS_DIR;
         if (!QDir(tasks).exists() || QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty())
             QSKIP("no bundled tasks");
         MainWindow w(MainWindow::Options { false });

@@ -4,6 +4,7 @@
 #include "core/bench/benchengine.h"
 #include "core/task/taskloader.h"
 #include "scaletask.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/performance/benchcontroller.h"
 #include "ui/performance/benchtablemodel.h"
 #include "ui/performance/performancepane.h"
@@ -41,7 +42,7 @@ std::vector<double> samples(double centre, int n)
 BenchResult syntheticResult(double factor)
 {
     BenchResult r;
-    auto loaded = loadTask(QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled"));
+    auto loaded = loadTask(KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled"));
     if (loaded)
         r.task = loaded->task;
     r.provenance = QJsonObject { { QStringLiteral("host"), QStringLiteral("testhost") },
@@ -128,7 +129,7 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
         MainWindow window(MainWindow::Options { false });
-        QVERIFY(window.openPath(QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled")).ok());
+        QVERIFY(window.openPath(KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled")).ok());
         PerformancePane* pane = window.performancePane();
         QAbstractItemModelTester tester(pane->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         pane->setBudgetS(0.1);
@@ -162,7 +163,7 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
             QSKIP("g++ is not installed: the cpp runner cannot be built");
         MainWindow window(MainWindow::Options { false });
-        QVERIFY(window.openPath(QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled")).ok());
+        QVERIFY(window.openPath(KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled")).ok());
         window.performancePane()->setBudgetS(0.1);
         QSignalSpy finished(window.benchController(), &BenchController::finished);
         QSignalSpy failed(window.benchController(), &BenchController::failed);

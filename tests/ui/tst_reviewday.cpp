@@ -4,6 +4,7 @@
 // part, cite evidence, submit, export); suggestions never offering the environment's or the host's findings;
 // whole console lines; INVALID instead of FAST/SLOW for an incorrect candidate; Preferences; the export dialog.
 #include "core/rubric/rubricloader.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/compile/compilecontroller.h"
 #include "ui/editor/codeeditor.h"
 #include "ui/panes/consolepane.h"
@@ -53,7 +54,7 @@ using namespace kwb::ui;
 
 namespace {
 
-const QString kTask = QStringLiteral(KWB_TASKS_DIR "/rmsnorm-f32-unrolled");
+const QString kTask = KWB_TASKS_DIR + QStringLiteral("/rmsnorm-f32-unrolled");
 
 // True when `w` lies in the scrolled viewport of a scroll area inside `window` (it may extend past what is shown).
 bool scrolled(const QWidget* w, const QWidget* window)

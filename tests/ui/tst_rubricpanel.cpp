@@ -5,6 +5,7 @@
 #include "core/rubric/rubricloader.h"
 #include "core/task/taskloader.h"
 #include "rubrictestutil.h"
+#include "tests/helpers/testpaths.h"
 #include "ui/editor/codeeditor.h"
 #include "ui/panes/sourceview.h"
 #include "ui/rubric/criterionwidget.h"
@@ -92,7 +93,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        qputenv("KWB_RUBRICS_DIR", QByteArray(KWB_SOURCE_DIR "/rubrics"));
+        qputenv("KWB_RUBRICS_DIR", (KWB_SOURCE_DIR + QStringLiteral("/rubrics")).toLocal8Bit());
     }
 
     void scoreCiteSubmit()
@@ -238,7 +239,7 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         child.setProcessEnvironment(env);
         child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        child.start(QStringLiteral(KWB_RUBRIC_CHILD), {});
+        child.start(::kwb::test::builtFile(QStringLiteral(KWB_RUBRIC_CHILD)), {});
         QVERIFY(child.waitForStarted(10000));
         QByteArray out;
         QElapsedTimer clock;
@@ -272,7 +273,7 @@ private Q_SLOTS:
     void conflictBetweenWindows()
     {
         const QString db = m_dir.filePath(QStringLiteral("conflict.sqlite"));
-        const Result<LoadedTask> task = loadTask(QStringLiteral(KWB_TASKS_DIR "/") + kTask);
+        const Result<LoadedTask> task = loadTask((KWB_TASKS_DIR + QStringLiteral("/")) + kTask);
         QVERIFY(task.ok());
         const Result<Rubric> rubric = findRubric(QStringLiteral("kernel-task-review"), 1);
         QVERIFY(rubric.ok());
@@ -311,7 +312,7 @@ private Q_SLOTS:
         QVERIFY(test::openExample(w, kTask));
         RubricPanel* panel = panelOf(w);
         ReviewSession* review = panel->reviewSession();
-        QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/review/fixtures/mismatch.report.json"));
+        QFile f(KWB_SOURCE_DIR + QStringLiteral("/tests/review/fixtures/mismatch.report.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const Result<QString> digest = review->attachReport(f.readAll(), f.fileName());
         QVERIFY2(digest.ok(), qPrintable(digest ? QString() : digest.error().oneLine()));
@@ -377,7 +378,7 @@ private Q_SLOTS:
             QVERIFY2(saved.ok(), qPrintable(saved ? QString() : saved.error().oneLine()));
         }
 
-        ExportDialog dialog(&store, &*rubric, QStringLiteral(KWB_TASKS_DIR), kTask);
+        ExportDialog dialog(&store, &*rubric, KWB_TASKS_DIR, kTask);
         dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(format));
         const QString out = m_dir.filePath(QStringLiteral("out-%1").arg(QString::fromLatin1(QTest::currentDataTag())));
         dialog.outputEdit()->setText(out);

@@ -1,6 +1,7 @@
 // kernel-workbench's command line, run as a process: --screenshot writes a PNG of the asked size,
 // bad input exits 2 with one line naming the problem, --help and --version exit 0.
 #include "testbundle.h"
+#include "tests/helpers/testpaths.h"
 #include "uitest.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ private:
         if (!env.contains(QStringLiteral("QT_QPA_PLATFORM")))
             env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(KWB_BIN_DIR "/kernel-workbench"), args);
+        p.start(KWB_BIN_DIR + QStringLiteral("/kernel-workbench"), args);
         Run r;
         if (!p.waitForFinished(60000)) {
             p.kill();
