@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (after packaging/install-deps.sh):
-#   1. dev build (gcc, -Werror): every test, GUI ones offscreen, the package test included;
-#   2. asan build (clang, ASan + UBSan): the core and CLI tests, and each libFuzzer target for a short run;
+#   1. dev build (gcc, -Werror): every test of every tier (unit, integration, interop; gpu ones say they were
+#      skipped without a GPU), GUI ones offscreen, the package test included;
+#   2. asan build (clang, ASan + UBSan): the unit tier, the tests marked ASAN (C++ parsers, executors, store and
+#      the CLI over them) and each libFuzzer target for a short run — only the targets those need are built;
 #   3. tsan build (clang, TSan): the threaded comparison engine and the executors (tests labelled `tsan`).
+# Builds go through ccache when it is installed (packaging/install-deps.sh installs it; CMakeLists.txt).
+# At the end it prints the slowest tests (tests/slowest.py; docs/slow-tests.md holds a committed copy).
 # Tests run in parallel (KWB_TEST_JOBS, default: one more than the cores, at least 3 — most of them wait on
 # child processes, sshd or Slurm); every test has its own folders, so any order is fine.
 # Usage: tests/run-all.sh [dev|asan|tsan]...   (default: all three, in that order)
@@ -22,15 +26,18 @@ stage() {
     echo "==== $name: configure, build, test ($jobs tests at a time)"
     cmake --preset "$name" >/dev/null
     case $name in
-        dev | asan) cmake --build --preset "$name" ;;
-        tsan)
-            # Only what the tsan-labelled tests need.
-            cmake --build --preset tsan --target tst_comparison tst_outputcapture tst_sandboxedprocess kwb_hostile \
-                tst_ssh_executor kwb
+        dev) cmake --build --preset dev ;;
+        asan | tsan)
+            # Only what the stage's tests need: their own targets (a kwb_add_test's name is its target; the
+            # programs they run are its dependencies) and the kwb CLI.
+            mapfile -t targets < <(ctest --preset "$name" --show-only=json-v1 |
+                python3 -c 'import json, sys; print("\n".join(t["name"] for t in json.load(sys.stdin)["tests"]))' |
+                grep -Fxf <(ninja -C "build/$name" -t targets all | sed -n 's/^\([A-Za-z0-9_]*\): phony$/\1/p'))
+            cmake --build --preset "$name" --target kwb "${targets[@]}"
             ;;
     esac
     built=$SECONDS
-    ctest --preset "$name" --parallel "$jobs"
+    ctest --preset "$name" --parallel "$jobs" --output-junit junit.xml
     summary+=("$name: build $((built - start)) s, tests $((SECONDS - built)) s")
     echo "==== $name: passed in $((SECONDS - start)) s"
 }
@@ -49,3 +56,6 @@ for s in "${stages[@]}"; do
 done
 echo "==== all passed in $SECONDS s"
 printf '     %s\n' "${summary[@]}"
+builds=()
+for s in "${stages[@]}"; do builds+=("build/$s"); done
+python3 tests/slowest.py "${builds[@]}"

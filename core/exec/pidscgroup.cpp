@@ -1,23 +1,23 @@
 #include "pidscgroup.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QThread>
 
-#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace kwb {
 
 namespace {
-
-std::atomic<int> s_counter { 0 };
 
 QByteArray readFile(const QString& path)
 {
@@ -63,22 +63,48 @@ QString ownPidsCgroupDir()
     return QString();
 }
 
-// Folders left by runs of processes that no longer exist (a crash between create and the destructor).
+// Who owns a run's cgroup is not guessed from a pid in its name (pids are reused, and another pid namespace —
+// a container, a second workbench in a sandbox — sees other numbers): the owner holds an exclusive flock on the
+// folder for the cgroup's whole life, and a folder counts as left behind only when nobody holds that lock and it
+// is older than the moment between an owner's mkdir and its lock. The remote script (kwb_remote.sh) keeps the
+// same rule, so runs of both kinds on one host leave each other's cgroups alone.
+constexpr int kStaleAfterS = 60;
+
+int lockedDirFd(const QString& path, int lockFlags)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (::flock(fd, lockFlags) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 void removeStale(const QString& base)
 {
     const QStringList names = QDir(base).entryList({ QStringLiteral("kwb-*") }, QDir::Dirs);
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
     for (const QString& name : names) {
-        const QString pid = name.section(u'-', 1, 1);
-        if (!QFileInfo::exists(QStringLiteral("/proc/") + pid))
-            ::rmdir(QFile::encodeName(base + u'/' + name).constData());
+        const QString path = base + u'/' + name;
+        struct stat st { };
+        if (::stat(QFile::encodeName(path).constData(), &st) != 0 || now - st.st_ctime < kStaleAfterS)
+            continue;
+        const int fd = lockedDirFd(path, LOCK_EX | LOCK_NB);
+        if (fd < 0)
+            continue; // its owner is alive
+        ::rmdir(QFile::encodeName(path).constData()); // fails (EBUSY) while processes are still in it
+        ::close(fd);
     }
 }
 
 } // namespace
 
-PidsCgroup::PidsCgroup(QString path, int procsFd)
+PidsCgroup::PidsCgroup(QString path, int procsFd, int lockFd)
     : m_path(std::move(path))
     , m_procsFd(procsFd)
+    , m_lockFd(lockFd)
 {
 }
 
@@ -90,20 +116,27 @@ std::unique_ptr<PidsCgroup> PidsCgroup::create(int maxPids, QString* why)
         return nullptr;
     }
     removeStale(base);
-    const QString path = QStringLiteral("%1/kwb-%2-%3").arg(base).arg(::getpid()).arg(s_counter.fetch_add(1));
+    // A name no other run picks, whatever its pid namespace: the pid and a random part.
+    const QString path = QStringLiteral("%1/kwb-%2-%3")
+                             .arg(base)
+                             .arg(::getpid())
+                             .arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
     if (::mkdir(QFile::encodeName(path).constData(), 0755) != 0) {
         *why = QStringLiteral("cannot create a cgroup in %1: %2").arg(base, QString::fromLocal8Bit(strerror(errno)));
         return nullptr;
     }
+    const int lockFd = lockedDirFd(path, LOCK_EX | LOCK_NB);
     const int fd = ::open(QFile::encodeName(path + QStringLiteral("/cgroup.procs")).constData(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0 || !writeFile(path + QStringLiteral("/pids.max"), QByteArray::number(maxPids))) {
-        if (fd >= 0)
-            ::close(fd);
+    if (lockFd < 0 || fd < 0 || !writeFile(path + QStringLiteral("/pids.max"), QByteArray::number(maxPids))) {
+        for (const int f : { fd, lockFd }) {
+            if (f >= 0)
+                ::close(f);
+        }
         ::rmdir(QFile::encodeName(path).constData());
-        *why = QStringLiteral("cannot set pids.max in %1").arg(path);
+        *why = QStringLiteral("cannot lock or set pids.max in %1").arg(path);
         return nullptr;
     }
-    return std::unique_ptr<PidsCgroup>(new PidsCgroup(path, fd));
+    return std::unique_ptr<PidsCgroup>(new PidsCgroup(path, fd, lockFd));
 }
 
 void PidsCgroup::killAll()
@@ -134,6 +167,7 @@ PidsCgroup::~PidsCgroup()
     const QByteArray dir = QFile::encodeName(m_path);
     for (int i = 0; i < 100 && ::rmdir(dir.constData()) != 0 && errno == EBUSY; ++i)
         QThread::usleep(1000);
+    ::close(m_lockFd); // after the rmdir: until then the folder is ours
 }
 
 } // namespace kwb

@@ -10,6 +10,8 @@ namespace kwb {
 /// delegates the pids controller). It is how the process limit holds for root, whom RLIMIT_NPROC never
 /// limits (the kernel exempts uid 0's processes even inside a user namespace), and how every process of a
 /// run is found again without the sandbox. Needs write access to the cgroup tree (root, or delegation).
+/// Ownership is an exclusive flock on the cgroup's folder, held for its life: concurrent runs — other workbench
+/// processes, other pid namespaces, the SSH executor's script — never remove a cgroup that is in use.
 class PidsCgroup {
 public:
     /// A new cgroup under this process's own, limited to `maxPids` tasks; nullptr (and `why`) when the
@@ -29,9 +31,10 @@ public:
     void killAll();
 
 private:
-    PidsCgroup(QString path, int procsFd);
+    PidsCgroup(QString path, int procsFd, int lockFd);
     QString m_path;
     int m_procsFd = -1;
+    int m_lockFd = -1; ///< the folder, flock-ed exclusively for the cgroup's life: how others know it is in use
 };
 
 } // namespace kwb

@@ -168,6 +168,13 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
         e.log = e.error;
         return e;
     }
+    if (ran.exitCode == 90) { // nothing ran: the host could not put the run under its process limit
+        e.status = ImplStatus::Failed;
+        e.error = QStringLiteral("%1 could not apply the process limit (%2); nothing was run")
+                      .arg(host, ran.lastErrorLine());
+        e.log = QString::fromUtf8(ran.err);
+        return e;
+    }
     if (ran.exitCode == 86 || ran.exitCode == 87) {
         e.build.log = QString::fromUtf8(ran.err);
         e.log = e.build.log;

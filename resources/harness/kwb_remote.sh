@@ -11,7 +11,8 @@
 # the process count is limited by a pids cgroup where this user may create one, else by RLIMIT_NPROC (inside the
 # sandbox's user namespace with prlimit, or relative to the user's current count). DIR/remote.json says which.
 # Exit: the command's status (DIR/.rc holds it too), 86 the build failed, 87 the tool is missing,
-# 88 bad arguments, 89 the run was killed (stop or lost connection).
+# 88 bad arguments, 89 the run was killed (stop or lost connection), 90 the run could not join its process-limit
+# cgroup (nothing of it ran).
 #
 # Dead man's switch: the caller keeps this command's stdin open while it wants the run. When stdin closes
 # (Stop, or the SSH connection died), the whole process group of the run (and its pids cgroup) is killed.
@@ -80,7 +81,7 @@ version=$("$tool" --version 2>&1 | grep -v '^\s*$')
 { printf '%s\n' "$version" | grep -m 1 'release' || printf '%s\n' "$version" | head -n 1; } >"$impl/tool-version.txt"
 
 cd "$impl" || exit 88
-rm -f .rc .pgid .done
+rm -f .rc .pgid .done .cgroup-failed
 mode=rlimits
 if [ "$sandbox" = 1 ] && command -v bwrap >/dev/null 2>&1 \
     && bwrap --unshare-all --die-with-parent --ro-bind / / true >/dev/null 2>&1; then
@@ -101,15 +102,24 @@ if [ "$nproc" -gt 0 ]; then
         grep -qw pids "/sys/fs/cgroup$rel/cgroup.subtree_control" 2>/dev/null && base="/sys/fs/cgroup$rel"
     fi
     if [ -n "$base" ] && [ -w "$base" ]; then
-        for d in "$base"/kwb-remote-*; do # left by runs whose script was killed
-            [ -d "$d" ] && [ ! -d "/proc/${d##*-}" ] && rmdir "$d" 2>/dev/null
-        done
-        if mkdir "$base/kwb-remote-$$" 2>/dev/null; then
-            # The run's sh and timeout count too.
-            if echo $((nproc + 3)) >"$base/kwb-remote-$$/pids.max" 2>/dev/null; then
-                cg="$base/kwb-remote-$$" nproc_by=pids-cgroup
-            else
-                rmdir "$base/kwb-remote-$$"
+        # Ownership is not read from a pid in the name (pids are reused, and runs in other pid namespaces see
+        # other numbers): a run holds an exclusive flock on its cgroup's folder (fd 9) for its whole life. A folder
+        # is left behind when it is older than a minute (an owner locks it right after mkdir) and unlocked; rmdir
+        # fails anyway while processes are in it. The workbench's local runs (core/exec/pidscgroup.cpp) keep the
+        # same rule.
+        if command -v flock >/dev/null 2>&1; then
+            find "$base" -maxdepth 1 -type d -name 'kwb-*' -mmin +1 2>/dev/null | while read -r d; do
+                flock -n "$d" rmdir "$d" 2>/dev/null
+            done
+            # A name no other run picks, whatever its pid namespace.
+            if d=$(mktemp -d "$base/kwb-remote-$$-XXXXXXXX" 2>/dev/null); then
+                if exec 9<"$d" && flock -n 9 && echo $((nproc + 3)) >"$d/pids.max" 2>/dev/null; then
+                    # The run's sh and timeout count too (the +3).
+                    cg="$d" nproc_by=pids-cgroup
+                else
+                    exec 9<&-
+                    rmdir "$d" 2>/dev/null
+                fi
             fi
         fi
     fi
@@ -140,6 +150,7 @@ kill_cgroup() {
         sleep 0.1
     done
     rmdir "$cg" 2>/dev/null
+    exec 9<&-
 }
 cpu_model=$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1 | tr -d '"\\')
 printf '{"sandbox": "%s", "host": "%s", "cpu": "%s", "os": "%s", "dir": "%s", "limits": {"wall_s": %s, "memory_mib": %s, "cpu_s": %s, "file_size_mib": %s, "processes": %s, "processes_by": "%s"}}\n' \
@@ -171,7 +182,11 @@ memflag=-v
 # /dev/null as stdin, so the watcher reads the connection through fd 3.
 exec 3<&0
 setsid -w sh -c 'echo $$ >.pgid
-[ -n "$6" ] && echo $$ >"$6/cgroup.procs"
+if [ -n "$6" ] && ! echo $$ >"$6/cgroup.procs"; then
+    echo "kwb-remote: cannot join the process-limit cgroup $6" >&2
+    : >.cgroup-failed
+    exit 90
+fi
 ulimit -c 0
 [ "$1" -gt 0 ] && ulimit '$memflag' $(($1 * 1024))
 [ "$2" -gt 0 ] && ulimit -t "$2"
@@ -180,7 +195,7 @@ ulimit -c 0
 t=$4
 shift 6
 timeout -k 2 "$t" "$@"
-echo $? >.rc' sh "$mem" "$cpu" "$fsize" "$t" "$nproc_rel" "$cg" "$@" 3<&- &
+echo $? >.rc' sh "$mem" "$cpu" "$fsize" "$t" "$nproc_rel" "$cg" "$@" 3<&- 9<&- &
 job=$!
 (
     trap '' HUP PIPE TERM
@@ -194,5 +209,6 @@ job=$!
 wait $job
 touch .done
 kill_cgroup # processes that left the group outlive the run otherwise
+[ -e .cgroup-failed ] && exit 90
 [ -s .rc ] || exit 89
 exit "$(cat .rc)"
