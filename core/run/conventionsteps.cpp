@@ -125,7 +125,7 @@ Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QM
         for (const TrialInputs& t : trials) {
             const QString label = trialLabel(t) + (run.role == u"candidate" ? QStringLiteral("/a") : QString());
             plan += QStringLiteral("check %1 %2 %3\n")
-                        .arg(label, t.dir, QDir(run.workDir).filePath(callOutDir(label)))
+                        .arg(label, t.dir, run.callDir(label))
                         .toUtf8();
         }
         const QString dir = QDir(workRoot).filePath(QStringLiteral("check-") + run.id);

@@ -12,9 +12,15 @@
 
 namespace kwb {
 
+QString ImplRun::callDir(const QString& label) const
+{
+    const qsizetype index = callLabels.indexOf(label);
+    return QDir(workDir).filePath(callOutDir(index < 0 ? label : QStringLiteral("k%1").arg(index)));
+}
+
 QString ImplRun::outputPath(const QString& label, const QString& output) const
 {
-    return QDir(workDir).filePath(callOutDir(label) + QLatin1Char('/') + output + QStringLiteral(".npy"));
+    return callDir(label) + QLatin1Char('/') + output + QStringLiteral(".npy");
 }
 
 namespace {
@@ -31,7 +37,14 @@ void readResult(ImplRun& run)
         run.peakRssKiB = -1;
     for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
         const QJsonObject c = v.toObject();
-        CallRecord rec { c.value(QStringLiteral("label")).toString(),
+        // The runner saw `k<index>`; the workbench's label is the plan's entry at that index.
+        const QString planLabel = c.value(QStringLiteral("label")).toString();
+        bool isIndex = false;
+        const int index = planLabel.mid(1).toInt(&isIndex);
+        const QString label = planLabel.startsWith(u'k') && isIndex && index >= 0 && index < run.callLabels.size()
+            ? run.callLabels[index]
+            : planLabel;
+        CallRecord rec { label,
             c.value(QStringLiteral("status")).toString() == u"ok", c.value(QStringLiteral("error")).toString(),
             c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
@@ -156,11 +169,14 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         return run;
     }
 
-    if (auto prepared = prepareRunFolder(task, impl, trials, repeats, run.workDir); !prepared) {
+    auto prepared
+        = prepareRunFolder(task, impl, trials, repeats, run.workDir, planFlushBytes(impl, request.executor.remote()));
+    if (!prepared) {
         run.status = ImplStatus::Failed;
         run.error = prepared.error().oneLine();
         return run;
     }
+    run.callLabels = *prepared;
     // The runner compiled (a build error is the implementation's); without a device it cannot run here.
     if (impl.backend == u"cuda" && !acceleratorPresent()) {
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
@@ -205,25 +221,21 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     return run;
 }
 
-Status prepareRunFolder(
-    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir)
+Result<QStringList> prepareRunFolder(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials,
+    int repeats, const QString& dir, qint64 flushBytes)
 {
-    auto plan = planText(task, impl, trials, repeats);
+    QStringList labels;
+    const QList<PlanCall> calls = trialCalls(trials, repeats, &labels);
+    auto plan = planText(task, impl, calls, flushBytes);
     if (!plan)
         return plan.error();
     QFile planFile(QDir(dir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size())
         return Error::environment(planFile.fileName(), {}, QStringLiteral("cannot write the plan"));
     planFile.close();
-    for (const auto& t : trials) {
-        for (int r = 0; r < repeats; ++r) {
-            QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
-            if (repeats > 1)
-                label += QLatin1Char('/') + QChar(u'a' + r);
-            QDir().mkpath(QDir(dir).filePath(callOutDir(label)));
-        }
-    }
-    return Ok {};
+    for (const PlanCall& call : calls)
+        QDir().mkpath(QDir(dir).filePath(callOutDir(call.label)));
+    return labels;
 }
 
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls)

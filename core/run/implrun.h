@@ -36,7 +36,9 @@ struct ImplRun {
     ImplStatus status = ImplStatus::NotRun;
     QString error; ///< one line when not ok
     QString notRunReason; ///< why it could not run here (environment), empty otherwise
-    QString workDir; ///< absolute; outputs are under workDir/out/<label>/
+    QString workDir; ///< absolute; outputs are under workDir/out/<the call's plan label>/
+    QStringList callLabels; ///< per call of the plan, in order: the workbench's label (`case/tN/a`); the runner
+                            ///< saw only `k<index>`
     RunnerBuild build;
     std::optional<RunOutcome> outcome;
     QMap<QString, CallRecord> calls;
@@ -49,6 +51,8 @@ struct ImplRun {
     bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
     bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
+    /// The folder the call labelled `label` (the workbench's label) wrote its outputs to.
+    QString callDir(const QString& label) const;
     QString outputPath(const QString& label, const QString& output) const;
 };
 
@@ -58,9 +62,10 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
     const QString& inputsRoot, const JobContext& job = {});
 
-/// Writes `dir`/plan.txt (for `trials` as the runner sees them) and the calls' output folders.
-Status prepareRunFolder(
-    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir);
+/// Writes `dir`/plan.txt (for `trials` as the runner sees them, with `flushBytes` — see planFlushBytes) and the
+/// calls' output folders; returns the workbench's label of each call, in plan order (ImplRun::callLabels).
+Result<QStringList> prepareRunFolder(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials,
+    int repeats, const QString& dir, qint64 flushBytes);
 
 /// Reads the runner's result.json from run.workDir and judges the run: ok when the process succeeded and every one
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.

@@ -179,11 +179,12 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         if (index.column() == Floor || index.column() == FloorFraction)
             return r->floorNs ? QStringLiteral("Peaks: %1").arg(r->floorSource) : r->floorNote;
         if (index.column() == Median)
-            return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 rechecked calls mismatched")
+            return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 calls checked against the "
+                                  "reference were wrong")
                        .arg(formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs),
                            formatDuration(r->timerOverheadNs))
-                       .arg(r->recheckMismatches)
-                       .arg(r->rechecked)
+                       .arg(r->wrong)
+                       .arg(r->compared)
                 + triangulationText(*r);
         if (index.column() == Verdict)
             return (r->invalidReason.isEmpty() ? QString() : tr("INVALID: %1\n").arg(r->invalidReason))

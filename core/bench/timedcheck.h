@@ -1,0 +1,21 @@
+#pragma once
+
+#include "core/task/task.h"
+
+#include <QString>
+
+namespace kwb {
+
+/// One timed call of a candidate against the reference's call on the same input set.
+struct TimedCallCheck {
+    bool compared = false; ///< both sides' outputs could be read
+    bool pass = false; ///< every output within the task's tolerance
+    bool unwritten = false; ///< some output still holds the harness's poison: the work was skipped
+    QString detail; ///< one line: the first output that failed, and why
+};
+
+/// Compares the outputs a candidate wrote to `candidateDir` with the reference's in `referenceDir` (one `<output>.npy`
+/// each), under the task's tolerance per output — the same rule as the correctness run's.
+TimedCallCheck checkTimedCall(const Task& task, const QString& candidateDir, const QString& referenceDir);
+
+} // namespace kwb
