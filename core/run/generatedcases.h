@@ -13,6 +13,10 @@ struct CaseGeneration {
     quint64 seed = 0; ///< breaks ties among equally good sizes; recorded in the report
     qint64 heldOutBudgetBytes = 64ll << 20; ///< no held-out case moves more (unless every declared case does)
     qint64 stressBudgetBytes = 16ll << 20; ///< stress patterns use the largest declared case within this
+    /// An implementation runs interpreted (Triton's interpreter, Pallas interpret mode, the NKI simulator), where
+    /// time grows with every program instance: stress patterns use the smallest declared case instead — what each
+    /// pattern tests (values, not sizes) needs no more; held-out sizes are neighbours of the declared ones anyway.
+    bool interpreted = false;
 };
 
 struct GeneratedCases {

@@ -47,6 +47,8 @@ struct ImplRun {
     QString log; ///< build log and the runner's output, for people and the classifier
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
+    qint64 wallMs = -1; ///< the runner processes' wall time, start to end (-1: not run here)
+    int processes = 0; ///< runner processes started (more than one: calls after a failing one ran in another)
 
     bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
@@ -56,8 +58,27 @@ struct ImplRun {
     QString outputPath(const QString& label, const QString& output) const;
 };
 
-/// Builds the runner of `impl` and runs every trial (each `repeats` times) in one sandboxed process whose
-/// only writable folder is `workRoot/<impl id>`; the inputs folder is visible read-only.
+/// Trials that belong together (the declared cases, or the generated ones) and how often each is called.
+struct CallGroup {
+    QList<TrialInputs> trials;
+    int repeats = 1;
+    bool lettered = false; ///< labels `case/tN/a` even with one repeat (a candidate's calls)
+};
+
+/// Builds the runner of `impl` and runs the calls of every group (each trial `repeats` times) in one sandboxed
+/// process whose only writable folder is `workRoot/<impl id>` (the inputs folder is visible read-only), in a
+/// shuffled order with opaque labels: nothing the runner sees tells one group from another. A call that ends the
+/// process (a failure, a crash) is not repeated; the calls after it run in a fresh process, a few times at most.
+/// Returns one ImplRun per group: its calls, and the status and findings of its own first failure.
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+    const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const JobContext& job = {});
+
+/// Whether `impl` runs interpreted on this machine (or the request's executor): Triton without a GPU (or with
+/// --triton-interpret), Pallas in interpret mode (JAX without an accelerator), NKI in the Neuron simulator.
+bool runsInterpreted(const Implementation& impl, const RunRequest& request);
+
+/// runImplementationGroups with one group.
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
     const QString& inputsRoot, const JobContext& job = {});
@@ -70,6 +91,9 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
 /// Reads the runner's result.json from run.workDir and judges the run: ok when the process succeeded and every one
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
+
+/// judgeRunnerOutcome on the calls already in `run`.
+void judgeCalls(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 
 /// The reference failed at a sandbox limit (time, memory, processes, file size), so the task does not fit the
 /// limits on this host: a run of `run` that failed at a limit too is "not run" (`env.limits`), not the

@@ -85,7 +85,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
 
-    const int total = 1 + (int(candidates->size()) + 1 + (task.oracle ? 1 : 0)) * 2;
+    const int total = 3 + int(candidates->size()) + (task.oracle ? 1 : 0); // inputs, each implementation, done
     int done = 0;
     const auto step = [&](const QString& what) { job.progress(QStringLiteral("run"), what, done++, total); };
     step(QStringLiteral("generating inputs"));
@@ -100,9 +100,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     // Generated cases: held-out sizes and stress patterns, one trial each, seeded from the first trial.
     const quint64 genSeed = result.trials.isEmpty() ? 0 : result.trials.first().seed;
+    const bool interpreted = std::any_of(
+        candidates->begin(), candidates->end(), [&](const Implementation& c) { return runsInterpreted(c, request); });
     GeneratedCases generated = generateCases(task, *cases,
         CaseGeneration { request.heldOut, request.stress, genSeed, CaseGeneration {}.heldOutBudgetBytes,
-            CaseGeneration {}.stressBudgetBytes });
+            CaseGeneration {}.stressBudgetBytes, interpreted });
     if (request.executor.remote() && !generated.cases.isEmpty()) {
         // The remote layout keeps one run folder per implementation: generated cases run locally only for now.
         generated.cases.clear();
@@ -119,14 +121,6 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             return w.error();
         result.generatedTrials << t;
     }
-    const QString generatedRoot = QDir(work).filePath(QStringLiteral("generated"));
-    const auto runGenerated = [&](const Implementation& impl, const QString& role, int repeats) {
-        if (result.generatedTrials.isEmpty())
-            return;
-        step(QStringLiteral("running %1 %2 on generated cases").arg(role, impl.id));
-        result.generatedImpls << runImplementation(
-            task, impl, role, result.generatedTrials, repeats, request, generatedRoot, inputsRoot, job);
-    };
     if (usesConventionInputs(task)) {
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
             return g.error();
@@ -137,23 +131,32 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     for (const Implementation& cand : *candidates)
         scans.insert(cand.id, scanCandidateKernels(task, cand, request));
 
+    // Each implementation in one runner process: the declared trials and the generated cases together, in an
+    // order of their own, so nothing tells it which calls are which. A candidate is called twice per trial (fresh
+    // buffers: nondeterminism, stale outputs); an interpreted one once per generated case.
+    const auto runAll = [&](const Implementation& impl, const QString& role, int repeats) {
+        const bool candidate = role == u"candidate";
+        QList<CallGroup> groups { CallGroup { result.trials, repeats, candidate } };
+        if (!result.generatedTrials.isEmpty())
+            groups << CallGroup { result.generatedTrials, runsInterpreted(impl, request) ? 1 : repeats, candidate };
+        QList<ImplRun> views = runImplementationGroups(task, impl, role, groups, request, work, inputsRoot, job);
+        result.impls << views.first();
+        if (views.size() > 1)
+            result.generatedImpls << views[1];
+    };
     // Candidates first: nothing the reference computed can be lying around in memory they reuse.
     for (const Implementation& cand : *candidates) {
         if (job.cancelled())
             return Error::stopped();
         step(QStringLiteral("running candidate %1").arg(cand.id));
-        result.impls << runImplementation(
-            task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, job);
-        if (result.impls.last().ok()) // a candidate failing the declared cases is judged by them alone
-            runGenerated(cand, QStringLiteral("candidate"), 2);
+        runAll(cand, QStringLiteral("candidate"), 2);
     }
     if (job.cancelled()) {
         removeRemoteRun(request.executor, work);
         return Error::stopped();
     }
     step(QStringLiteral("running reference %1").arg(task.reference.id));
-    result.impls << runImplementation(
-        task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, job);
+    runAll(task.reference, QStringLiteral("reference"), 1);
     // A reference that cannot finish within the limits says the task is too large for them here; candidates that
     // ran into a limit too are not run, not failed (one that finished is still not judged: there is no reference).
     if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
@@ -165,17 +168,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         markNotRunAtReferenceLimit(r, r);
     }
     const ImplRun ref = result.impls.last();
-    const bool judgeGenerated = !result.generatedImpls.isEmpty(); // some candidate ran them
-    if (judgeGenerated)
-        runGenerated(task.reference, QStringLiteral("reference"), 1);
     std::optional<ImplRun> oracle;
     if (task.oracle) {
         step(QStringLiteral("running oracle %1").arg(task.oracle->id));
-        result.impls << runImplementation(
-            task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, job);
+        runAll(*task.oracle, QStringLiteral("oracle"), 1);
         oracle = result.impls.last();
-        if (judgeGenerated)
-            runGenerated(*task.oracle, QStringLiteral("oracle"), 1);
     }
     const auto generatedRun = [&](const QString& id, const QString& role) -> const ImplRun* {
         for (const ImplRun& g : result.generatedImpls) {

@@ -117,13 +117,13 @@ qint64 planFlushBytes(const Implementation& impl, bool remote)
     return onThisCpu ? 2 * hostLastLevelCacheBytes() : -1;
 }
 
-QList<PlanCall> trialCalls(const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels)
+QList<PlanCall> trialCalls(const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels, bool lettered)
 {
     QList<PlanCall> calls;
     for (const auto& t : trials) {
         for (int r = 0; r < repeats; ++r) {
             QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
-            if (repeats > 1)
+            if (repeats > 1 || lettered)
                 label += QLatin1Char('/') + QChar(u'a' + r);
             if (internalLabels)
                 *internalLabels << label;

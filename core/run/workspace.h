@@ -40,7 +40,9 @@ Result<QByteArray> planText(
 /// The correctness run's calls: one per (case, trial, repeat), in the order given. Their labels are opaque
 /// (`k0`, `k1`, …); `internalLabels` receives, in the same order, `case/tN` (repeat 1) or `case/tN/a`,
 /// `case/tN/b` (repeat 2: the candidate is called twice on fresh poisoned buffers).
-QList<PlanCall> trialCalls(const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels);
+/// `lettered`: the repeats are labelled `/a`, `/b` even when there is one (a candidate's calls always are).
+QList<PlanCall> trialCalls(
+    const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels, bool lettered = false);
 
 /// Bytes the runner of `impl` writes before every call to evict the caches, handed in with the plan: twice this
 /// host's last-level cache (read here, outside the sandbox, where /sys is visible) for an implementation that
