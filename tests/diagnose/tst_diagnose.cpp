@@ -122,29 +122,37 @@ private Q_SLOTS:
         }
     }
 
-    // Public logs (tests/diagnose/fixtures/public-logs.jsonl): every entry's evidence is real and the
+    // Public logs (tests/diagnose/fixtures/public-logs.jsonl): every entry's evidence is real, the held-out split
+    // is made of whole repositories none of whose logs shaped the rules, every ecosystem is represented, and the
     // accuracy stays at what docs/diagnosis.md reports (dev: logs used while writing rules; heldout: never).
     void publicLogs()
     {
         const auto entries = loadFailureCorpus(test::publicCorpusPath());
         QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
-        QVERIFY(entries->size() >= 300);
+        QVERIFY(entries->size() >= 500);
         QMap<QString, Tally> bySplit;
-        QSet<QString> repos;
+        QMap<QString, int> perFramework;
+        QMap<QString, QString> splitOfRepo;
         for (const auto& e : *entries) {
             QVERIFY2(e.source.startsWith(QStringLiteral("https://")), qPrintable(e.id));
             QVERIFY2(e.split == QStringLiteral("dev") || e.split == QStringLiteral("heldout"), qPrintable(e.id));
-            repos.insert(e.repo);
+            QVERIFY2(!(e.tuned && e.split == QStringLiteral("heldout")), qPrintable(e.id));
+            const QString seen = splitOfRepo.value(e.repo, e.split);
+            QVERIFY2(seen == e.split, qPrintable(e.repo + QStringLiteral(": a repository in two splits")));
+            splitOfRepo.insert(e.repo, e.split);
+            ++perFramework[e.framework];
             const Diagnosis d = diagnose(e.log);
             verifyEvidence(e.log, d);
             Tally& t = bySplit[e.split];
             ++t.total;
             t.correct += d.cls == e.expected ? 1 : 0;
         }
-        QVERIFY(repos.size() >= 100);
-        QVERIFY2(bySplit[QStringLiteral("dev")].rate() >= 0.97,
+        QVERIFY(splitOfRepo.size() >= 250);
+        for (const char* eco : { "cuda", "pytorch", "triton", "xla", "neuron", "rocm", "none" })
+            QVERIFY2(perFramework.value(QLatin1StringView(eco)) >= 50, eco);
+        QVERIFY2(bySplit[QStringLiteral("dev")].rate() >= 0.88,
             qPrintable(QString::number(bySplit[QStringLiteral("dev")].rate())));
-        QVERIFY2(bySplit[QStringLiteral("heldout")].rate() >= 0.90,
+        QVERIFY2(bySplit[QStringLiteral("heldout")].rate() >= 0.83,
             qPrintable(QString::number(bySplit[QStringLiteral("heldout")].rate())));
     }
 
