@@ -184,6 +184,23 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
     if (text.trimmed().isEmpty())
         return;
     const auto& set = RuleSet::instance();
+    // Most lines the prefilter delivers from a long healthy log say nothing: a compiler's progress line
+    // ("I … xla/service/gpu/gpu_compiler.cc] Compiled module") carries a layer's name or a rule's word but
+    // matches no rule, has no structure and reports no failure. They cost one try of their rules on the whole
+    // line and nothing else: a rule that matches the payload matches the whole line too, unless it is
+    // anchored at the start, and those are always tried properly.
+    bool worthReading = false;
+    for (int i : candidates) {
+        const CompiledPattern& p = set.patterns[i];
+        if (p.segment == Segment::Shape
+            || ((p.segment == Segment::Classifying || p.segment == Segment::Informative)
+                && (p.anchored || p.re.match(text).hasMatch()))) {
+            worthReading = true;
+            break;
+        }
+    }
+    if (!worthReading)
+        return;
     const LinePrefix prefix = splitPrefix(text);
     const QString payload = text.mid(prefix.payloadStart);
 
@@ -276,8 +293,10 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
     Strength wrapping;
     qsizetype wrappingAt = 0;
     for (size_t c = 0; c < best.size(); ++c) {
-        if (best[c].tier >= 0)
+        if (best[c].tier >= 0) {
             m_votes[c].add(Hit { lineNo, best[c], text, layer, bestAt[c] }, false);
+            m_votes[c].onlyInfo = m_votes[c].onlyInfo && kind == 2;
+        }
         if (best[c].tier == 1 && wrapping < best[c]) {
             wrapping = best[c];
             wrappingAt = bestAt[c];
@@ -313,6 +332,19 @@ Diagnosis Ballot::finish(const FailureContext& context)
         const Strength s = m_votes[size_t(i)].best;
         if (s.tier >= 0 && (winner < 0 || m_votes[size_t(winner)].best < s))
             winner = i;
+    }
+    // A class whose every sign is on INFO lines is what a library tried and reported, not a failure (JAX
+    // probing for a TPU on a GPU machine): it stays an alternative, and the log is `unknown` unless something
+    // else points somewhere.
+    if (winner >= 0 && m_votes[size_t(winner)].onlyInfo && !m_votes[size_t(winner)].hits.isEmpty()) {
+        int other = -1;
+        for (int i = 0; i < m_classes.size(); ++i) {
+            const Vote& v = m_votes[size_t(i)];
+            if (i != winner && v.best.tier >= 0 && (!v.onlyInfo || v.hits.isEmpty())
+                && (other < 0 || m_votes[size_t(other)].best < v.best))
+                other = i;
+        }
+        winner = other;
     }
     QList<std::pair<FailureClass, Strength>> rivals;
     for (int i = 0; i < m_classes.size(); ++i) {

@@ -43,6 +43,7 @@ private:
     // (earliest first; latest first for the informative lines, where the last error says most).
     struct Vote {
         Strength best;
+        bool onlyInfo = true; ///< every sign of it is on an INFO line: what a library tried, not a failure
         QList<Hit> hits;
         void add(const Hit& h, bool latestFirst);
     };

@@ -4,6 +4,8 @@
 #include "core/diagnose/logstructure.h"
 #include "core/diagnose/rules.h"
 
+#include <cstring>
+
 namespace kwb::detail {
 
 namespace {
@@ -44,7 +46,7 @@ RuleSet::RuleSet()
             layerBase = int(patterns.size());
         QRegularExpression re(QString::fromUtf8(s.pattern), QRegularExpression::CaseInsensitiveOption);
         re.optimize();
-        patterns.append({ s.segment, s.index, std::move(re) });
+        patterns.append({ s.segment, s.index, std::move(re), std::strchr(s.pattern, '^') != nullptr });
     }
 }
 

@@ -17,6 +17,7 @@ struct CompiledPattern {
     Segment segment;
     int index; ///< index in its table (diagnosisRules(), informativeLineRules(), shapeRules(), layerRules())
     QRegularExpression re;
+    bool anchored = false; ///< has a `^`: may match a line's payload but not the line with its prefix
 };
 
 struct RuleSet {

@@ -150,9 +150,9 @@ private Q_SLOTS:
         QVERIFY(splitOfRepo.size() >= 250);
         for (const char* eco : { "cuda", "pytorch", "triton", "xla", "neuron", "rocm", "none" })
             QVERIFY2(perFramework.value(QLatin1StringView(eco)) >= 50, eco);
-        QVERIFY2(bySplit[QStringLiteral("dev")].rate() >= 0.88,
+        QVERIFY2(bySplit[QStringLiteral("dev")].rate() >= 0.97,
             qPrintable(QString::number(bySplit[QStringLiteral("dev")].rate())));
-        QVERIFY2(bySplit[QStringLiteral("heldout")].rate() >= 0.83,
+        QVERIFY2(bySplit[QStringLiteral("heldout")].rate() >= 0.90,
             qPrintable(QString::number(bySplit[QStringLiteral("heldout")].rate())));
     }
 

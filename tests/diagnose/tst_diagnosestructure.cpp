@@ -238,6 +238,20 @@ private Q_SLOTS:
         QCOMPARE(diagnose(log).className(), failureClassName(expected));
     }
 
+    // What a library reports at INFO level is what it tried, not a failure: alone, it decides nothing.
+    void infoLinesAlone()
+    {
+        const Diagnosis probe = diagnose(u"I0521 10:00:01.123456 140 xla_bridge.py:841] Unable to initialize backend "
+                                         u"'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared "
+                                         u"object file: No such file or directory");
+        QCOMPARE(probe.cls, FailureClass::Unknown);
+        QCOMPARE(probe.alternatives.first().cls, FailureClass::DriverRuntimeMismatch);
+        const Diagnosis failed = diagnose(u"I0521 10:00:01.123456 140 xla_bridge.py:841] Unable to initialize backend "
+                                          u"'tpu': INTERNAL: Failed to open libtpu.so\n"
+                                          u"RuntimeError: CUDA error: an illegal memory access was encountered");
+        QCOMPARE(failed.cls, FailureClass::IllegalMemoryAccess);
+    }
+
     // Confidence: a tool's own message for one cause is surer than a wrapper alone, which is surer than a hint;
     // a close rival of the same kind lowers it; `unknown` says how sure it is that no class applies.
     void confidence()
