@@ -120,8 +120,8 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
                            "replay, a result kept from an earlier call, work left to run after the call returned)")
                 .arg(r.unwritten)
                 .arg(r.compared));
-        f.evidence = QJsonObject { { QStringLiteral("unwritten"), r.unwritten },
-            { QStringLiteral("compared"), r.compared } };
+        f.evidence
+            = QJsonObject { { QStringLiteral("unwritten"), r.unwritten }, { QStringLiteral("compared"), r.compared } };
         out << f;
     } else if (r.wrong > 0) {
         Finding f = caseFinding("bench.wrong-result", Severity::Error, caseName, r.id,
@@ -141,7 +141,7 @@ void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
 {
     r.roundMediansNs = samples.roundMediansNs;
     r.betweenRoundCv = betweenRoundCv(samples.roundMediansNs);
-    double untimed = 0, hostMinus = 0, iterations = 0;
+    double untimed = 0, hostMinus = 0, spanned = 0, recorded = 0;
     std::vector<double> between, drain;
     for (const PhaseTiming& t : samples.phases) {
         // The harness's work between calls is in the record; the spans need the markers (watched runs).
@@ -150,7 +150,7 @@ void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
         if (t.drainMedianNs >= 0)
             drain.push_back(t.drainMedianNs);
         hostMinus += t.hostSumNs - t.recordSumNs;
-        iterations += double(t.n);
+        recorded += double(t.recordN);
         if (!t.watched || t.begins != t.ends || t.observedNs < 0)
             continue;
         r.runnerPhaseNs += t.phaseNs;
@@ -158,13 +158,14 @@ void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
         // The span from the first sample's start to the last one's end, less the samples' own host time and the
         // flushes inside it: the harness's work between calls (fetch, checks, write, set-up), per iteration.
         untimed += t.phaseNs - t.hostSumNs - t.flushSumNs;
+        spanned += double(t.n);
     }
     r.betweenMedianNs = median(between);
     r.drainMedianNs = median(drain);
-    if (iterations > 0) {
-        r.untimedPerIterationNs = untimed / iterations;
-        r.hostMinusSampleNs = hostMinus / iterations;
-    }
+    if (spanned > 0)
+        r.untimedPerIterationNs = untimed / spanned;
+    if (recorded > 0)
+        r.hostMinusSampleNs = hostMinus / recorded;
 }
 
 Findings triangulationFindings(
@@ -194,17 +195,18 @@ Findings triangulationFindings(
                     { QStringLiteral("ends"), t.ends }, { QStringLiteral("calls"), t.calls } });
             return out;
         }
-        if (!t.markerError.isEmpty()
-            || std::abs(t.recordSumNs - t.sampleSumNs) > double(std::max<qint64>(t.n, 1))) {
-            tampered(QStringLiteral("round %1, case %2: the record disagrees with the markers the runner wrote as "
-                                    "each sample was taken (%3) — the record was rewritten")
-                         .arg(t.round + 1)
-                         .arg(t.caseName)
-                         .arg(t.markerError.isEmpty() ? QStringLiteral("result.json sums to %1 ms, the markers to %2 ms")
-                                                            .arg(t.recordSumNs / 1e6, 0, 'f', 3)
-                                                            .arg(t.sampleSumNs / 1e6, 0, 'f', 3)
-                                                      : t.markerError),
-                QJsonObject { { QStringLiteral("round"), t.round + 1 }, { QStringLiteral("record_sum_ns"), t.recordSumNs },
+        if (!t.markerError.isEmpty() || std::abs(t.recordSumNs - t.sampleSumNs) > double(std::max<qint64>(t.n, 1))) {
+            tampered(
+                QStringLiteral("round %1, case %2: the record disagrees with the markers the runner wrote as "
+                               "each sample was taken (%3) — the record was rewritten")
+                    .arg(t.round + 1)
+                    .arg(t.caseName)
+                    .arg(t.markerError.isEmpty() ? QStringLiteral("result.json sums to %1 ms, the markers to %2 ms")
+                                                       .arg(t.recordSumNs / 1e6, 0, 'f', 3)
+                                                       .arg(t.sampleSumNs / 1e6, 0, 'f', 3)
+                                                 : t.markerError),
+                QJsonObject { { QStringLiteral("round"), t.round + 1 },
+                    { QStringLiteral("record_sum_ns"), t.recordSumNs },
                     { QStringLiteral("marker_sum_ns"), t.sampleSumNs }, { QStringLiteral("detail"), t.markerError } });
             return out;
         }
@@ -259,8 +261,7 @@ Findings triangulationFindings(
                 .arg(us(mine.drainMedianNs), us(theirs.drainMedianNs), us(med)));
         f.evidence = QJsonObject { { QStringLiteral("drain_median_ns"), mine.drainMedianNs },
             { QStringLiteral("reference_drain_median_ns"), theirs.drainMedianNs },
-            { QStringLiteral("between_median_ns"), mine.betweenMedianNs },
-            { QStringLiteral("median_ns"), med } };
+            { QStringLiteral("between_median_ns"), mine.betweenMedianNs }, { QStringLiteral("median_ns"), med } };
         out << f;
         return out;
     }

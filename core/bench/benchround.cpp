@@ -3,6 +3,7 @@
 #include "core/diagnose/diagnosis.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
+#include "core/run/implrun.h"
 #include "core/run/sshrunner.h"
 #include "core/run/workspace.h"
 
@@ -22,6 +23,10 @@ void fail(ImplBench& bench, ImplStatus status, const QString& error, const QStri
 {
     bench.status = status;
     bench.error = error;
+    if (auto lazy = lazyResultFinding(bench.id, error)) {
+        bench.findings << *lazy;
+        return;
+    }
     FailureContext ctx;
     if (outcome) {
         ctx.exitCode = outcome->exitCode;
@@ -74,8 +79,7 @@ QString mergeRecord(ImplBench& bench, const QList<PoolCall>& calls, const QJsonO
     }
     mergeRound(bench, calls, r.value(QStringLiteral("calls")).toArray(), markers, round, watched);
     for (auto it = bench.cases.begin(); it != bench.cases.end(); ++it) {
-        it->timerOverheadNs
-            = std::max(it->timerOverheadNs, r.value(QStringLiteral("timer_overhead_ns")).toDouble());
+        it->timerOverheadNs = std::max(it->timerOverheadNs, r.value(QStringLiteral("timer_overhead_ns")).toDouble());
         it->flushBytes = r.value(QStringLiteral("flush_bytes")).toVariant().toLongLong();
     }
     return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()
@@ -114,8 +118,8 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         f.impl = impl.id;
         bench.findings << f;
     }
-    const QString error = mergeRecord(
-        bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), {}, round, false);
+    const QString error
+        = mergeRecord(bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), {}, round, false);
     for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
         bench.provenance.insert(it.key(), it.value());
     if (end.outcome->succeeded() && error.isEmpty())
@@ -134,8 +138,8 @@ struct CallMarks {
 };
 } // namespace
 
-void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record,
-    const QList<Marker>& markers, int round, bool watched)
+void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
+    int round, bool watched)
 {
     QList<CallMarks> marks(calls.size());
     QString markerError, tamper;

@@ -5,11 +5,11 @@
 #include "core/run/sshimplrun.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QElapsedTimer>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -50,9 +50,9 @@ void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"
         const QString label = planLabel.startsWith(u'k') && isIndex && index >= 0 && index < run.callLabels.size()
             ? run.callLabels[index]
             : planLabel;
-        CallRecord rec { label,
-            c.value(QStringLiteral("status")).toString() == u"ok", c.value(QStringLiteral("error")).toString(),
-            c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
+        CallRecord rec { label, c.value(QStringLiteral("status")).toString() == u"ok",
+            c.value(QStringLiteral("error")).toString(), c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(),
+            {} };
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
             rec.inputsModified << m.toString();
         rec.dispatch = c.value(QStringLiteral("dispatch")).toObject();
@@ -217,8 +217,8 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
             ImplRun r = run;
             if (g > 0)
                 r.workDir = QDir(workRoot).filePath(QStringLiteral("%1-%2").arg(impl.id).arg(g));
-            runImplementationOverSsh(r, task, impl, groups[g].trials, groups[g].repeats, request, workRoot, inputsRoot,
-                job);
+            runImplementationOverSsh(
+                r, task, impl, groups[g].trials, groups[g].repeats, request, workRoot, inputsRoot, job);
             out << r;
         }
         return out;
@@ -335,7 +335,8 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         }
         ProcessRun p { pending, *outcome, QStringLiteral("result-%1.json").arg(processes.size()) };
         QFile::remove(QDir(run.workDir).filePath(p.resultFile));
-        QFile::rename(QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
+        QFile::rename(
+            QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
         run.log += withoutMarkerLines(outcome->stdoutOutput.text()) + withoutMarkerLines(outcome->stderrOutput.text());
         const qsizetype before = run.calls.size();
         readResult(run, p.resultFile);
@@ -438,11 +439,34 @@ void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCal
     judgeCalls(run, outcome, expectedCalls);
 }
 
+std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error)
+{
+    static const QString kind = QStringLiteral("ResultNotMaterialised: ");
+    const qsizetype at = error.indexOf(kind);
+    if (at < 0)
+        return std::nullopt;
+    Finding f;
+    f.id = QStringLiteral("correct.lazy-result");
+    f.severity = Severity::Error;
+    f.impl = impl;
+    f.message = QStringLiteral("%1: %2").arg(impl, error.mid(at + kind.size()));
+    return f;
+}
+
 void judgeCalls(ImplRun& run, const RunOutcome& outcome, int expectedCalls)
 {
     for (Finding f : outcome.findings) {
         f.impl = run.id;
         run.findings << f;
+    }
+    // A result that is not a computed array is refused by the runner: said as what it is, not as a crash.
+    for (const CallRecord& c : run.calls) {
+        if (auto lazy = lazyResultFinding(run.id, c.error)) {
+            run.status = ImplStatus::Failed;
+            run.error = c.error;
+            run.findings << *lazy;
+            return;
+        }
     }
     const bool allCalls = run.calls.size() == expectedCalls
         && std::all_of(run.calls.cbegin(), run.calls.cend(), [](const CallRecord& c) { return c.ok; });

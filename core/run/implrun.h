@@ -92,6 +92,10 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 
+/// correct.lazy-result for a runner's call error that says the result was not a computed array (python runners
+/// refuse lazy objects and proxies), else nothing.
+std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error);
+
 /// judgeRunnerOutcome on the calls already in `run`.
 void judgeCalls(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 

@@ -1,8 +1,8 @@
 // Times one fixed function two ways in the same process and prints both: the bench harness's CPU timer
 // (resources/harness/kwb_harness.h: rdtscp ticks around each call, scaled by the trusted clock; the median of a
 // fixed number of calls after a warm-up by time — the workbench decides the calls per round) and Google
-// Benchmark's (batched iterations, mean per iteration). Run by hand: build/<dir>/tests/bench/timer_vs_gbench. Both see warm caches here (no flush):
-// the comparison is about the timer and the statistics, not the cache state.
+// Benchmark's (batched iterations, mean per iteration). Run by hand: build/<dir>/tests/bench/timer_vs_gbench. Both see
+// warm caches here (no flush): the comparison is about the timer and the statistics, not the cache state.
 #include "kwb_harness.h"
 
 #include <benchmark/benchmark.h>
@@ -58,7 +58,7 @@ double harnessMedianNs(std::size_t& samples, double& overhead)
         timeCall(fixedWork);
     std::vector<double> empty, v;
     for (int i = 0; i < 101; ++i)
-        empty.push_back(timeCall([] { }));
+        empty.push_back(timeCall([] {}));
     overhead = kwbh::medianOf(empty);
     for (int i = 0; i < 2000; ++i)
         v.push_back(timeCall(fixedWork));
