@@ -86,8 +86,8 @@ qint64 caseSetBytes(const Task& task, const Case& c)
 }
 
 /// Every call of every candidate in `round` against the reference's call on the same input set.
-void compareWithReference(const Task& task, QList<ImplBench>& impls, const QMap<QString, QList<detail::PoolCall>>& plans,
-    const QMap<QString, QStringList>& outDirs, int round)
+void compareWithReference(const Task& task, QList<ImplBench>& impls,
+    const QMap<QString, QList<detail::PoolCall>>& plans, const QMap<QString, QStringList>& outDirs, int round)
 {
     const ImplBench& ref = impls.first();
     if (!ref.ok() || !plans.contains(ref.id))
@@ -105,7 +105,8 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls, const QMap<
         const QStringList& dirs = outDirs[b.id];
         for (int k = 0; k < plan.size() && k < dirs.size(); ++k) {
             const QString answer = answers.value({ plan[k].caseName, plan[k].set });
-            if (answer.isEmpty() || !QFileInfo::exists(QDir(dirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
+            if (answer.isEmpty()
+                || !QFileInfo::exists(QDir(dirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
                 continue; // the reference did not get to this set, or the candidate did not (its error says why)
             const TimedCallCheck check = checkTimedCall(task, dirs[k], answer);
             if (!check.compared)
@@ -176,8 +177,10 @@ std::optional<Peaks> floorPeaks(const Task& task, const Implementation& impl, co
     DType t = DType::Float32;
     if (!task.outputs.isEmpty())
         t = task.outputs.first().dtype;
-    return Peaks { ran->memoryBandwidth, ran->peakFlops(t),
-        QStringLiteral("hardware table: %1 (%2), the device the run reported (%3)").arg(ran->name, dtypeName(t), device) };
+    return Peaks {
+        ran->memoryBandwidth, ran->peakFlops(t),
+        QStringLiteral("hardware table: %1 (%2), the device the run reported (%3)").arg(ran->name, dtypeName(t), device)
+    };
 }
 
 ImplCaseResult measure(const Task& task, const Implementation& impl, const ImplBench& b, const CaseSamples& s,
@@ -330,8 +333,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             Q_UNUSED(warmup);
             for (int k = 0; k < count; ++k) {
                 const quint64 seed = poolSeed(seed0, round, ci, k);
-                const QString dir = QDir(inputsRoot).filePath(
-                    QStringLiteral("r%1/%2").arg(round).arg(seed, 16, 16, QLatin1Char('0')));
+                const QString dir
+                    = QDir(inputsRoot)
+                          .filePath(QStringLiteral("r%1/%2").arg(round).arg(seed, 16, 16, QLatin1Char('0')));
                 if (auto w = writeTrialInputs(task, c, seed, dir); !w)
                     return w.error();
                 sets[c.name] << dir;

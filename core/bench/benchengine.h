@@ -184,8 +184,8 @@ struct PoolCall {
 /// Runs one round of `impl` over `calls`; merges samples and phases into `bench`; `outDirs` receives, per call,
 /// the folder its outputs were written to. False when the runner failed (bench.status/error say why).
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
-    const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round,
-    QStringList* outDirs, const std::atomic_bool* cancel = nullptr);
+    const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
+    const std::atomic_bool* cancel = nullptr);
 /// The `kwb-mark` lines of a runner's stderr with their arrival times (ns on this process's monotonic clock).
 struct Marker {
     qint64 atNs = 0;
@@ -193,8 +193,8 @@ struct Marker {
 };
 /// Adds the markers' and the record's figures of `round` to `bench` (also used by the tests). `calls` is the
 /// round's plan, `record` the runner's result.json calls in plan order.
-void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record,
-    const QList<Marker>& markers, int round, bool watched);
+void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
+    int round, bool watched);
 /// The provenance object: host, CPU model, OS, tools, timers, clock source, method and its parameters.
 QJsonObject benchProvenance(
     const BenchResult& result, const BenchRequest& request, quint64 inputSeed, quint64 bootstrapSeed);

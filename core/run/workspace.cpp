@@ -112,8 +112,7 @@ Result<QString> launchDims(const Implementation& impl, const Case& c)
 
 qint64 planFlushBytes(const Implementation& impl, bool remote)
 {
-    const bool onThisCpu = !remote
-        && (impl.backend == u"cpp" || (impl.backend == u"python" && !acceleratorPresent()));
+    const bool onThisCpu = !remote && (impl.backend == u"cpp" || (impl.backend == u"python" && !acceleratorPresent()));
     return onThisCpu ? 2 * hostLastLevelCacheBytes() : -1;
 }
 
@@ -138,8 +137,8 @@ Result<QByteArray> planText(
 {
     QString plan = QStringLiteral("kwb-plan 1\noption flush_bytes %1\n").arg(flushBytes);
     for (const PlanCall& call : calls) {
-        const auto c
-            = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == call.caseName; });
+        const auto c = std::find_if(
+            task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == call.caseName; });
         if (c == task.cases.end())
             return Error { {}, {}, QStringLiteral("no case '%1'").arg(call.caseName) };
         auto launch = launchDims(impl, *c);

@@ -147,10 +147,10 @@ int failWithoutDevice(const std::string& error)
 {
     std::cerr << "kwb-runner: error: " << error << "\n";
     std::ofstream r("result.json");
-    r << "{\"format\": \"kwb.runner-result/2\", \"impl\": \""
-      << kwbh::jsonEscape(kwb_signature.impl) << "\", \"calls\": [], \"status\": \"error\", \"error\": \""
-      << kwbh::jsonEscape(error) << "\", \"host\": \"" << kwbh::jsonEscape(kwbh::hostName())
-      << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \"" << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
+    r << "{\"format\": \"kwb.runner-result/2\", \"impl\": \"" << kwbh::jsonEscape(kwb_signature.impl)
+      << "\", \"calls\": [], \"status\": \"error\", \"error\": \"" << kwbh::jsonEscape(error) << "\", \"host\": \""
+      << kwbh::jsonEscape(kwbh::hostName()) << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \""
+      << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
     return 1;
 }
 } // namespace

@@ -349,7 +349,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
         {
             std::vector<double> empty;
             for (int i = 0; i < 101; ++i)
-                empty.push_back(backend.timeCall([] { }));
+                empty.push_back(backend.timeCall([] {}));
             overheadNs = medianOf(empty) * (tickTimer ? tickNs : 1.0);
         }
         const int64_t planStart = trustedNowNs();
@@ -432,9 +432,8 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                    << "\", \"elapsed_ns\": " << std::llround(ns) << ", \"host_ns\": " << std::llround(hostNs)
                    << ", \"flush_ns\": " << std::llround(flushNs) << ", \"gap_ns\": " << std::llround(gapNs)
                    << ", \"drain_ns\": " << std::llround(drainNs)
-                   << ", \"throttled\": " << (throttled ? "true" : "false") << ", \"inputs_modified\": ["
-                   << modified << "], \"late_writes\": [" << lateWrites << "], \"threads_left\": " << threadsLeft
-                   << "}";
+                   << ", \"throttled\": " << (throttled ? "true" : "false") << ", \"inputs_modified\": [" << modified
+                   << "], \"late_writes\": [" << lateWrites << "], \"threads_left\": " << threadsLeft << "}";
             result.flush();
             std::cerr << "kwb-runner: " << call.label << ": " << callStatus << (callError.empty() ? "" : ": ")
                       << callError << "\n";
