@@ -226,7 +226,10 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
 
     BuildOptions buildOptions;
     buildOptions.cancel = job.cancel;
+    QElapsedTimer buildTime;
+    buildTime.start();
     auto build = buildRunner(task, impl, buildOptions);
+    run.buildMs = buildTime.elapsed();
     if (!build) {
         if (build.error().isStopped()) {
             run.status = ImplStatus::Stopped;
@@ -298,7 +301,15 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
     std::iota(pending.begin(), pending.end(), 0);
     QElapsedTimer wall;
     wall.start();
-    const OutputCallback output = withoutMarkers(job.outputOf(impl.id));
+    // The first call's start marker says when the runner was ready: its start-up (interpreter, framework import).
+    auto firstCall = std::make_shared<qint64>(-1);
+    const OutputCallback console = withoutMarkers(job.outputOf(impl.id));
+    const OutputCallback output = [console, firstCall, &wall](OutputChannel channel, const QByteArray& bytes) {
+        if (*firstCall < 0 && channel == OutputChannel::Stderr && bytes.contains("kwb-mark s "))
+            *firstCall = wall.elapsed();
+        if (console)
+            console(channel, bytes);
+    };
     while (!pending.isEmpty() && processes.size() <= kMaxResumes) {
         QList<PlanCall> part;
         for (int i : pending)
@@ -359,6 +370,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         pending = next;
     }
     run.wallMs = wall.elapsed();
+    run.startupMs = *firstCall;
     run.processes = int(processes.size());
 
     // One view per group: its calls, and the outcome of the process in which its first failure happened.

@@ -48,6 +48,8 @@ struct ImplRun {
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
     qint64 wallMs = -1; ///< the runner processes' wall time, start to end (-1: not run here)
+    qint64 buildMs = -1; ///< finding or building the runner (a cached one takes milliseconds)
+    qint64 startupMs = -1; ///< from the first process's start to its first call (interpreter, framework, imports)
     int processes = 0; ///< runner processes started (more than one: calls after a failing one ran in another)
 
     bool ok() const { return status == ImplStatus::Ok; }

@@ -15,11 +15,16 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSysInfo>
 #include <QTemporaryDir>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 namespace kwb {
 namespace {
@@ -56,8 +61,31 @@ Result<QList<Implementation>> selectCandidates(const Task& task, const QStringLi
 }
 } // namespace
 
+QJsonObject implTimings(const ImplRun& run, const QList<ImplRun>& generated)
+{
+    double callsS = 0;
+    const auto addCalls = [&](const ImplRun& r) {
+        for (const CallRecord& c : r.calls)
+            callsS += double(c.elapsedNs) / 1e9;
+    };
+    addCalls(run);
+    for (const ImplRun& g : generated) {
+        if (g.id == run.id && g.role == run.role)
+            addCalls(g);
+    }
+    const double wallS = run.wallMs >= 0 ? double(run.wallMs) / 1e3 : 0;
+    const double startS = run.startupMs >= 0 ? double(run.startupMs) / 1e3 : 0;
+    return { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
+        { QStringLiteral("build_s"), run.buildMs >= 0 ? double(run.buildMs) / 1e3 : 0.0 },
+        { QStringLiteral("wall_s"), wallS }, { QStringLiteral("startup_s"), startS },
+        { QStringLiteral("calls_s"), callsS }, { QStringLiteral("harness_s"), std::max(0.0, wallS - startS - callsS) },
+        { QStringLiteral("processes"), run.processes } };
+}
+
 Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& job)
 {
+    QElapsedTimer clock;
+    clock.start();
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
         return loaded.error();
@@ -125,6 +153,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
             return g.error();
     }
+    const double inputsS = double(clock.elapsed()) / 1e3;
 
     // Is each candidate of a kernel task a kernel? The static half reads its source before anything runs.
     QMap<QString, KernelScan> scans;
@@ -134,29 +163,77 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     // Each implementation in one runner process: the declared trials and the generated cases together, in an
     // order of their own, so nothing tells it which calls are which. A candidate is called twice per trial (fresh
     // buffers: nondeterminism, stale outputs); an interpreted one once per generated case.
-    const auto runAll = [&](const Implementation& impl, const QString& role, int repeats) {
-        const bool candidate = role == u"candidate";
-        QList<CallGroup> groups { CallGroup { result.trials, repeats, candidate } };
-        if (!result.generatedTrials.isEmpty())
-            groups << CallGroup { result.generatedTrials, runsInterpreted(impl, request) ? 1 : repeats, candidate };
-        QList<ImplRun> views = runImplementationGroups(task, impl, role, groups, request, work, inputsRoot, job);
-        result.impls << views.first();
-        if (views.size() > 1)
-            result.generatedImpls << views[1];
+    struct Job {
+        Implementation impl;
+        QString role;
+        int repeats = 1;
+        QList<ImplRun> views;
     };
-    // Candidates first: nothing the reference computed can be lying around in memory they reuse.
-    for (const Implementation& cand : *candidates) {
+    QList<Job> jobs;
+    for (const Implementation& cand : *candidates)
+        jobs << Job { cand, QStringLiteral("candidate"), 2, {} };
+    jobs << Job { task.reference, QStringLiteral("reference"), 1, {} };
+    if (task.oracle)
+        jobs << Job { *task.oracle, QStringLiteral("oracle"), 1, {} };
+    // Implementations that all run on this machine's CPU share nothing (processes and sandboxes of their own, no
+    // device memory one could leave to another): two at a time, one per core, the callbacks of the job taken in
+    // turn. Anything on a GPU runs candidates first, then the reference, one after the other: nothing the reference
+    // computed can be lying around in device memory a candidate reuses.
+    const bool cpuOnly = !request.executor.remote() && std::all_of(jobs.begin(), jobs.end(), [](const Job& j) {
+        return j.impl.backend == u"cpp" || (j.impl.backend == u"python" && !acceleratorPresent());
+    });
+    std::mutex callbacks;
+    JobContext serial = job;
+    if (cpuOnly) {
+        serial.onProgress = [&](const JobProgress& p) {
+            const std::lock_guard lock(callbacks);
+            if (job.onProgress)
+                job.onProgress(p);
+        };
+        if (job.onOutput)
+            serial.onOutput = [&](const QString& source, OutputChannel channel, const QByteArray& bytes) {
+                const std::lock_guard lock(callbacks);
+                job.onOutput(source, channel, bytes);
+            };
+    }
+    const auto runJob = [&](Job& j) {
         if (job.cancelled())
-            return Error::stopped();
-        step(QStringLiteral("running candidate %1").arg(cand.id));
-        runAll(cand, QStringLiteral("candidate"), 2);
+            return;
+        {
+            const std::lock_guard lock(callbacks);
+            step(QStringLiteral("running %1 %2").arg(j.role, j.impl.id));
+        }
+        const bool candidate = j.role == u"candidate";
+        QList<CallGroup> groups { CallGroup { result.trials, j.repeats, candidate } };
+        if (!result.generatedTrials.isEmpty())
+            groups << CallGroup { result.generatedTrials, runsInterpreted(j.impl, request) ? 1 : j.repeats, candidate };
+        j.views = runImplementationGroups(task, j.impl, j.role, groups, request, work, inputsRoot, serial);
+    };
+    if (cpuOnly && jobs.size() > 1) {
+        std::atomic_int next { 0 };
+        const auto worker = [&] {
+            for (int i; (i = next.fetch_add(1)) < jobs.size();)
+                runJob(jobs[i]);
+        };
+        std::thread second(worker);
+        worker();
+        second.join();
+    } else {
+        for (Job& j : jobs)
+            runJob(j);
     }
     if (job.cancelled()) {
         removeRemoteRun(request.executor, work);
         return Error::stopped();
     }
-    step(QStringLiteral("running reference %1").arg(task.reference.id));
-    runAll(task.reference, QStringLiteral("reference"), 1);
+    // Candidates first in the report, then the reference (and the oracle), as they are judged.
+    for (const Job& j : jobs) {
+        if (j.role == u"oracle")
+            continue;
+        result.impls << j.views.first();
+        if (j.views.size() > 1)
+            result.generatedImpls << j.views[1];
+    }
     // A reference that cannot finish within the limits says the task is too large for them here; candidates that
     // ran into a limit too are not run, not failed (one that finished is still not judged: there is no reference).
     if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
@@ -170,10 +247,13 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     const ImplRun ref = result.impls.last();
     std::optional<ImplRun> oracle;
     if (task.oracle) {
-        step(QStringLiteral("running oracle %1").arg(task.oracle->id));
-        runAll(*task.oracle, QStringLiteral("oracle"), 1);
+        result.impls << jobs.last().views.first();
+        if (jobs.last().views.size() > 1)
+            result.generatedImpls << jobs.last().views[1];
         oracle = result.impls.last();
     }
+    QElapsedTimer judging;
+    judging.start();
     const auto generatedRun = [&](const QString& id, const QString& role) -> const ImplRun* {
         for (const ImplRun& g : result.generatedImpls) {
             if (g.id == id && g.role == role)
@@ -225,6 +305,13 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));
+    QJsonArray implTimes;
+    for (const ImplRun& run : result.impls)
+        implTimes.append(implTimings(run, result.generatedImpls));
+    result.timings
+        = { { QStringLiteral("inputs_s"), inputsS }, { QStringLiteral("judging_s"), double(judging.elapsed()) / 1e3 },
+              { QStringLiteral("total_s"), double(clock.elapsed()) / 1e3 },
+              { QStringLiteral("implementations"), implTimes } };
 
     QJsonArray seeds;
     for (const auto& t : result.trials) {

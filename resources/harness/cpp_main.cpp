@@ -24,6 +24,7 @@ struct HostBackend {
     void free(void* p) { std::free(p); }
     void upload(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
     void download(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
+    bool same(const void* device, const void* host, std::size_t n) { return std::memcmp(device, host, n) == 0; }
     void* stream() { return nullptr; }
     void sync(const char*) { }
     // The timer: host ticks (kwb_harness.h), which the harness scales by the trusted clock; a candidate's own

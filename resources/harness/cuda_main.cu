@@ -92,6 +92,12 @@ struct CudaBackend {
     {
         check(cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), "cudaMemcpy to host");
     }
+    bool same(const void* device, const void* host, std::size_t n)
+    {
+        std::vector<unsigned char> now(n);
+        download(now.data(), device, n);
+        return std::memcmp(now.data(), host, n) == 0;
+    }
     void* stream() { return s; }
     void sync(const char* what) { check(cudaDeviceSynchronize(), what); }
     static constexpr bool kTickTimer = false; // timeCall returns the events' nanoseconds

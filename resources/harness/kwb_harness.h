@@ -325,7 +325,8 @@ inline double medianOf(std::vector<double> v)
 }
 
 /// Backend: void* alloc(size_t); void free(void*); void upload(void*, const void*, size_t);
-/// void download(void*, const void*, size_t); void* stream(); void sync(const char* what) (throws);
+/// void download(void*, const void*, size_t); bool same(const void* device, const void* host, size_t) (the
+/// device buffer holds those bytes); void* stream(); void sync(const char* what) (throws);
 /// double timeCall(F&&) (ns, or host ticks when Backend::kTickTimer); std::size_t flushCache(long long bytes)
 /// (evicts the caches; returns the bytes written); bool throttled() (the last call ran under clock throttling);
 /// void drain() (waits for all work on the device, any stream); std::string clockSource();
@@ -397,18 +398,14 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(delayMs * 1000)));
                 slept = hostTicks() - sleep0;
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
-                    std::vector<unsigned char> again(host[i].size());
-                    backend.download(again.data(), b.out[i], again.size());
-                    if (again != host[i])
+                    if (!backend.same(b.out[i], host[i].data(), host[i].size()))
                         lateWrites += std::string(lateWrites.empty() ? "" : ", ") + "\"" + sig.outputs[i].name + "\"";
                 }
                 const int threadsAfter = threadCount();
                 if (threadsBefore > 0 && threadsAfter > threadsBefore)
                     threadsLeft = threadsAfter - threadsBefore;
                 for (std::size_t i = 0; i < sig.inputs.size(); ++i) {
-                    std::vector<unsigned char> now(inputs[i].data.size());
-                    backend.download(now.data(), b.in[i], now.size());
-                    if (now != inputs[i].data)
+                    if (!backend.same(b.in[i], inputs[i].data.data(), inputs[i].data.size()))
                         modified += std::string(modified.empty() ? "" : ", ") + "\"" + sig.inputs[i].name + "\"";
                 }
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
