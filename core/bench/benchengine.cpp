@@ -321,26 +321,30 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         return std::pair { std::min(warmup + samples, byBytes), std::min(warmup, byBytes - 2) };
     };
     int roundsRun = 0;
+    QMap<QString, QStringList> pool; // per case: the input sets drawn so far
     for (int round = 0; round < maxRounds; ++round) {
         if (round >= request.rounds && preciseEnough())
             break;
         roundsRun = round + 1;
-        // The round's input sets, per case.
-        QMap<QString, QStringList> sets;
+        // The input sets, per case: drawn once (fresh seeds, folders named by nothing but a hash) and grown when a
+        // round needs more; every round uses each set at most once, in an order of its own per implementation. A
+        // runner process keeps nothing from an earlier round (its sandbox's writable folders are new each time),
+        // so a set met again in a later round is as new to it as the first time.
         for (int ci = 0; ci < cases->size(); ++ci) {
             const Case& c = (*cases)[ci];
-            const auto [count, warmup] = sizeOf(c);
-            Q_UNUSED(warmup);
-            for (int k = 0; k < count; ++k) {
-                const quint64 seed = poolSeed(seed0, round, ci, k);
+            const int count = sizeOf(c).first;
+            for (int k = int(pool[c.name].size()); k < count; ++k) {
+                const quint64 seed = poolSeed(seed0, 0, ci, k);
                 const QString dir
-                    = QDir(inputsRoot)
-                          .filePath(QStringLiteral("r%1/%2").arg(round).arg(seed, 16, 16, QLatin1Char('0')));
+                    = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
                 if (auto w = writeTrialInputs(task, c, seed, dir); !w)
                     return w.error();
-                sets[c.name] << dir;
+                pool[c.name] << dir;
             }
         }
+        QMap<QString, QStringList> sets;
+        for (const Case& c : *cases)
+            sets[c.name] = pool[c.name].mid(0, sizeOf(c).first);
         // Each implementation's plan: the cases in a shuffled order, the sets of each in a shuffled order of
         // their own, the first calls of each case its warm-up.
         QMap<QString, QStringList> outDirs; // per implementation, per call of its plan
@@ -393,8 +397,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     wallPerCallNs[it.key()] = std::max(wallPerCallNs.value(it.key()), span / double(t.n));
             }
         }
-        if (request.keepDir.isEmpty()) { // the round's sets and outputs are judged: only their figures stay
-            QDir(QDir(inputsRoot).filePath(QStringLiteral("r%1").arg(round))).removeRecursively();
+        if (request.keepDir.isEmpty()) { // the round's outputs are judged: only their figures stay
             for (const ImplBench& b : result.impls)
                 QDir(QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round))).removeRecursively();
         }

@@ -354,8 +354,10 @@ QJsonObject benchProvenance(
         { QStringLiteral("runner_python"), runnerPython() },
         { QStringLiteral("timers"), timers },
         { QStringLiteral("method"),
-            QStringLiteral("alternating processes: %1 round(s), one sandboxed runner process per implementation and "
-                           "round, order reversed every other round (ABC, CBA, ...); fresh inputs per round")
+            QStringLiteral(
+                "alternating processes: %1 round(s), one sandboxed runner process per implementation and "
+                "round, order reversed every other round (ABC, CBA, ...); every call of a round on an input set of its "
+                "own, its outputs compared with the reference's on that set")
                 .arg(request.rounds) },
         { QStringLiteral("rounds"), request.rounds },
         { QStringLiteral("rounds_run"), result.roundsRun },
