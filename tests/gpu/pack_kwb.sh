@@ -21,6 +21,7 @@ die() {
     exit 1
 }
 [[ -x $kwb ]] || die "$kwb: not found (build it: cmake --build --preset dev --target kwb_portable)"
+# shellcheck disable=SC2016 # a literal $ORIGIN
 readelf -d "$kwb" | grep -q 'Library rpath: \[\$ORIGIN/lib\]' \
     || die "$kwb: no DT_RPATH \$ORIGIN/lib: it would not find the carried libraries (use the kwb_portable target)"
 
@@ -34,7 +35,8 @@ strip --strip-all -o "$root/kwb" "$kwb"
 # everything kwb starts uses the host's. The rest is copied under its soname (what the loader asks for).
 while read -r name path; do
     case $name in
-    linux-vdso.so.* | ld-linux*.so.* | libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | libresolv.so.*)
+    linux-vdso.so.* | ld-linux*.so.* | libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* \
+        | libresolv.so.*)
         continue
         ;;
     libstdc++.so.* | libgcc_s.so.*) cp -L "$path" "$root/fallback/$name" ;;
@@ -47,6 +49,7 @@ glibc_needed() {
 }
 {
     echo "kwb-carry: kwb for a GPU host without Qt (tests/gpu/README.md)"
+    # shellcheck disable=SC1091
     echo "made: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n) ($(. /etc/os-release && echo "$PRETTY_NAME"))"
     echo "from: $kwb ($("$kwb" --version 2>/dev/null | head -1))"
     echo "git:  $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)"
@@ -63,5 +66,6 @@ mkdir -p "$dest"
 tar -C "$stage" -czf "$dest/kwb-carry.tar.gz.part" kwb-carry
 mv "$dest/kwb-carry.tar.gz.part" "$dest/kwb-carry.tar.gz"
 cp "$root/MANIFEST.txt" "$dest/kwb-carry.manifest.txt"
-echo "compressed: $(stat -c %s "$dest/kwb-carry.tar.gz") bytes ($dest/kwb-carry.tar.gz)" >> "$dest/kwb-carry.manifest.txt"
+echo "compressed: $(stat -c %s "$dest/kwb-carry.tar.gz") bytes ($dest/kwb-carry.tar.gz)" \
+    >> "$dest/kwb-carry.manifest.txt"
 tail -2 "$dest/kwb-carry.manifest.txt"
