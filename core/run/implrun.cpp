@@ -396,6 +396,8 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         }
         const RunOutcome& outcome = failedIn ? failedIn->outcome : processes.last().outcome;
         view.outcome = outcome;
+        for (const ProcessRun& p : processes) // the kernel's accounting, not the runner's own word
+            view.peakRssKiB = std::max(view.peakRssKiB, p.outcome.peakResidentKiB);
         if (!failedIn) {
             view.error.clear();
             view.status = ImplStatus::Ok;
