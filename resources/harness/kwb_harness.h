@@ -392,8 +392,8 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
                     backend.download(host[i].data(), b.out[i], host[i].size());
                 // A write after the call returned (a thread or stream still running) changes the outputs: look
-                // again after a delay that scales with the call (1 to 20 ms).
-                const double delayMs = std::min(20.0, std::max(1.0, 2 * hostNs / 1e6));
+                // again after a delay that scales with the call (4 to 20 ms).
+                const double delayMs = std::min(20.0, std::max(4.0, 2 * hostNs / 1e6));
                 const uint64_t sleep0 = hostTicks();
                 std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(delayMs * 1000)));
                 slept = hostTicks() - sleep0;

@@ -309,9 +309,9 @@ class CallTimer:
         return _now_ns() - t0
 
     def late_write_pause(self, elapsed_ns, _now_ns=_now_ns):
-        """The look for writes after the return waits in proportion to the call (1 to 20 ms)."""
+        """The look for writes after the return waits in proportion to the call (4 to 20 ms)."""
         t0 = _now_ns()
-        time.sleep(min(0.02, max(0.001, 2 * elapsed_ns / 1e9)))
+        time.sleep(min(0.02, max(0.004, 2 * elapsed_ns / 1e9)))
         self.slept = _now_ns() - t0
 
 
