@@ -64,7 +64,7 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
         const double scale = std::abs(in.init.mean) + std::max(in.init.std, std::abs(in.init.high - in.init.low));
         const double tolerance = tol.atol + tol.rtol * std::max(1.0, scale);
         if (auto f = stressed ? fillStressInput(c.stress, in.init, in.dtype, key, data.data(), count,
-                                    shape->empty() ? count : shape->back(), tolerance)
+                         shape->empty() ? count : shape->back(), tolerance)
                               : fillInput(in.init, in.dtype, key, data.data(), count);
             !f)
             return Error { QStringLiteral("task.json"), {},
