@@ -212,7 +212,9 @@ private Q_SLOTS:
         QCOMPARE(failed.first().at(1).toBool(), true);
         QVERIFY(!window.actions().stop->isEnabled());
         QVERIFY(window.actions().run->isEnabled());
-        QVERIFY(window.performancePane()->statusText().startsWith(QStringLiteral("Stopped")));
+        QVERIFY2(window.performancePane()->statusText().contains(QStringLiteral("Stopped")),
+            qPrintable(window.performancePane()->statusText()));
+        QVERIFY(window.performancePane()->statusText().startsWith(window.session()->task()->id)); // whose it is
         QCOMPARE(window.performancePane()->tableModel()->rowCount(), 0);
     }
 };
