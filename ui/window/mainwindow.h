@@ -48,6 +48,7 @@ public:
         : MainWindow(Options {})
     {
     }
+    ~MainWindow() override;
 
     Session* session() const { return m_session; }
     SourceView* sourceView() const { return m_source; }

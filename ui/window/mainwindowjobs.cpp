@@ -82,6 +82,15 @@ private:
 };
 } // namespace
 
+MainWindow::~MainWindow()
+{
+    // The child objects (panes, controllers, windows) are deleted after this window's members (the results, the job
+    // lines): nothing they signal on their way out may reach the handlers that use those members.
+    for (QObject* child : findChildren<QObject*>())
+        QObject::disconnect(child, nullptr, this, nullptr);
+    delete m_scratch;
+}
+
 bool MainWindow::confirm(const QString& title, const QString& text)
 {
     if (m_confirm)
