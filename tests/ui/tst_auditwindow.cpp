@@ -386,7 +386,11 @@ private Q_SLOTS:
             QCOMPARE(w.size(), QSize(1366, 768));
             const QString shots = qEnvironmentVariable("KWB_SHOTS");
             if (!shots.isEmpty())
-                QVERIFY(w.grab().save(QStringLiteral("%1/audit-1366x768-tab%2.png").arg(shots).arg(t)));
+                QVERIFY(w.grab().save(QStringLiteral("%1/screenshot-audit-1366x768-%2.png")
+                                          .arg(shots,
+                                              QStringList { QStringLiteral("side-by-side"), QStringLiteral("agreement"),
+                                                  QStringLiteral("flags"), QStringLiteral("review") }
+                                                  .value(t, QString::number(t)))));
         }
     }
 };

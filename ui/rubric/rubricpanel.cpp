@@ -110,6 +110,7 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     m_checks->setWordWrap(true);
     m_checks->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_checks->setTextFormat(Qt::RichText);
+    m_scroll->setObjectName(QStringLiteral("rubricScroll"));
     m_scroll->setWidget(m_content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
