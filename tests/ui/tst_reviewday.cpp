@@ -126,9 +126,9 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
         int most = 0;
         for (QWidget* c : area->widget()->findChildren<QWidget*>()) {
             // What the layout grants it at least: its minimum size, else its hint unless its policy ignores it.
-            const int need = c->minimumWidth() > 0 ? c->minimumWidth()
+            const int need = c->minimumWidth() > 0                           ? c->minimumWidth()
                 : c->sizePolicy().horizontalPolicy() == QSizePolicy::Ignored ? 0
-                                                                              : c->minimumSizeHint().width();
+                                                                             : c->minimumSizeHint().width();
             if (c->isVisibleTo(&w) && need > most && !qobject_cast<QGroupBox*>(c) && !qobject_cast<CriterionWidget*>(c)
                 && c->width() >= need) {
                 most = need;
