@@ -199,9 +199,19 @@ private Q_SLOTS:
         QVERIFY2(onGpu.roofline, qPrintable(onGpu.rooflineNote)); // as if it ran on the device
         r.impls[1].provenance = QJsonObject { { QStringLiteral("interpret"), true },
             { QStringLiteral("device"), QStringLiteral("cpu") } };
+        r.cases[0].candidates[0].floorNs = 12500;
+        r.cases[0].candidates[0].floorSource = QStringLiteral("hardware table: H100 SXM (float16)");
         const BenchView onCpu = makeBenchView(r);
         QVERIFY(!onCpu.roofline);
         QVERIFY2(onCpu.rooflineNote.contains(u"CPU"), qPrintable(onCpu.rooflineNote));
+        // Nor a GPU floor in the table for it.
+        BenchTableModel table;
+        QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        table.setView(std::make_shared<BenchView>(onCpu));
+        const int row = table.rowCount() - 1;
+        QCOMPARE(table.index(row, BenchTableModel::Implementation).data().toString(), QStringLiteral("triton"));
+        QCOMPARE(table.index(row, BenchTableModel::Floor).data().toString(), QStringLiteral("— (CPU run)"));
+        QCOMPARE(table.index(row, BenchTableModel::Verdict).data().toString(), QStringLiteral("NOT TIMED HERE"));
     }
 
     // Stop's shortcut goes to a text field that has the focus (it never stops a job from there); elsewhere it stops.

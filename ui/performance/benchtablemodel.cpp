@@ -133,6 +133,20 @@ QString BenchTableModel::triangulationText(const ImplCaseResult& r)
         .arg(r.roundMediansNs.size());
 }
 
+bool BenchTableModel::ranOnCpuUnderGpuFloor(const Row& row) const
+{
+    if (!row.result || !row.result->floorNs || !m_view || !m_view->result
+        || row.result->floorSource.startsWith(QLatin1StringView("target.peak"))
+        || row.result->floorSource.contains(QLatin1StringView("this host")))
+        return false;
+    for (const ImplBench& b : m_view->result->impls) {
+        if (b.id == row.implId)
+            return b.provenance.value(QStringLiteral("interpret")).toBool()
+                || b.provenance.value(QStringLiteral("device")).toString() == u"cpu";
+    }
+    return false;
+}
+
 QVariant BenchTableModel::display(const Row& row, int column) const
 {
     const ImplCaseResult* r = row.result;
@@ -180,9 +194,11 @@ QVariant BenchTableModel::display(const Row& row, int column) const
         return r->verdict ? verdictName(*r->verdict) : QString();
     }
     case Floor:
+        if (ranOnCpuUnderGpuFloor(row))
+            return QStringLiteral("— (CPU run)");
         return r->floorNs ? formatDuration(*r->floorNs) : QStringLiteral("—");
     case FloorFraction:
-        if (!r->floorNs || r->stats.medianNs <= 0)
+        if (!r->floorNs || r->stats.medianNs <= 0 || ranOnCpuUnderGpuFloor(row))
             return QStringLiteral("—");
         return QStringLiteral("%1 %").arg(*r->floorNs / r->stats.medianNs * 100, 0, 'f', 1);
     default:
@@ -205,6 +221,9 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
                 .arg(m_incorrect.value(row.implId));
         if (!r)
             return row.problem;
+        if ((index.column() == Floor || index.column() == FloorFraction) && ranOnCpuUnderGpuFloor(row))
+            return tr("It ran on this machine's CPU: the floor from %1 describes the task's GPU, not this run")
+                .arg(r->floorSource);
         if (index.column() == Floor || index.column() == FloorFraction)
             return r->floorNs ? QStringLiteral("Peaks: %1").arg(r->floorSource) : r->floorNote;
         if (index.column() == Median)

@@ -54,6 +54,9 @@ private:
         QString problem; ///< why there are no samples
     };
     QVariant display(const Row& row, int column) const;
+    /// True when the row's implementation ran on this machine's CPU (interpreted, or a framework without a device)
+    /// while its floor comes from a GPU's peaks: the floor does not describe it and is not shown.
+    bool ranOnCpuUnderGpuFloor(const Row& row) const;
     /// The triangulated figures of `r` (the runner's and the workbench's clocks), one line; "" when not watched.
     static QString triangulationText(const ImplCaseResult& r);
 
