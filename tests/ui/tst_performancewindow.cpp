@@ -1,5 +1,5 @@
 // The Performance tab: the bench table, its verdicts and colours, the strip and roofline charts from a
-// known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Esc)
+// known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Ctrl+.)
 // killing a bench whose candidate never returns.
 #include "core/bench/benchengine.h"
 #include "core/task/taskloader.h"
