@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -172,6 +173,31 @@ private Q_SLOTS:
         const Result<QList<Review>> written = loadReviewFile(file);
         QVERIFY(written);
         QVERIFY(written->first().scores.value(QStringLiteral("NC1")).notApplicable);
+    }
+
+    // One trial of a run again: `kwb run --case NAME --seed S --trials 1` runs that case alone with that seed.
+    void runOneCaseWithItsSeed()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed");
+        const Run r = kwb({ QStringLiteral("run"), QStringLiteral("--case"), QStringLiteral("tail"),
+            QStringLiteral("--seed"), QStringLiteral("424242"), QStringLiteral("--trials"), QStringLiteral("1"),
+            QStringLiteral("--heldout"), QStringLiteral("0"), QStringLiteral("--no-stress"), QStringLiteral("--json"),
+            KWB_TASKS_DIR + QStringLiteral("/vector-add-f32") });
+        QVERIFY2(r.exit == 0 || r.exit == 3, r.err.constData()); // 3: the cuda candidate is not run without a GPU
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject provenance = doc.value(QStringLiteral("provenance")).toObject();
+        QCOMPARE(provenance.value(QStringLiteral("trial_seeds")).toArray(), QJsonArray { QStringLiteral("424242") });
+        QCOMPARE(provenance.value(QStringLiteral("seed_source")).toString(), QStringLiteral("--seed"));
+        QStringList cases;
+        for (const QJsonValue& impl : doc.value(QStringLiteral("implementations")).toArray()) {
+            for (const QJsonValue& c : impl.toObject().value(QStringLiteral("cases")).toArray()) {
+                const QString name = c.toObject().value(QStringLiteral("name")).toString();
+                if (!cases.contains(name))
+                    cases << name;
+            }
+        }
+        QVERIFY2(cases.isEmpty() || cases == QStringList { QStringLiteral("tail") }, qPrintable(cases.join(u',')));
     }
 
     void validateJson()

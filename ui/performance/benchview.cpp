@@ -42,7 +42,10 @@ BenchView makeBenchView(BenchResult result, std::optional<ProfileResult> profile
         if (p.value(QStringLiteral("interpret")).toBool() || p.value(QStringLiteral("device")).toString() == u"cpu")
             onCpu << b.id;
     }
-    if (view.roofline && !onCpu.isEmpty()) {
+    // Roofs of this host (a CPU task) or the task's own declared peaks describe where it ran; only a device's do not.
+    const bool deviceRoofs = view.roofline && !view.roofline->peaks.source.contains(QLatin1StringView("this host"))
+        && !view.roofline->peaks.source.startsWith(QLatin1StringView("target.peak"));
+    if (deviceRoofs && !onCpu.isEmpty()) {
         RooflineData& roof = *view.roofline;
         roof.points.erase(std::remove_if(roof.points.begin(), roof.points.end(),
                               [&](const RooflinePoint& p) { return onCpu.contains(p.impl.section(u' ', 0, 0)); }),
