@@ -68,6 +68,16 @@ struct Counted {
     }
 };
 
+// With KWB_SHOTS=DIR set, the test writes what it looked at as PNGs there (the docs' screenshots).
+void shot(QWidget* w, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("KWB_SHOTS");
+    if (dir.isEmpty())
+        return;
+    QApplication::processEvents();
+    QVERIFY(w->grab().save(dir + u'/' + name + QStringLiteral(".png"), "PNG"));
+}
+
 QString describe(const QWidget* w)
 {
     return w ? QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
@@ -260,6 +270,7 @@ private Q_SLOTS:
             return;
         QCOMPARE(w().runResults()->shownTask(), kTriton); // its own run, kept
         QVERIFY2(w().jobStatusText().contains(kCpp), qPrintable(w().jobStatusText()));
+        shot(&w(), QStringLiteral("screenshot-switch-while-running-1366x768"));
         // Esc in a comment field, and Stop's shortcut while typing, never stop the job.
         firstComment()->setFocus();
         QTest::keyClick(firstComment(), Qt::Key_Escape);
@@ -363,6 +374,13 @@ private Q_SLOTS:
         QCOMPARE(inputs->model()->rowCount(), 257);
         QCOMPARE(inputs->model()->columnCount(), 256); // capped; the summary says so
         QAbstractItemModelTester tester(inputs->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        inputs->resize(1100, 600);
+        if (QTreeWidgetItem* item = inputs->tree()->topLevelItem(1)) {
+            inputs->tree()->expandAll();
+            inputs->tree()->setCurrentItem(item->child(1) ? item->child(1)->child(1) : item); // tail ▸ t1 ▸ x.npy
+        }
+        QVERIFY(inputs->showFile(tail.dir + QStringLiteral("/x.npy")));
+        shot(inputs, QStringLiteral("screenshot-inputs"));
         const QString saved = m_dir.filePath(QStringLiteral("tail-t1-x.npy"));
         QVERIFY(inputs->saveShownAs(saved));
         const Result<Tensor> back = loadTensor(saved);
@@ -420,6 +438,8 @@ private Q_SLOTS:
         QVERIFY(failing(QStringLiteral("unrolled")));
         QVERIFY(!failing(QStringLiteral("scratch-unrolled")));
         QVERIFY(scratch->results()->summaryText().contains(u"SCRATCH"));
+        scratch->resize(1100, 720);
+        shot(scratch, QStringLiteral("screenshot-scratch"));
         // Never the task's evidence: no report attached, no finding in the task's list, the bundle untouched.
         QCOMPARE(
             int(m_panel->reviewSession()->reports().size() + m_panel->reviewSession()->heldReports().size()), reports);

@@ -42,6 +42,8 @@ InputsDialog::InputsDialog(const RunResult& run, QWidget* parent)
                 c->setFirstColumnSpanned(false);
             }
             auto* trial = new QTreeWidgetItem(c, { QStringLiteral("t%1").arg(t.trial), QString::number(t.seed) });
+            trial->setToolTip(1,
+                tr("Seed %1: kwb run --case %2 --seed %1 --trials 1 repeats this trial").arg(t.seed).arg(t.caseName));
             for (const QFileInfo& f : QDir(t.dir).entryInfoList({ QStringLiteral("*.npy") }, QDir::Files, QDir::Name)) {
                 auto* item = new QTreeWidgetItem(trial, { f.fileName() });
                 item->setData(0, Qt::UserRole, f.absoluteFilePath());
@@ -104,12 +106,16 @@ bool InputsDialog::showFile(const QString& file)
     m_shown = file;
     const TensorStats s = tensorStats(*t);
     m_model->setTensor(*t);
-    m_summary->setText(QStringLiteral("%1 — %2%3")
-                           .arg(QFileInfo(file).fileName(), tensorSummary(*t, s),
-                               m_model->truncated() ? tr(" (the table shows the first %1 rows and %2 columns)")
-                                                          .arg(TensorTableModel::kMaxRows)
-                                                          .arg(TensorTableModel::kMaxColumns)
-                                                    : QString()));
+    m_summary->setText(
+        QStringLiteral("%1 — %2%3")
+            .arg(QFileInfo(file).fileName(), tensorSummary(*t, s),
+                m_model->truncated() ? tr(" (the table shows %1 of %2 rows and %3 of %4 columns; Save as "
+                                          ".npy keeps all of it)")
+                                           .arg(m_model->rowCount())
+                                           .arg(m_model->totalRows())
+                                           .arg(m_model->columnCount())
+                                           .arg(m_model->totalColumns())
+                                     : QString()));
     m_save->setEnabled(true);
     return true;
 }

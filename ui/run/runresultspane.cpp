@@ -151,6 +151,12 @@ RunResultsPane::RunResultsPane(QWidget* parent)
     layout->addWidget(m_correctness, 1);
 }
 
+void RunResultsPane::setActionsVisible(bool visible)
+{
+    m_inputs->setVisible(visible);
+    m_rerun->setVisible(visible);
+}
+
 QString RunResultsPane::summaryText() const
 {
     return m_summary->text();

@@ -44,6 +44,8 @@ public:
     /// The task whose run is shown ("" while a message is).
     QString shownTask() const { return m_shownTask; }
     QString summaryText() const;
+    /// Shows or hides Inputs… and Run This Case Again… (the scratch window has neither).
+    void setActionsVisible(bool visible);
 
 Q_SIGNALS:
     void inputsRequested();

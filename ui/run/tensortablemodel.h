@@ -32,6 +32,8 @@ public:
     void setTensor(std::optional<Tensor> tensor);
     /// True when the tensor has more rows or columns than the table shows.
     bool truncated() const;
+    std::int64_t totalRows() const { return m_rows; }
+    std::int64_t totalColumns() const { return m_cols; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -54,6 +54,7 @@ ScratchWindow::ScratchWindow(QWidget* parent)
     layout->addWidget(m_banner);
     layout->addLayout(buttons);
     layout->addWidget(split, 1);
+    m_results->setActionsVisible(false);
     m_results->showMessage(tr("Edit the copy above, then Run Beside the Original (Ctrl+Return)."));
 
     connect(m_runButton, &QPushButton::clicked, this, &ScratchWindow::run);

@@ -25,8 +25,9 @@ void MainWindow::setupCompile()
     makeDock(this, "compileDock", tr("Compile"), m_compilePane);
     auto* progress = new QProgressBar(this);
     progress->setObjectName(QStringLiteral("compileProgress"));
-    progress->setMaximumWidth(320);
-    progress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    progress->setFixedWidth(140);
+    progress->setTextVisible(false);
     progress->hide();
     statusBar()->addPermanentWidget(progress);
 

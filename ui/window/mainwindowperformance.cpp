@@ -60,8 +60,9 @@ void MainWindow::setupPerformance()
     m_bench = new BenchController(this);
     m_benchProgress = new QProgressBar(this);
     m_benchProgress->setObjectName(QStringLiteral("benchProgress"));
-    m_benchProgress->setMaximumWidth(320);
-    m_benchProgress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    m_benchProgress->setFixedWidth(140);
+    m_benchProgress->setTextVisible(false);
     m_benchProgress->hide();
     statusBar()->addPermanentWidget(m_benchProgress);
 

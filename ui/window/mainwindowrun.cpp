@@ -30,8 +30,9 @@ void MainWindow::setupRun()
     m_run = new RunController(this);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("runProgress"));
-    m_progress->setMaximumWidth(320);
-    m_progress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    m_progress->setFixedWidth(140);
+    m_progress->setTextVisible(false);
     m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
 
