@@ -13,7 +13,6 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QStatusBar>
 
 namespace kwb::ui {
@@ -22,19 +21,6 @@ bool sameFinding(const Finding& a, const Finding& b)
 {
     return a.id == b.id && a.impl == b.impl && a.caseName == b.caseName && a.file == b.file && a.line == b.line
         && a.message == b.message;
-}
-
-// The bench engine takes rounds beyond those asked for until its intervals are precise enough; "round 7/4" reads
-// like a bug. Those rounds are called what they are.
-QString stepText(const QString& step)
-{
-    static const QRegularExpression round(QStringLiteral("^round (\\d+)/(\\d+)"));
-    const QRegularExpressionMatch m = round.match(step);
-    if (m.hasMatch() && m.captured(1).toInt() > m.captured(2).toInt())
-        return QString(step).replace(m.capturedStart(), m.capturedLength(),
-            QStringLiteral("extra round %1 (after %2, until the intervals are precise)")
-                .arg(m.captured(1), m.captured(2)));
-    return step;
 }
 
 QString outcomeLine(const PerformanceOutcome& o)
@@ -75,9 +61,8 @@ void MainWindow::setupPerformance()
         m_benchProgress->show();
         setJobStep(QStringLiteral("bench"), tr("%1: starting").arg(m_benchFor.id));
     });
-    connect(m_bench, &BenchController::progressed, this, [this](const QString& rawStep, int done, int total) {
-        const QString step = stepText(rawStep);
-        // A bench may take rounds beyond those asked for until its intervals are precise: never "round 7/4".
+    connect(m_bench, &BenchController::progressed, this, [this](const QString& step, int done, int total) {
+        // A bench may take rounds beyond those asked for ("round 7 of at least 4"): the bar turns indeterminate.
         m_benchProgress->setRange(0, total > 0 && done < total ? total : 0);
         m_benchProgress->setValue(std::min(done, total));
         const QString text = tr("%1: %2").arg(m_benchFor.id, step);
