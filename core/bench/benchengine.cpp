@@ -285,7 +285,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     // sees says which calls are timed or compared — all of them are, as in a correctness run.
     const quint64 seed0 = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
     const double budgetMs = request.budgetS * 1000.0 / request.rounds; // per implementation, case and round
-    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
+    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs")); // what runners see (read-only)
+    const QString poolRoot = QDir(work).filePath(QStringLiteral("pool")); // the sets until their call comes
+    QDir().mkpath(inputsRoot);
     // The between-round stopping rule: after the minimum rounds, another round while some candidate's paired
     // speedup CI is wider than the same-speed band — a precision target, blind to which side of 1 the CI lies
     // on, so it does not bias the verdict the way stopping at the first significant round would.
@@ -367,8 +369,11 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     std::iota(setOrder.begin(), setOrder.end(), 0);
                     std::shuffle(setOrder.begin(), setOrder.end(), order);
                     const int warmup = sizeOf(c).second;
-                    for (int n = 0; n < setOrder.size(); ++n)
-                        plan << detail::PoolCall { c.name, setOrder[n], sets[c.name][setOrder[n]], n < warmup };
+                    for (int n = 0; n < setOrder.size(); ++n) {
+                        const QString& name = sets[c.name][setOrder[n]];
+                        plan << detail::PoolCall { c.name, setOrder[n], QDir(inputsRoot).filePath(name), n < warmup,
+                            QDir(poolRoot).filePath(name) };
+                    }
                 }
                 plans.insert(b.id, plan);
                 say(QStringLiteral("round %1 of at least %2: timing %3 (%4 calls, each checked)")

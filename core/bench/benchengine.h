@@ -178,11 +178,15 @@ namespace detail {
 struct PoolCall {
     QString caseName;
     int set = 0; ///< index into the round's sets of the case
-    QString dir; ///< the set's inputs folder (absolute, local)
+    QString dir; ///< where the runner reads the set (absolute, local): under the inputs root, once revealed
     bool warmup = false;
+    QString hidden; ///< where the set is kept out of the runner's sight until its call comes
 };
 /// Runs one round of `impl` over `calls`; merges samples and phases into `bench`; `outDirs` receives, per call,
-/// the folder its outputs were written to. False when the runner failed (bench.status/error say why).
+/// the folder its outputs were written to. Each call's input set is revealed (renamed from `hidden` to `dir`) only
+/// when the call before it has ended — its end marker arrived — so nothing in the runner can read, let alone
+/// compute, a later call's inputs ahead of time; after the process they are hidden again. Over SSH the sets are
+/// copied before the run: all of them are revealed at once. False when the runner failed.
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
     const std::atomic_bool* cancel = nullptr);

@@ -276,8 +276,26 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return false;
     }
     planFile.close();
-    if (remote)
-        return runBenchRoundOverSsh(task, impl, bench, calls, request, workDir, inputsRoot, cancel, round);
+    // The input sets: out of sight until their call comes, and out of sight again after the process.
+    const auto reveal = [&](int i) {
+        if (i >= 0 && i < calls.size() && !calls[i].hidden.isEmpty())
+            QDir().rename(calls[i].hidden, calls[i].dir);
+    };
+    const auto hideAll = [&] {
+        for (const PoolCall& c : calls) {
+            if (!c.hidden.isEmpty() && QFileInfo::exists(c.dir))
+                QDir().rename(c.dir, c.hidden);
+        }
+    };
+    hideAll();
+    if (remote) {
+        for (int i = 0; i < calls.size(); ++i)
+            reveal(i);
+        const bool ok = runBenchRoundOverSsh(task, impl, bench, calls, request, workDir, inputsRoot, cancel, round);
+        hideAll();
+        return ok;
+    }
+    reveal(0);
 
     const ProcessSpec spec = runnerProcess(
         bench.build, QStringLiteral("plan.txt"), workDir, { inputsRoot }, request.limits, request.sandbox);
@@ -295,8 +313,12 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         for (qsizetype nl; (nl = pending.indexOf('\n')) >= 0;) {
             const QByteArray line = pending.left(nl);
             pending.remove(0, nl + 1);
-            if (line.startsWith("kwb-mark ") && markers.size() < 4 * calls.size() + 16)
+            if (line.startsWith("kwb-mark ") && markers.size() < 4 * calls.size() + 16) {
                 markers << Marker { at, line.mid(9) };
+                // A call has ended: the next call's inputs appear now, not before.
+                if (line.startsWith("kwb-mark e "))
+                    reveal(line.split(' ').value(2).toInt() + 1);
+            }
         }
     };
     const auto childCpuS = [] {
@@ -306,6 +328,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     };
     const double cpu0 = childCpuS();
     auto outcome = runToCompletion(spec, watch, cancel);
+    hideAll();
     bench.processCpuS += childCpuS() - cpu0;
     bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {

@@ -7,6 +7,7 @@
 #include "core/run/errorbudget.h"
 #include "core/run/generatedcases.h"
 #include "core/run/generatedjudge.h"
+#include "core/run/kernelcost.h"
 #include "core/run/kernelscope.h"
 #include "core/run/oraclecheck.h"
 #include "core/run/sshimplrun.h"
@@ -299,9 +300,12 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             task, result.impls, result.judgements, result.trials, request, work, inputsRoot, job);
     }
     for (const ImplRun& run : result.impls) {
-        if (run.role == u"candidate" && task.implementation(run.id))
+        if (run.role == u"candidate" && task.implementation(run.id)) {
             result.findings << kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
                 run.notRunHere() ? nullptr : &run, ref.ok() ? &ref : nullptr);
+            if (!run.notRunHere() && !task.requiredKernelLanguage().isEmpty())
+                result.findings << kernelCostFindings(task, run, ref.ok() ? &ref : nullptr);
+        }
     }
     removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));

@@ -152,6 +152,7 @@ def generate_one(call, sig, fw, module):
 
 def run_call(call, sig, fw, module, load_input, recorder, timer, index):
     """One call of the implementation, timed and marked by `timer` (python_main.CallTimer) like every call."""
+    timer.slept += sys.modules["__main__"].wait_for_inputs(call["indir"])
     with open(os.path.join(call["indir"], "data.json")) as f:
         tree = json.load(f)
     arrays = []

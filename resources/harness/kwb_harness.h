@@ -264,6 +264,21 @@ inline long long peakRssKiB()
     return -1;
 }
 
+/// Waits until a call's inputs folder exists. A benchmark reveals each call's inputs only when the call before it
+/// has ended (renamed into place by the workbench: all files at once), so nothing can be computed ahead of time;
+/// in a correctness run the folder is there from the start. Returns the ticks spent waiting.
+inline uint64_t waitForInputs(const std::string& dir)
+{
+    const uint64_t t0 = hostTicks();
+    const int64_t until = trustedNowNs() + 120000000000LL;
+    while (access(dir.c_str(), F_OK) != 0) {
+        if (trustedNowNs() > until)
+            throw std::runtime_error(dir + ": the inputs never appeared (120 s)");
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    return hostTicks() - t0;
+}
+
 /// Loads a call's inputs onto the backend and allocates its outputs filled with their poison pattern.
 /// `inputs` receives the host copies of the inputs (to detect writes to them), `outputs` the poisoned host
 /// images of the outputs (sized for download).
@@ -366,10 +381,11 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
             int threadsLeft = 0;
             Buffers b;
             try {
+                const uint64_t waited = waitForInputs(call.indir);
                 b = setUpCall(backend, sig, call, inputs, host);
                 const uint64_t tFlush = hostTicks();
-                if (lastEnd) // the harness's own work between two calls (fetch, write, set-up), without the sleep
-                    gapNs = static_cast<double>(tFlush - lastEnd - slept) * tickNs;
+                if (lastEnd) // the harness's own work between two calls (fetch, write, set-up), without the waits
+                    gapNs = static_cast<double>(tFlush - lastEnd - slept - waited) * tickNs;
                 flushed = static_cast<long long>(backend.flushCache(o.flushBytes));
                 const int threadsBefore = threadCount();
                 const uint64_t tCall = hostTicks();

@@ -315,7 +315,20 @@ class CallTimer:
         self.slept = _now_ns() - t0
 
 
+def wait_for_inputs(indir, _now_ns=_now_ns):
+    """A benchmark reveals each call's inputs only when the call before it has ended (renamed into place by the
+    workbench: all files at once), so nothing can be computed ahead of time; in a correctness run the folder is
+    there from the start. Returns the nanoseconds spent waiting."""
+    t0 = _now_ns()
+    while not os.path.isdir(indir):
+        if _now_ns() - t0 > 120e9:
+            raise RuntimeError(f"{indir}: the inputs never appeared (120 s)")
+        time.sleep(0.00005)
+    return _now_ns() - t0
+
+
 def run_call(index, call, sig, fw, entry, timer, recorder=None):
+    timer.slept += wait_for_inputs(call["indir"])
     inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
               for a in sig["args"] if a["kind"] == "input"}
     pristine = {k: v.copy() for k, v in inputs.items()}
