@@ -208,7 +208,8 @@ private Q_SLOTS:
             "task.json: /inputs/0/stress: expected false, true or a list of patterns (shift, scale, impulse, ramp, "
             "sorted, large), got 3");
         row("unknown stress pattern", "/inputs/0/stress", R"(["scale", "noise"])",
-            "task.json: /inputs/0/stress/1: expected one of shift, scale, impulse, ramp, sorted, large, got the string "
+            "task.json: /inputs/0/stress/1: expected one of shift, scale, impulse, ramp, sorted, large, hidden, "
+            "mixture, got the string "
             "'noise'");
     }
 
