@@ -4,9 +4,9 @@
 #include "core/bench/fairness.h"
 #include "core/bench/interposition.h"
 #include "core/bench/roofline.h"
-#include "core/bench/timedcheck.h"
 #include "core/hardware/hardware.h"
 #include "core/inputs/inputgenerator.h"
+#include "core/run/callcheck.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"
 #include "core/task/taskloader.h"
@@ -108,7 +108,7 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
             if (answer.isEmpty()
                 || !QFileInfo::exists(QDir(dirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
                 continue; // the reference did not get to this set, or the candidate did not (its error says why)
-            const TimedCallCheck check = checkTimedCall(task, dirs[k], answer);
+            const CallCheck check = checkCall(task, dirs[k], answer);
             if (!check.compared)
                 continue;
             CaseSamples& s = b.cases[plan[k].caseName];

@@ -203,7 +203,7 @@ QString withoutMarkerLines(const QByteArray& text)
 
 QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
     const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
-    const JobContext& job)
+    const JobContext& job, const CallDone& callDone)
 {
     ImplRun run;
     run.id = impl.id;
@@ -304,9 +304,26 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
     // The first call's start marker says when the runner was ready: its start-up (interpreter, framework import).
     auto firstCall = std::make_shared<qint64>(-1);
     const OutputCallback console = withoutMarkers(job.outputOf(impl.id));
-    const OutputCallback output = [console, firstCall, &wall](OutputChannel channel, const QByteArray& bytes) {
+    auto pendingErr = std::make_shared<QByteArray>();
+    const QStringList planLabels = run.callLabels;
+    const QString workDir = run.workDir;
+    const OutputCallback output = [=, &wall](OutputChannel channel, const QByteArray& bytes) {
         if (*firstCall < 0 && channel == OutputChannel::Stderr && bytes.contains("kwb-mark s "))
             *firstCall = wall.elapsed();
+        // "kwb-runner: kN: ok": call N finished, its outputs written.
+        if (callDone && channel == OutputChannel::Stderr) {
+            *pendingErr += bytes;
+            for (qsizetype nl; (nl = pendingErr->indexOf('\n')) >= 0;) {
+                const QByteArray line = pendingErr->left(nl);
+                pendingErr->remove(0, nl + 1);
+                if (!line.startsWith("kwb-runner: k") || !line.endsWith(": ok"))
+                    continue;
+                bool isIndex = false;
+                const int k = line.mid(13, line.size() - 13 - 4).toInt(&isIndex);
+                if (isIndex && k >= 0 && k < planLabels.size())
+                    callDone(planLabels[k], QDir(workDir).filePath(callOutDir(QStringLiteral("k%1").arg(k))));
+            }
+        }
         if (console)
             console(channel, bytes);
     };

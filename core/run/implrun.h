@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <functional>
+
 #include <optional>
 
 namespace kwb {
@@ -72,9 +74,12 @@ struct CallGroup {
 /// shuffled order with opaque labels: nothing the runner sees tells one group from another. A call that ends the
 /// process (a failure, a crash) is not repeated; the calls after it run in a fresh process, a few times at most.
 /// Returns one ImplRun per group: its calls, and the status and findings of its own first failure.
+/// `callDone`, when set, hears of every call that finished (its workbench label and its outputs' folder) as the
+/// runner reports it, while the process still runs — how a run gives its first verdict before the rest is done.
+using CallDone = std::function<void(const QString& label, const QString& outDir)>;
 QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
     const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
-    const JobContext& job = {});
+    const JobContext& job = {}, const CallDone& callDone = {});
 
 /// Whether `impl` runs interpreted on this machine (or the request's executor): Triton without a GPU (or with
 /// --triton-interpret), Pallas in interpret mode (JAX without an accelerator), NKI in the Neuron simulator.

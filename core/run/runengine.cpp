@@ -3,6 +3,7 @@
 
 #include "core/env/toolprobe.h"
 #include "core/inputs/inputgenerator.h"
+#include "core/run/callcheck.h"
 #include "core/run/conventionsteps.h"
 #include "core/run/errorbudget.h"
 #include "core/run/generatedcases.h"
@@ -197,6 +198,32 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
                 job.onOutput(source, channel, bytes);
             };
     }
+    // The first verdict as soon as it can be given — for each candidate, the first declared trial whose call and
+    // the reference's are both done — while the rest still runs (implementations on the CPU run side by side, and
+    // each runs its calls in its own shuffled order, so one pair is done seconds after the start).
+    QSet<QString> declaredTrials;
+    for (const TrialInputs& t : result.trials)
+        declaredTrials.insert(QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial));
+    QMap<QString, QString> refDone; // trial label -> the reference's outputs
+    QMap<QString, QMap<QString, QString>> candDone; // candidate -> trial label -> its first call's outputs
+    QSet<QString> told;
+    const auto tellFirst = [&](const QString& cand) {
+        if (told.contains(cand))
+            return;
+        for (auto it = candDone[cand].cbegin(); it != candDone[cand].cend(); ++it) {
+            if (!refDone.contains(it.key()))
+                continue;
+            told.insert(cand);
+            const CallCheck c = checkCall(task, it.value(), refDone[it.key()]);
+            job.progress(QStringLiteral("run"),
+                QStringLiteral("first verdict: %1 on %2: %3 (the other trials and cases still run)")
+                    .arg(cand, it.key(),
+                        c.pass ? QStringLiteral("within tolerance")
+                               : QStringLiteral("FAILS — %1").arg(c.detail.isEmpty() ? QStringLiteral("?") : c.detail)),
+                done, total);
+            return;
+        }
+    };
     const auto runJob = [&](Job& j) {
         if (job.cancelled())
             return;
@@ -208,7 +235,19 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         QList<CallGroup> groups { CallGroup { result.trials, j.repeats, candidate } };
         if (!result.generatedTrials.isEmpty())
             groups << CallGroup { result.generatedTrials, runsInterpreted(j.impl, request) ? 1 : j.repeats, candidate };
-        j.views = runImplementationGroups(task, j.impl, j.role, groups, request, work, inputsRoot, serial);
+        const CallDone onCall = [&, id = j.impl.id, role = j.role](const QString& label, const QString& outDir) {
+            const std::lock_guard lock(callbacks);
+            if (role == u"reference" && declaredTrials.contains(label)) {
+                refDone.insert(label, outDir);
+                for (auto it = candDone.cbegin(); it != candDone.cend(); ++it)
+                    tellFirst(it.key());
+            } else if (role == u"candidate" && label.endsWith(QStringLiteral("/a"))
+                && declaredTrials.contains(label.chopped(2))) {
+                candDone[id].insert(label.chopped(2), outDir);
+                tellFirst(id);
+            }
+        };
+        j.views = runImplementationGroups(task, j.impl, j.role, groups, request, work, inputsRoot, serial, onCall);
     };
     if (cpuOnly && jobs.size() > 1) {
         std::atomic_int next { 0 };

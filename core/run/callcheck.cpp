@@ -1,4 +1,4 @@
-#include "core/bench/timedcheck.h"
+#include "core/run/callcheck.h"
 
 #include "core/compare/comparison.h"
 #include "core/run/gluegen.h"
@@ -25,9 +25,9 @@ qint64 poisoned(const Tensor& t)
 }
 } // namespace
 
-TimedCallCheck checkTimedCall(const Task& task, const QString& candidateDir, const QString& referenceDir)
+CallCheck checkCall(const Task& task, const QString& candidateDir, const QString& referenceDir)
 {
-    TimedCallCheck c;
+    CallCheck c;
     c.compared = true;
     c.pass = true;
     for (const TensorSpec& o : task.outputs) {
