@@ -149,7 +149,10 @@ private Q_SLOTS:
             const bool reference
                 = m->index(row, BenchTableModel::Implementation).data().toString() == QStringLiteral("reference");
             const QString v = m->index(row, BenchTableModel::Verdict).data().toString();
-            QVERIFY2(reference ? v.isEmpty() : verdicts.contains(v), qPrintable(v));
+            // The unrolled kernel is wrong on the tail cases (NOTES.md), and every timed call is compared with the
+            // reference: INVALID there, a verdict on 'aligned'.
+            const bool aligned = m->index(row, BenchTableModel::Case).data().toString() == QStringLiteral("aligned");
+            QVERIFY2(reference ? v.isEmpty() : (aligned ? verdicts.contains(v) : v == u"INVALID"), qPrintable(v));
             QVERIFY(m->index(row, BenchTableModel::Samples).data().toInt() >= 3);
         }
         QCOMPARE(pane->stripChart()->implementations().size(), 2);
@@ -201,7 +204,9 @@ private Q_SLOTS:
         window.actions().profile->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(
             std::any_of(progressed.begin(), progressed.end(),
-                [](const QList<QVariant>& a) { return a.at(0).toString() == u"round 1/4: timing cand"; }),
+                [](const QList<QVariant>& a) {
+                    return a.at(0).toString().startsWith(QStringLiteral("round 1 of at least 4: timing cand"));
+                }),
             240000);
         QTest::qWait(500);
         QElapsedTimer clock;
