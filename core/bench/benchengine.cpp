@@ -54,6 +54,12 @@ Result<QList<Implementation>> selectImpls(const Task& task, const QStringList& i
     return out;
 }
 
+/// Where an implementation's runner of a round works: `ID/rN`, and `ID/sizing` for the sizing round.
+QString roundDir(const QString& id, int round)
+{
+    return round < 0 ? id + QStringLiteral("/sizing") : QStringLiteral("%1/r%2").arg(id).arg(round);
+}
+
 /// Most calls of one case in one round (each has an input set of its own).
 constexpr int kMaxCallsPerRound = 256;
 
@@ -117,8 +123,9 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
             if (!check.pass) {
                 ++s.wrong;
                 if (s.wrongExamples.size() < 3)
-                    s.wrongExamples << QStringLiteral("round %1, call %2%3: %4")
-                                           .arg(round + 1)
+                    s.wrongExamples << QStringLiteral("%1, call %2%3: %4")
+                                           .arg(round < 0 ? QStringLiteral("sizing round")
+                                                          : QStringLiteral("round %1").arg(round + 1))
                                            .arg(k)
                                            .arg(plan[k].warmup ? QStringLiteral(" (warm-up)") : QString())
                                            .arg(check.detail);
@@ -237,7 +244,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     if (work.isEmpty() || !QDir().mkpath(work))
         return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
-    const int totalSteps = int(impls->size()) * (1 + request.rounds);
+    const int totalSteps = int(impls->size()) * (2 + request.rounds); // build, sizing round, rounds
     int doneSteps = 0;
     const auto say = [&](const QString& s) { job.progress(QStringLiteral("bench"), s, doneSteps, totalSteps); };
     const auto stopped = [&] {
@@ -324,10 +331,13 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     };
     int roundsRun = 0;
     QMap<QString, QStringList> pool; // per case: the input sets drawn so far
-    for (int round = 0; round < maxRounds; ++round) {
+    // Round -1 sizes the others: a few calls per case whose pace says how many fit the budget. Its calls are
+    // compared with the reference like all; its samples do not enter the statistics (three are too few to weigh
+    // like a full round, and a short round would widen every interval).
+    for (int round = -1; round < maxRounds; ++round) {
         if (round >= request.rounds && preciseEnough())
             break;
-        roundsRun = round + 1;
+        roundsRun = std::max(roundsRun, round + 1);
         // The input sets, per case: drawn once (fresh seeds, folders named by nothing but a hash) and grown when a
         // round needs more; every round uses each set at most once, in an order of its own per implementation. A
         // runner process keeps nothing from an earlier round (its sandbox's writable folders are new each time),
@@ -376,17 +386,18 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     }
                 }
                 plans.insert(b.id, plan);
-                say(QStringLiteral("round %1 of at least %2: timing %3 (%4 calls, each checked)")
-                        .arg(round + 1)
-                        .arg(request.rounds)
-                        .arg(b.id)
-                        .arg(plan.size()));
-                detail::runBenchRound(task, (*impls)[i], b, plan, request,
-                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, round,
-                    &outDirs[b.id], job.cancel);
+                say(round < 0
+                        ? QStringLiteral("sizing round: timing %1 (%2 calls, each checked)").arg(b.id).arg(plan.size())
+                        : QStringLiteral("round %1 of at least %2: timing %3 (%4 calls, each checked)")
+                              .arg(round + 1)
+                              .arg(request.rounds)
+                              .arg(b.id)
+                              .arg(plan.size()));
+                detail::runBenchRound(task, (*impls)[i], b, plan, request, QDir(work).filePath(roundDir(b.id, round)),
+                    inputsRoot, round, &outDirs[b.id], job.cancel);
             }
             if (round < request.rounds)
-                ++doneSteps;
+                ++doneSteps; // the sizing round and each of the rounds asked for are steps; extra rounds are not
             if (job.cancelled())
                 return stopped();
         }
@@ -402,9 +413,19 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     wallPerCallNs[it.key()] = std::max(wallPerCallNs.value(it.key()), span / double(t.n));
             }
         }
+        if (round < 0) { // the sizing round's samples stay out of the statistics; its checks and first calls stay
+            for (ImplBench& b : result.impls) {
+                for (CaseSamples& cs : b.cases) {
+                    cs.samplesNs.clear();
+                    cs.roundMediansNs.clear();
+                    cs.phases.clear();
+                    cs.discarded = 0;
+                }
+            }
+        }
         if (request.keepDir.isEmpty()) { // the round's outputs are judged: only their figures stay
             for (const ImplBench& b : result.impls)
-                QDir(QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round))).removeRecursively();
+                QDir(QDir(work).filePath(roundDir(b.id, round))).removeRecursively();
         }
     }
     result.roundsRun = roundsRun;

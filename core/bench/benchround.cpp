@@ -202,7 +202,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                                 .arg(m.ns, 0, 'f', 0)
                                 .arg(recorded, 0, 'f', 0);
         if (call.warmup) {
-            if (round == 0)
+            if (round <= 0 && s.firstCallsNs.size() < 8) // the first process's first calls (the cold one first)
                 s.firstCallsNs.push_back(recorded);
             continue;
         }
