@@ -205,7 +205,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             std::any_of(progressed.begin(), progressed.end(),
                 [](const QList<QVariant>& a) {
-                    return a.at(0).toString().startsWith(QStringLiteral("round 1 of at least 4: timing cand"));
+                    return a.at(0).toString().startsWith(QStringLiteral("sizing round: timing cand"));
                 }),
             240000);
         QTest::qWait(500);
