@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
     # build
     build-essential cmake ninja-build pkg-config git clang-format
+    # compiler cache: a fresh clone reuses objects from earlier builds (CMakeLists.txt uses it when found)
+    ccache
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite
     libqt6opengl6-dev libxkbcommon-dev libvulkan-dev
     libqscintilla2-qt6-dev nlohmann-json3-dev libgl-dev
