@@ -54,6 +54,14 @@ double median(std::vector<double> v)
     return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The lower median: for time outside the kernels, where one call's one-time costs (a lazy import, a cache filled
+// on first use) must not decide a run of two calls; a candidate that offloads does so on most of its calls.
+double lowerMedian(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[(v.size() - 1) / 2];
+}
+
 QString percent(double share)
 {
     return QStringLiteral("%1 %").arg(100 * share, 0, 'f', share < 0.1 ? 1 : 0);
@@ -139,8 +147,8 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
     }
     // Compute outside the framework: by time (what ran outside kernels and ops), and by the routes the calls took
     // out of it (numpy's routines and transfers to numpy, foreign libraries loaded).
-    const double share = outside.empty() ? 0 : median(outside);
-    const double ns = outsideNs.empty() ? 0 : median(outsideNs);
+    const double share = lowerMedian(outside);
+    const double ns = lowerMedian(outsideNs);
     const bool byTime = share >= kOffloadNotableShare && ns >= kOffloadFloorNs;
     bool computeRoute = false;
     QStringList routeText;
@@ -172,6 +180,25 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
         out << f;
     }
     return out;
+}
+
+Findings withCostFindings(Findings scope, const Findings& cost)
+{
+    const auto has = [](const Findings& list, QStringView id) {
+        return std::any_of(list.begin(), list.end(), [&](const Finding& f) { return f.id == id; });
+    };
+    const bool noKernel = has(scope, u"scope.no-kernel");
+    const bool costShare = has(cost, u"scope.framework-compute");
+    if (costShare && !noKernel)
+        scope.erase(
+            std::remove_if(scope.begin(), scope.end(),
+                [](const Finding& f) { return f.id == u"scope.framework-compute" && f.severity == Severity::Warning; }),
+            scope.end());
+    for (const Finding& f : cost) {
+        if (!(noKernel && f.id == u"scope.framework-compute"))
+            scope << f;
+    }
+    return scope;
 }
 
 } // namespace kwb

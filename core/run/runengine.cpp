@@ -340,10 +340,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     for (const ImplRun& run : result.impls) {
         if (run.role == u"candidate" && task.implementation(run.id)) {
-            result.findings << kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
+            Findings scope = kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
                 run.notRunHere() ? nullptr : &run, ref.ok() ? &ref : nullptr);
             if (!run.notRunHere() && !task.requiredKernelLanguage().isEmpty())
-                result.findings << kernelCostFindings(task, run, ref.ok() ? &ref : nullptr);
+                scope = withCostFindings(std::move(scope), kernelCostFindings(task, run, ref.ok() ? &ref : nullptr));
+            result.findings << scope;
         }
     }
     removeRemoteRun(request.executor, work);

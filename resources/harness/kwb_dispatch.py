@@ -108,6 +108,17 @@ class DispatchRecorder:
             self.when_imported("torch.utils.cpp_extension",
                                lambda m: [self.wrap_builder(m, name) for name in ("load_inline", "load")])
             self.mode = self.make_mode()
+            self.warm_up()
+
+    def warm_up(self):
+        """Enters the recording mode once, unrecorded, before any candidate call: its first entry imports a good
+        part of torch (torch._dynamo, over a second here), and that is the recorder's cost, not the first
+        candidate call's time outside its kernels."""
+        try:
+            with self.mode():
+                self.torch.empty(0)
+        except Exception:
+            pass
 
     def watch_offload(self):
         """Counts, inside a recorded call, the ways compute leaves the framework the record sees: tensors handed to

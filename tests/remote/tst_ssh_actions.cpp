@@ -293,7 +293,7 @@ private Q_SLOTS:
         qint64 pgid = 0;
         QElapsedTimer waited;
         waited.start();
-        while ((pgid = remoteGroup(m_sshd.workRoot(), QStringLiteral("sleeper-r0"))) == 0 && !worker->isFinished()
+        while ((pgid = remoteGroup(m_sshd.workRoot(), QStringLiteral("sleeper-sizing"))) == 0 && !worker->isFinished()
             && waited.elapsed() < 180000)
             QTest::qWait(100);
         if (pgid == 0) { // say why the candidate never started on the host

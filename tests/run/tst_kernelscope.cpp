@@ -126,16 +126,22 @@ private Q_SLOTS:
         QTest::newRow("honest") << QStringLiteral("honest") << QStringList {} << QStringList {};
         QTest::newRow("torch only") << QStringLiteral("torch-only") << QStringList { QStringLiteral("scope.no-kernel") }
                                     << QStringList {};
+        // Where the fallback or a forbidden op did the work, the framework's share is said too (how much, beside how).
         QTest::newRow("try/except") << QStringLiteral("try-fallback")
-                                    << QStringList { QStringLiteral("scope.reference-fallback") } << QStringList {};
+                                    << QStringList { QStringLiteral("scope.framework-compute"),
+                                           QStringLiteral("scope.reference-fallback") }
+                                    << QStringList {};
         QTest::newRow("if on the device")
             << QStringLiteral("device-fallback")
             << QStringList { QStringLiteral("scope.no-kernel"), QStringLiteral("scope.reference-fallback") }
             << QStringList {};
-        QTest::newRow("decoration") << QStringLiteral("decoration") << QStringList {}
-                                    << QStringList { QStringLiteral("scope.framework-compute") };
+        // Decoration: the cost-weighted share (an error, the framework did all the work) replaces the coverage warning.
+        QTest::newRow("decoration") << QStringLiteral("decoration")
+                                    << QStringList { QStringLiteral("scope.framework-compute") } << QStringList {};
         QTest::newRow("forbidden op") << QStringLiteral("forbidden")
-                                      << QStringList { QStringLiteral("scope.forbidden-op") } << QStringList {};
+                                      << QStringList { QStringLiteral("scope.forbidden-op"),
+                                             QStringLiteral("scope.framework-compute") }
+                                      << QStringList {};
     }
     void everyCandidateGetsItsFinding()
     {

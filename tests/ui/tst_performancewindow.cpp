@@ -202,11 +202,11 @@ private Q_SLOTS:
         QSignalSpy failed(window.benchController(), &BenchController::failed);
         QSignalSpy progressed(window.benchController(), &BenchController::progressed);
         window.actions().profile->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            std::any_of(progressed.begin(), progressed.end(),
-                [](const QList<QVariant>& a) {
-                    return a.at(0).toString().startsWith(QStringLiteral("sizing round: timing cand"));
-                }),
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progressed.begin(), progressed.end(),
+                                     [](const QList<QVariant>& a) {
+                                         return a.at(0).toString().startsWith(
+                                             QStringLiteral("sizing round: timing cand"));
+                                     }),
             240000);
         QTest::qWait(500);
         QElapsedTimer clock;
