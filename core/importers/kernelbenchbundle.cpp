@@ -1,6 +1,7 @@
 #include "core/importers/kernelbench.h"
 
 #include "core/hardware/hardware.h"
+#include "core/importers/scanner.h"
 #include "core/task/lint.h"
 
 #include <QCryptographicHash>
@@ -102,6 +103,8 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
     files.insert(QStringLiteral("reference.py"), code);
     QJsonArray candidateList;
     QSet<QString> usedIds;
+    // ModelNew bound any way Python allows (a class, `ModelNew = Impl`, an import), read from the syntax tree.
+    const auto bindings = moduleBindings(QStringLiteral("ModelNew"), candidates);
     for (const QString& c : candidates) {
         QFile cf(c);
         if (!cf.open(QIODevice::ReadOnly)) {
@@ -115,11 +118,12 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
             id = taskIdFrom(QFileInfo(c).completeBaseName()) + QStringLiteral("-%1").arg(n);
         usedIds.insert(id);
         const QString rel = QStringLiteral("candidates/%1.py").arg(id);
-        static const QRegularExpression modelNew(
-            QStringLiteral("^class\\s+ModelNew\\b"), QRegularExpression::MultilineOption);
-        if (!modelNew.match(QString::fromUtf8(text)).hasMatch())
-            b.findings << importFinding(QStringLiteral("import.missing-definition"), Severity::Error, rel, 1,
-                QStringLiteral("candidate '%1' defines no class ModelNew at module level").arg(id));
+        if (!bindings)
+            b.findings << importFinding(QStringLiteral("import.not-static"), Severity::Warning, rel, 0,
+                QStringLiteral("whether candidate '%1' binds ModelNew was not checked: %2")
+                    .arg(id, bindings.error().oneLine()));
+        else if (const auto missing = bindingFinding(bindings->value(c), rel, QStringLiteral("ModelNew")))
+            b.findings << *missing;
         files.insert(rel, text);
         candidateList.append(candidateEntry(id, rel));
     }
