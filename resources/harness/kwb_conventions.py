@@ -9,6 +9,13 @@ Inputs are generated ONCE per (case, trial) by the reference's own generator in 
 (plan header `kwb-generate 1`) and saved as .npy files plus data.json (the structure: tuples, lists,
 dicts, numbers); every implementation then loads them in its own process. GPU MODE's own checker runs
 in a separate process too (plan header `kwb-check 1`) on the inputs and a candidate's saved outputs.
+
+GPU MODE tasks often hand the submission its output buffer inside `data` (`A, B, out = data`). Which leaves
+are buffers is found when the inputs are generated, by running the reference (trusted code) on copies: a leaf
+the reference writes, or whose content does not change the reference's answer, is a buffer (data.json
+`buffers`). Writing it is the submission's job, not `correct.inputs-modified`; its initial content is
+undefined (torch.empty), so every implementation gets it poisoned, and one that returns it unwritten shows
+`correct.unwritten-output`. Arrays keep their shape, 0-d included (a scalar result stays shape ()).
 """
 import importlib.util
 import json
@@ -42,6 +49,12 @@ def seed_everything(fw, seed):
 
 # ---- data trees <-> files ------------------------------------------------------------------------------
 
+def c_order(arr):
+    """A C-ordered array of the same shape: np.ascontiguousarray would turn a 0-d array into shape (1,)."""
+    arr = np.asarray(arr)
+    return arr if arr.flags.c_contiguous else np.array(arr, order="C", copy=True)
+
+
 def dtype_name(fw, value):
     if getattr(fw, "torch", None) is not None and isinstance(value, fw.torch.Tensor):
         return str(value.dtype).replace("torch.", "")
@@ -57,7 +70,7 @@ def save_tree(value, outdir, fw, prefix):
             name = f"{prefix}{count[0]}.npy"
             count[0] += 1
             arr = fw.to_numpy(v)
-            np.save(os.path.join(outdir, name), np.ascontiguousarray(arr), allow_pickle=False)
+            np.save(os.path.join(outdir, name), c_order(arr), allow_pickle=False)
             return {"npy": name, "dtype": dtype_name(fw, v) if is_tensor else str(arr.dtype),
                     "shape": list(arr.shape)}
         if v is None or isinstance(v, (bool, int, float, str)):
@@ -76,10 +89,25 @@ def save_tree(value, outdir, fw, prefix):
     return walk(value)
 
 
-def load_tree(desc, indir, fw, load_input, arrays=None):
+# The runner's poison patterns (python_main.POISON): values arithmetic never produces.
+POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
+          "float8_e4m3fn": 0xFF, "float8_e5m2": 0x7D}
+
+
+def poison_like(arr, dtype):
+    raw = np.empty(arr.shape, dtype=f"<u{arr.dtype.itemsize}")
+    raw.fill(POISON.get(dtype, 0xA5A5A5A5A5A5A5A5 & ((1 << (8 * arr.dtype.itemsize)) - 1)))
+    return raw.view(arr.dtype)
+
+
+def load_tree(desc, indir, fw, load_input, arrays=None, poison=()):
+    """The data tree of data.json with its arrays loaded; those named in `poison` (the task's output buffers,
+    whose initial content is undefined) hold the poison pattern instead, as every output does."""
     def walk(d):
         if "npy" in d:
             arr = load_input(os.path.join(indir, d["npy"]), d["dtype"])
+            if d["npy"] in poison:
+                arr = poison_like(arr, d["dtype"])
             if arrays is not None:
                 arrays.append((d["npy"], arr.copy()))
             return fw.to_framework(arr)
@@ -143,9 +171,119 @@ def generate_one(call, sig, fw, module):
             tree["task_seed"] = params["seed"]
             params["seed"] = call["seed"] % (1 << 31)
         tree["params"] = params
-        tree["data"] = save_tree(module.generate_input(**params), call["outdir"], fw, "data")
+        data = module.generate_input(**params)
+        tree["data"] = save_tree(data, call["outdir"], fw, "data")
+        case = call["label"].split("/")[0]
+        if case not in BUFFER_PROBES:  # the same structure in every trial of a case: probed once
+            BUFFER_PROBES[case] = probe_buffers(data, getattr(module, sig["entry"], None), fw, call["seed"])
+        tree["buffers"], tree["buffer_probe"] = BUFFER_PROBES[case]
     with open(os.path.join(call["outdir"], "data.json"), "w") as f:
         json.dump(tree, f)
+
+
+# ---- output buffers in GPU MODE's data -------------------------------------------------------------------
+
+BUFFER_PROBES = {}
+
+
+def is_array(fw, v):
+    torch = getattr(fw, "torch", None)
+    return (torch is not None and isinstance(v, torch.Tensor)) or isinstance(v, np.ndarray) or \
+        type(v).__module__.startswith("jax")
+
+
+def leaves(fw, v, out=None):
+    """The arrays of a data tree in save_tree's order (data0.npy, data1.npy, ...)."""
+    out = [] if out is None else out
+    if is_array(fw, v):
+        out.append(v)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            leaves(fw, x, out)
+    elif isinstance(v, dict):
+        for x in v.values():
+            leaves(fw, x, out)
+    return out
+
+
+def scrambled(fw, v):
+    """An array of v's dtype, shape and device whose every byte is 0xA5 (bools: negated)."""
+    torch = getattr(fw, "torch", None)
+    if torch is not None and isinstance(v, torch.Tensor):
+        if v.dtype == torch.bool:
+            return ~v
+        s = torch.empty_like(v, memory_format=torch.contiguous_format)
+        s.reshape(-1).view(torch.uint8).fill_(0xA5)
+        return s
+    a = np.asarray(v)
+    if a.dtype == np.bool_:
+        return ~a
+    s = np.empty(a.shape, dtype=a.dtype)
+    s.reshape(-1).view(np.uint8)[...] = 0xA5
+    return s
+
+
+def clone_tree(fw, v, replace=None, counter=None):
+    """A copy of a data tree with every array cloned (as GPU MODE's eval does), the `replace`-th one scrambled."""
+    counter = [0] if counter is None else counter
+    if is_array(fw, v):
+        k = counter[0]
+        counter[0] += 1
+        if k == replace:
+            return scrambled(fw, v)
+        return v.clone() if hasattr(v, "clone") else np.array(v, copy=True)
+    if isinstance(v, tuple):
+        return tuple(clone_tree(fw, x, replace, counter) for x in v)
+    if isinstance(v, list):
+        return [clone_tree(fw, x, replace, counter) for x in v]
+    if isinstance(v, dict):
+        return {k: clone_tree(fw, x, replace, counter) for k, x in v.items()}
+    return v
+
+
+def fingerprint(fw, v):
+    if is_array(fw, v):
+        a = fw.to_numpy(v)
+        return ("array", str(a.dtype), a.shape, c_order(a).tobytes())
+    if isinstance(v, (tuple, list)):
+        return (type(v).__name__, tuple(fingerprint(fw, x) for x in v))
+    if isinstance(v, dict):
+        return ("dict", tuple((k, fingerprint(fw, x)) for k, x in v.items()))
+    return ("value", repr(v))
+
+
+def probe_buffers(data, entry, fw, seed):
+    """(names of the output buffers among data's arrays, how they were found): a leaf the reference writes, or
+    one whose content does not change the reference's answer (torch.empty handed to be filled). Runs the
+    reference (trusted code) on copies; a reference whose answer is not reproducible leaves every leaf an input."""
+    arrays = leaves(fw, data)
+    if entry is None or not arrays:
+        return [], "no arrays" if entry is not None else "no reference entry"
+
+    def answer(d):
+        seed_everything(fw, seed)
+        result = entry(d)
+        fw.synchronize(result)
+        return fingerprint(fw, result)
+
+    try:
+        first = clone_tree(fw, data)
+        base = answer(first)
+        if answer(clone_tree(fw, data)) != base:
+            return [], "the reference's answer differs between two calls on the same data: no leaf is a buffer"
+        found = {i for i, (before, after) in enumerate(zip(arrays, leaves(fw, first)))
+                 if fingerprint(fw, before) != fingerprint(fw, after)}  # written by the reference
+        for i in range(len(arrays)):
+            if i in found:
+                continue
+            try:
+                if answer(clone_tree(fw, data, replace=i)) == base:
+                    found.add(i)  # its content does not matter to the answer
+            except Exception:
+                pass  # the reference reads it (and fails on scrambled values)
+    except Exception as e:
+        return [], f"probe failed: {type(e).__name__}: {str(e)[:200]}"
+    return [f"data{i}.npy" for i in sorted(found)], "reference probed on copies"
 
 
 # ---- calls ---------------------------------------------------------------------------------------------
@@ -170,7 +308,7 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
             result, dispatch = recorded(recorder, lambda: model(*args))
         fw.synchronize(result)
     else:
-        data = load_tree(tree["data"], call["indir"], fw, load_input, arrays)
+        data = load_tree(tree["data"], call["indir"], fw, load_input, arrays, poison=set(tree.get("buffers", [])))
         entry = getattr(module, sig["entry"], None)
         if entry is None:
             raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")
@@ -188,14 +326,18 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
     for o, r in zip(sig["outputs"], results):
         arr = fw.to_numpy(r)
         if sig["impl"] == "reference" and str(arr.dtype) != o["dtype"]:
-            raise RuntimeError(f"the reference returned {arr.dtype} for output '{o['name']}', the manifest says "
-                               f"{o['dtype']} (fix the manifest's dtype)")
-        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), np.ascontiguousarray(arr), allow_pickle=False)
+            if not task_dtype_cast(tree, arr, o["dtype"]):
+                raise RuntimeError(f"the reference returned {arr.dtype} for output '{o['name']}', the manifest says "
+                                   f"{o['dtype']} (fix the manifest's dtype)")
+            print(f"kwb-runner: the reference computes '{o['name']}' in {arr.dtype}; the task's buffer and answer are "
+                  f"{o['dtype']}: its result is rounded to {o['dtype']}", file=sys.stderr)
+            arr = arr.astype(np_dtype(o["dtype"]))
+        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), c_order(arr), allow_pickle=False)
     with open(os.path.join(call["outdir"], "outputs.json"), "w") as f:
         json.dump({"kind": kind, "names": [o["name"] for o in sig["outputs"]],
                    "dtypes": [o["dtype"] for o in sig["outputs"]]}, f)
     # Inputs changed in place: compare every input array with the copy taken when it was loaded.
-    leaves = []
+    arg_arrays = []  # the arrays of this call's arguments, in load order
 
     def collect(v):
         if isinstance(v, (tuple, list)):
@@ -205,15 +347,56 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
             for x in v.values():
                 collect(x)
         elif hasattr(v, "shape"):
-            leaves.append(v)
+            arg_arrays.append(v)
 
     collect(args)
-    modified = [name for (name, before), after in zip(arrays, leaves)
-                if not np.array_equal(fw.to_numpy(after).view(np.uint8), before.view(np.uint8))]
+    buffers = set(tree.get("buffers", []))  # the task's output buffers: writing them is the job
+    modified = [name for (name, before), after in zip(arrays, arg_arrays)
+                if name not in buffers and not np.array_equal(raw_bytes(fw.to_numpy(after)), raw_bytes(before))]
     rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
     if dispatch is not None:
         rec["dispatch"] = dispatch
     return rec
+
+
+def raw_bytes(a):
+    a = c_order(a)
+    return a.reshape(-1).view(np.uint8)
+
+
+def np_dtype(name):
+    if name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
+        import ml_dtypes
+        return np.dtype(getattr(ml_dtypes, name))
+    return np.dtype(name)
+
+
+def buffer_dtypes(tree):
+    names, out = set(tree.get("buffers", [])), set()
+
+    def walk(d):
+        if "npy" in d:
+            if d["npy"] in names:
+                out.add(d["dtype"])
+        for key in ("tuple", "list"):
+            for x in d.get(key, []):
+                walk(x)
+        for x in d.get("dict", {}).values():
+            walk(x)
+
+    walk(tree.get("data", {}))
+    return out
+
+
+FLOATS = ("float64", "float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2")
+
+
+def task_dtype_cast(tree, arr, want):
+    """True where a gpumode reference computes in a wider float than the task's answer (`x.to(torch.float64)` in
+    ref_kernel) and the task hands a buffer of the manifest's dtype: the task's dtype is the buffer's."""
+    got = str(arr.dtype)
+    return (tree.get("convention") == "gpumode" and got in FLOATS and want in FLOATS
+            and np_dtype(got).itemsize > np_dtype(want).itemsize and want in buffer_dtypes(tree))
 
 
 def recorded(recorder, fn):

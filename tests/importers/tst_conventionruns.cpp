@@ -8,6 +8,8 @@
 #include "core/importers/gpumode.h"
 #include "core/importers/kernelbench.h"
 #include "core/run/runengine.h"
+#include "core/task/taskloader.h"
+#include "core/tensor/tensor.h"
 #include "tests/helpers/testpaths.h"
 
 #include <QDir>
@@ -112,6 +114,73 @@ private Q_SLOTS:
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
         QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
         QVERIFY2(!has(*result, QStringLiteral("gpumode.check-failed")), qPrintable(ids(*result)));
+    }
+
+    // GPU MODE's own semantics (fixtures/gpumode-torch, torch on the CPU, Triton in its interpreter): the output
+    // buffer the task hands the submission in `data` is its to write (not correct.inputs-modified) and comes
+    // poisoned; a scalar answer stays shape (); a reference computing in float64 into a float32 buffer makes the
+    // answer float32; custom_kernel bound as an instance of a class is found.
+    void gpuModeTorchSemantics_data()
+    {
+        QTest::addColumn<QString>("task");
+        QTest::addColumn<QString>("submission");
+        QTest::addColumn<QStringList>("errors");
+        const QStringList none;
+        QTest::newRow("writes the buffer") << QStringLiteral("vectoradd_buf_py") << QString() << none;
+        QTest::newRow("a callable instance")
+            << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_callable.py") << none;
+        QTest::newRow("leaves the buffer unwritten")
+            << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_unwritten.py")
+            << QStringList { QStringLiteral("correct.input-independent"), QStringLiteral("correct.unwritten-output"),
+                   QStringLiteral("gpumode.check-failed") };
+        QTest::newRow("writes a real input")
+            << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_writes_input.py")
+            << QStringList { QStringLiteral("correct.inputs-modified") };
+        QTest::newRow("scalar answer") << QStringLiteral("vectorsum_py") << QString() << none;
+        QTest::newRow("float64 reference, float32 buffer") << QStringLiteral("prefixsum_py") << QString() << none;
+    }
+    void gpuModeTorchSemantics()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        QFETCH(QString, task);
+        QFETCH(QString, submission);
+        QFETCH(QStringList, errors);
+        const QString src = KWB_FIXTURES_DIR + QStringLiteral("/gpumode-torch/") + task;
+        const QString name = task + u'-' + QFileInfo(submission).baseName();
+        GpuModeOptions o { src, m_tmp.filePath(name), submission.isEmpty() ? QString() : src + u'/' + submission };
+        auto s = importGpuMode(o);
+        QVERIFY(s && s->imported() == 1);
+        for (const Finding& f : s->bundles.first().findings)
+            QVERIFY2(f.id != u"import.missing-definition", qPrintable(f.message));
+        RunRequest r = request(s->bundles.first().dir);
+        r.keepDir = m_tmp.filePath(name + QStringLiteral("-work"));
+        r.cases = { QStringLiteral("test-1"), QStringLiteral("test-2") };
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QStringList got;
+        for (const Finding& f : result->findings)
+            if (f.severity == Severity::Error)
+                got << f.id;
+        got.removeDuplicates();
+        got.sort();
+        QVERIFY2(got == errors, qPrintable(ids(*result)));
+        if (errors.isEmpty())
+            QVERIFY2(
+                has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
+        if (task == u"vectorsum_py") { // a scalar stays a scalar, for the reference and the submission
+            for (const QString& impl :
+                { QStringLiteral("reference/out/test-1/t0"), QStringLiteral("submission/out/test-1/t0/a") }) {
+                auto t = loadTensor(QDir(r.keepDir).filePath(impl + QStringLiteral("/out0.npy")));
+                QVERIFY2(t, qPrintable(impl));
+                QCOMPARE(int(t->shape.size()), 0);
+            }
+        }
+        if (task == u"prefixsum_py") {
+            auto loaded = loadTask(s->bundles.first().dir);
+            QVERIFY(loaded);
+            QCOMPARE(loaded->task.outputs.first().dtype, DType::Float32);
+        }
     }
 
     // Problems without a candidate: the reference alone runs (init inputs, two outputs, the static corners).
