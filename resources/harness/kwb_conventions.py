@@ -1,7 +1,9 @@
 """Calling conventions of foreign task sets, for python_main.py (plain python3 + numpy, no Qt, no kwb).
 
 - torch_module (KernelBench): the source defines an nn.Module class (`entry`: Model or ModelNew) built as
-  entry(*get_init_inputs()) under the trial's seed and called as forward(*get_inputs()).
+  entry(*get_init_inputs()) under the trial's seed (and torch.no_grad, as KernelBench builds it) and called as
+  forward(*get_inputs()); a case param `precision` is KernelBench's eval precision (floating-point tensors and
+  the model's parameters cast to it).
 - gpumode (GPU MODE reference-kernels): the source defines entry(data) (ref_kernel or custom_kernel); the
   data comes from the reference's generate_input(**case params, seed=...).
 
@@ -161,6 +163,10 @@ def generate_one(call, sig, fw, module):
         args = module.get_inputs()
         seed_everything(fw, call["seed"])
         init = module.get_init_inputs()
+        precision = call["params"].get("precision")
+        if precision:  # KernelBench's eval precision: floating-point tensors cast to it (its models too, at the call)
+            tree["precision"] = precision
+            args, init = cast_floats(fw, args, precision), cast_floats(fw, init, precision)
         tree["args"] = save_tree(list(args), call["outdir"], fw, "arg")
         tree["init"] = save_tree(list(init), call["outdir"], fw, "init")
     else:
@@ -179,6 +185,14 @@ def generate_one(call, sig, fw, module):
         tree["buffers"], tree["buffer_probe"] = BUFFER_PROBES[case]
     with open(os.path.join(call["outdir"], "data.json"), "w") as f:
         json.dump(tree, f)
+
+
+def cast_floats(fw, values, precision):
+    """KernelBench's _process_input_tensor: tensors cast to the eval precision. Floating-point ones only: its cast
+    of integer tensors (class targets, indices) to a float breaks the problems that take them."""
+    torch = fw.torch
+    want = getattr(torch, precision)
+    return [v.to(want) if isinstance(v, torch.Tensor) and v.is_floating_point() else v for v in values]
 
 
 # ---- output buffers in GPU MODE's data -------------------------------------------------------------------
@@ -299,9 +313,11 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
         if cls is None:
             raise RuntimeError(f"{sig['source']}: no class '{sig['entry']}'")
         fw.torch.manual_seed(tree["seed"])  # the same parameters for Model and ModelNew
-        model = cls(*init)
-        if hasattr(model, "to"):
-            model = model.to(fw.device)
+        with fw.torch.no_grad():  # as KernelBench builds them: in-place work on parameters in __init__ is allowed
+            model = cls(*init)
+            if hasattr(model, "to"):
+                precision = tree.get("precision")
+                model = model.to(fw.device, dtype=getattr(fw.torch, precision)) if precision else model.to(fw.device)
         fw.torch.manual_seed(tree["seed"])
         t0 = time.perf_counter_ns()
         with fw.torch.no_grad():

@@ -210,6 +210,33 @@ private Q_SLOTS:
         QVERIFY(ran);
     }
 
+    // KernelBench's eval precision: floating-point inputs and the model's parameters cast to it (the fixture's
+    // inputs are float16, its nn.Linear float32: without the cast the reference could not even run in bfloat16).
+    void kernelBenchPrecision()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KernelBenchOptions o { KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level2/3_Linear_Two_Outputs.py"),
+            m_tmp.filePath(QStringLiteral("kb-bf16")) };
+        o.precision = QStringLiteral("bf16");
+        auto s = importKernelBench(o);
+        QVERIFY(s && s->imported() == 1);
+        auto loaded = loadTask(s->bundles.first().dir);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->task.outputs.first().dtype, DType::BFloat16);
+        QCOMPARE(loaded->task.tolerance->rtol, 1e-2);
+        RunRequest r = request(s->bundles.first().dir);
+        r.trials = 1;
+        r.keepDir = m_tmp.filePath(QStringLiteral("kb-bf16-work"));
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        for (const ImplRun& run : result->impls)
+            QVERIFY2(run.ok(), qPrintable(run.error + u'\n' + run.log.right(1500)));
+        QFile data(QDir(r.keepDir).filePath(QStringLiteral("inputs/kernelbench/t0/data.json")));
+        QVERIFY(data.open(QIODevice::ReadOnly));
+        const QJsonObject tree = QJsonDocument::fromJson(data.readAll()).object();
+        QCOMPARE(tree.value(QStringLiteral("precision")).toString(), QStringLiteral("bfloat16"));
+    }
+
     void kernelBenchRunsOrSaysTorchIsMissing()
     {
         auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/1_Scaled_Add.py")),
@@ -229,6 +256,28 @@ private Q_SLOTS:
             qPrintable(ids(*result)));
         QVERIFY2(has(*result, QStringLiteral("scope.no-kernel"), QStringLiteral("1_scaled_add_fused")),
             qPrintable(ids(*result)));
+    }
+
+    // A load_inline CUDA ModelNew: on a machine without a GPU torch fails choosing arch flags (an IndexError in
+    // cpp_extension), which is the machine's fault: not run, env.no-device, no runtime.* error. With a GPU it passes.
+    void kernelBenchInlineCudaWithoutGpuIsNotRun()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/1_Scaled_Add.py")),
+            m_tmp.filePath(QStringLiteral("kb-cuda")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates-cuda")) });
+        QVERIFY(s && s->imported() == 1);
+        RunRequest r = request(s->bundles.first().dir);
+        r.trials = 1;
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        const QString cand = QStringLiteral("1_scaled_add_inline");
+        if (acceleratorPresent()) {
+            QVERIFY2(has(*result, QStringLiteral("correct.pass"), cand), qPrintable(ids(*result)));
+            return;
+        }
+        QVERIFY2(has(*result, QStringLiteral("env.no-device"), cand), qPrintable(ids(*result)));
+        for (const Finding& f : result->findings)
+            QVERIFY2(f.impl != cand || f.severity != Severity::Error, qPrintable(ids(*result)));
     }
 
     // A KernelBench ModelNew with a Triton kernel runs in Triton's interpreter here and passes clean; the
