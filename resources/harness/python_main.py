@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import platform
+import re
 import socket
 import sys
 import threading
@@ -76,6 +77,49 @@ MISSING_TOOL_SIGNS = (("CUDA_HOME environment variable is not set", "nvcc"), ("n
                       ("g++: not found", "g++"), ("hipcc: not found", "hipcc"), ("ROCM_HOME", "hipcc"))
 
 
+# Headers of GPU libraries a build may need that this machine may lack: (path prefix, library).
+LIBRARY_HEADERS = (("kittens.cuh", "ThunderKittens"), ("cutlass/", "CUTLASS"), ("cute/", "CUTLASS (CuTe)"),
+                   ("flashinfer/", "FlashInfer"), ("hip/hip_runtime.h", "ROCm (HIP)"), ("rocwmma/", "rocWMMA"))
+# The implementation's own check that it was handed device tensors (`assert x.is_cuda`, "must be on GPU"): on a
+# machine without a GPU the harness hands it CPU tensors (Triton's interpreter), so the check fails there.
+DEVICE_CHECK = re.compile(r"is_cuda|\bcuda\b|\bgpu\b|device\.type", re.IGNORECASE)
+
+
+def missing_library(exc):
+    """The GPU library whose headers an extension build includes and this machine lacks, read from the build's
+    own frame (cpp_extension's _jit_compile: its sources and include paths), or None."""
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name == "_jit_compile" and code.co_filename.endswith("cpp_extension.py"):
+            loc = tb.tb_frame.f_locals
+            paths = list(loc.get("extra_include_paths") or []) + ["/usr/include", "/usr/local/include",
+                                                                 os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "include")]
+            for src in loc.get("sources") or []:
+                try:
+                    with open(src, errors="replace") as f:
+                        text = f.read(400000)
+                except OSError:
+                    continue
+                for header in re.findall(r'#\s*include\s*[<"]([^>"]+)[>"]', text):
+                    lib = next((name for prefix, name in LIBRARY_HEADERS if header.startswith(prefix)), None)
+                    if lib and not any(os.path.exists(os.path.join(p, header)) for p in paths):
+                        return lib, header
+        tb = tb.tb_next
+    return None
+
+
+def device_check(exc):
+    """True when the implementation's own code rejected its (CPU) tensors for not being on a GPU."""
+    if not isinstance(exc, (AssertionError, RuntimeError, ValueError, TypeError)):
+        return False
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames or "site-packages" in frames[-1].filename:
+        return False  # raised inside a framework: its own message decides
+    return bool(DEVICE_CHECK.search(str(exc)) or (isinstance(exc, AssertionError) and
+                                                  DEVICE_CHECK.search(frames[-1].line or "")))
+
+
 def exception_chain(exc):
     """exc and the exceptions it was raised from or during (`raise … from e`, a failure inside an except)."""
     seen = []
@@ -121,6 +165,13 @@ def environment_problem(exc):
         for sign, tool in MISSING_TOOL_SIGNS:
             if sign in text:
                 return EnvironmentProblem("missing-tool", tool, f"{tool} is missing here: {text[:300]}", "call")
+        lib = missing_library(e)
+        if lib:
+            return EnvironmentProblem("missing-tool", lib[0], f"the build includes {lib[1]} ({lib[0]}), which this "
+                                      f"machine lacks: {text[:200]}", "call")
+        if not gpu_present() and device_check(e):
+            return EnvironmentProblem("no-device", "gpu", f"the implementation requires CUDA tensors and this machine "
+                                      f"has no GPU (its tensors are on the CPU): {text[:300]}", "call")
     return None
 
 

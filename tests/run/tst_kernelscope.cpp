@@ -253,6 +253,25 @@ private Q_SLOTS:
         QVERIFY2(!idsFor(*r, run.id).join(u' ').contains(QStringLiteral("env.")), qPrintable(describe(*r, run.id)));
     }
 
+    // An honest kernel that asserts CUDA tensors (written for a GPU harness): without a GPU the harness hands it CPU
+    // tensors, so its assert fails there — the machine's fault (env.no-device, not run), never the candidate's.
+    void deviceAssertionWithoutGpuIsNotRun()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        QVERIFY(fullRun());
+        const RunResult& r = *fullRun();
+        const auto run
+            = std::find_if(r.impls.begin(), r.impls.end(), [](const ImplRun& x) { return x.id == u"device-assert"; });
+        QVERIFY(run != r.impls.end());
+        QVERIFY2(idsFor(r, run->id, Severity::Error).isEmpty(), qPrintable(describe(r, run->id)));
+        if (acceleratorPresent())
+            QVERIFY2(idsFor(r, run->id).contains(QStringLiteral("correct.pass")), qPrintable(describe(r, run->id)));
+        else
+            QVERIFY2(run->notRunHere() && idsFor(r, run->id).contains(QStringLiteral("env.no-device")),
+                qPrintable(describe(r, run->id)));
+    }
+
     // A runner python without torch: the environment's fault, so the implementations are "not run" with a warning.
     void missingFrameworkIsNotRun()
     {
