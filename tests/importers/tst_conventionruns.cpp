@@ -280,6 +280,24 @@ private Q_SLOTS:
             QVERIFY2(f.impl != cand || f.severity != Severity::Error, qPrintable(ids(*result)));
     }
 
+    // A CUDA extension including a GPU library this machine lacks (ThunderKittens): its build fails on the missing
+    // header, read from cpp_extension's own frame — the machine's fault (env.missing-tool), not runtime.compile_error.
+    void kernelBenchMissingGpuLibraryIsNotRun()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/1_Scaled_Add.py")),
+            m_tmp.filePath(QStringLiteral("kb-tk")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates-cuda-lib")) });
+        QVERIFY(s && s->imported() == 1);
+        RunRequest r = request(s->bundles.first().dir);
+        r.trials = 1;
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        const QString cand = QStringLiteral("1_scaled_add_tk");
+        QVERIFY2(has(*result, QStringLiteral("env.missing-tool"), cand), qPrintable(ids(*result)));
+        for (const Finding& f : result->findings)
+            QVERIFY2(f.impl != cand || f.severity != Severity::Error, qPrintable(ids(*result)));
+    }
+
     // A KernelBench ModelNew with a Triton kernel runs in Triton's interpreter here and passes clean; the
     // reference's own op under a new name and a fallback around a broken launch get their errors.
     void kernelBenchTritonModelNew()
