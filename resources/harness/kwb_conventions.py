@@ -15,9 +15,9 @@ in a separate process too (plan header `kwb-check 1`) on the inputs and a candid
 GPU MODE tasks often hand the submission its output buffer inside `data` (`A, B, out = data`). Which leaves
 are buffers is found when the inputs are generated, by running the reference (trusted code) on copies: a leaf
 the reference writes, or whose content does not change the reference's answer, is a buffer (data.json
-`buffers`). Writing it is the submission's job, not `correct.inputs-modified`; its initial content is
-undefined (torch.empty), so every implementation gets it poisoned, and one that returns it unwritten shows
-`correct.unwritten-output`. Arrays keep their shape, 0-d included (a scalar result stays shape ()).
+`buffers`). Writing it is the submission's job, not `correct.inputs-modified`. Its content is handed over as the
+task's generator left it, as GPU MODE does (not poisoned: a submission that accumulates into a torch.empty buffer
+passes or fails as it would there). Arrays keep their shape, 0-d included (a scalar result stays shape ()).
 """
 import importlib.util
 import json
@@ -91,25 +91,10 @@ def save_tree(value, outdir, fw, prefix):
     return walk(value)
 
 
-# The runner's poison patterns (python_main.POISON): values arithmetic never produces.
-POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
-          "float8_e4m3fn": 0xFF, "float8_e5m2": 0x7D}
-
-
-def poison_like(arr, dtype):
-    raw = np.empty(arr.shape, dtype=f"<u{arr.dtype.itemsize}")
-    raw.fill(POISON.get(dtype, 0xA5A5A5A5A5A5A5A5 & ((1 << (8 * arr.dtype.itemsize)) - 1)))
-    return raw.view(arr.dtype)
-
-
-def load_tree(desc, indir, fw, load_input, arrays=None, poison=()):
-    """The data tree of data.json with its arrays loaded; those named in `poison` (the task's output buffers,
-    whose initial content is undefined) hold the poison pattern instead, as every output does."""
+def load_tree(desc, indir, fw, load_input, arrays=None):
     def walk(d):
         if "npy" in d:
             arr = load_input(os.path.join(indir, d["npy"]), d["dtype"])
-            if d["npy"] in poison:
-                arr = poison_like(arr, d["dtype"])
             if arrays is not None:
                 arrays.append((d["npy"], arr.copy()))
             return fw.to_framework(arr)
@@ -324,7 +309,7 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
             result, dispatch = recorded(recorder, lambda: model(*args))
         fw.synchronize(result)
     else:
-        data = load_tree(tree["data"], call["indir"], fw, load_input, arrays, poison=set(tree.get("buffers", [])))
+        data = load_tree(tree["data"], call["indir"], fw, load_input, arrays)
         entry = getattr(module, sig["entry"], None)
         if entry is None:
             raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")

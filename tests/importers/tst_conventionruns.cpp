@@ -117,9 +117,9 @@ private Q_SLOTS:
     }
 
     // GPU MODE's own semantics (fixtures/gpumode-torch, torch on the CPU, Triton in its interpreter): the output
-    // buffer the task hands the submission in `data` is its to write (not correct.inputs-modified) and comes
-    // poisoned; a scalar answer stays shape (); a reference computing in float64 into a float32 buffer makes the
-    // answer float32; custom_kernel bound as an instance of a class is found.
+    // buffer the task hands the submission in `data` is its to write (not correct.inputs-modified), with the content
+    // the generator left; a scalar answer stays shape (); a reference computing in float64 into a float32 buffer
+    // makes the answer float32; custom_kernel bound as an instance of a class is found.
     void gpuModeTorchSemantics_data()
     {
         QTest::addColumn<QString>("task");
@@ -131,8 +131,7 @@ private Q_SLOTS:
             << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_callable.py") << none;
         QTest::newRow("leaves the buffer unwritten")
             << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_unwritten.py")
-            << QStringList { QStringLiteral("correct.input-independent"), QStringLiteral("correct.unwritten-output"),
-                   QStringLiteral("gpumode.check-failed") };
+            << QStringList { QStringLiteral("gpumode.check-failed") };
         QTest::newRow("writes a real input")
             << QStringLiteral("vectoradd_buf_py") << QStringLiteral("submission_writes_input.py")
             << QStringList { QStringLiteral("correct.inputs-modified") };
@@ -164,7 +163,13 @@ private Q_SLOTS:
                 got << f.id;
         got.removeDuplicates();
         got.sort();
-        QVERIFY2(got == errors, qPrintable(ids(*result)));
+        if (errors.isEmpty() || errors.contains(QStringLiteral("correct.inputs-modified"))) {
+            QVERIFY2(got == errors, qPrintable(ids(*result)));
+        } else { // what the unwritten buffer held decides between mismatch and stale output; never inputs-modified
+            for (const QString& e : std::as_const(errors))
+                QVERIFY2(got.contains(e), qPrintable(ids(*result)));
+            QVERIFY2(!got.contains(QStringLiteral("correct.inputs-modified")), qPrintable(ids(*result)));
+        }
         if (errors.isEmpty())
             QVERIFY2(
                 has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
