@@ -115,6 +115,17 @@ double percentile(const std::vector<double>& sorted, double p)
 }
 } // namespace
 
+RatingTable itemsOnly(const RatingTable& t)
+{
+    RatingTable out = t;
+    out.units.clear();
+    for (const auto& unit : t.units) {
+        if (std::count_if(unit.begin(), unit.end(), [](const std::optional<int>& v) { return v.has_value(); }) >= 2)
+            out.units << unit;
+    }
+    return out;
+}
+
 std::optional<double> percentAgreement(const RatingTable& t)
 {
     double sum = 0;

@@ -18,6 +18,10 @@ struct RatingTable {
     int categoryCount() const { return scaleMax - scaleMin + 1; }
 };
 
+/// The items of `t`: its units with at least two ratings (a unit one rater scored holds no agreement; it must not
+/// shift the chance terms of the others either). Rater columns stay as they are.
+RatingTable itemsOnly(const RatingTable& t);
+
 enum class KappaWeights { Unweighted, Linear, Quadratic };
 enum class AlphaMetric { Nominal, Ordinal, Interval };
 

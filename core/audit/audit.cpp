@@ -1,6 +1,7 @@
 #include "core/audit/audit.h"
 
 #include "core/review/evidenceref.h"
+#include "core/review/findingblame.h"
 #include "core/review/reviewchecks.h"
 
 #include <QDir>
@@ -10,6 +11,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 namespace kwb {
 namespace {
@@ -129,10 +132,11 @@ RatingTable ratingTable(
     return t;
 }
 
-CriterionAgreement criterionAgreement(const QString& criterion, const RatingTable& t, quint64 seed, int resamples)
+CriterionAgreement criterionAgreement(const QString& criterion, const RatingTable& all, quint64 seed, int resamples)
 {
     CriterionAgreement a;
     a.criterion = criterion;
+    const RatingTable t = itemsOnly(all);
     QSet<int> raters;
     for (const auto& unit : t.units) {
         int rated = 0;
@@ -148,6 +152,8 @@ CriterionAgreement criterionAgreement(const QString& criterion, const RatingTabl
     }
     a.raters = int(raters.size());
     a.percent = percentAgreement(t);
+    if (a.items < 2)
+        return a; // one task: agreement beyond chance cannot be told from one item
     if (const auto cols = twoRaterColumns(t)) {
         a.cohen[0] = cohenKappa(t, cols->first, cols->second, KappaWeights::Unweighted);
         a.cohen[1] = cohenKappa(t, cols->first, cols->second, KappaWeights::Linear);
@@ -159,6 +165,131 @@ CriterionAgreement criterionAgreement(const QString& criterion, const RatingTabl
     a.ac1 = gwetAc1(t);
     a.alphaCi = alphaBootstrapCi(t, AlphaMetric::Ordinal, seed, resamples);
     return a;
+}
+
+QList<TaskAgreement> taskAgreement(const QList<Review>& reviews, const QList<const Criterion*>& criteria)
+{
+    QMap<QString, QList<const Review*>> byTask;
+    for (const Review& r : reviews)
+        byTask[r.taskId] << &r;
+    QList<TaskAgreement> out;
+    for (auto it = byTask.cbegin(); it != byTask.cend(); ++it) {
+        TaskAgreement a;
+        a.task = it.key();
+        for (const Review* r : it.value())
+            a.reviewers << r->reviewer;
+        RatingTable t;
+        if (!criteria.isEmpty()) {
+            t.scaleMin = criteria.first()->scale.min;
+            t.scaleMax = criteria.first()->scale.max;
+        }
+        for (const Criterion* c : criteria) {
+            if (c->scale.min != t.scaleMin || c->scale.max != t.scaleMax)
+                continue; // one scale per table
+            QList<std::optional<int>> unit;
+            QStringList scores;
+            int lo = t.scaleMax;
+            int hi = t.scaleMin;
+            for (const Review* r : it.value()) {
+                const Score s = r->scores.value(c->id);
+                const bool valid = s.value && c->scale.contains(*s.value);
+                unit << (valid ? s.value : std::nullopt);
+                if (valid) {
+                    scores << QStringLiteral("%1 %2").arg(r->reviewer).arg(*s.value);
+                    lo = std::min(lo, *s.value);
+                    hi = std::max(hi, *s.value);
+                }
+            }
+            if (scores.size() >= 2 && hi - lo >= 2)
+                a.disagreements << QStringLiteral("%1 (%2)").arg(c->id, scores.join(QStringLiteral(", ")));
+            t.units << unit;
+        }
+        const RatingTable items = itemsOnly(t);
+        a.items = int(items.units.size());
+        a.percent = percentAgreement(items);
+        if (a.items >= 2)
+            a.alpha = krippendorffAlpha(items, AlphaMetric::Ordinal);
+        out << a;
+    }
+    return out;
+}
+
+QList<AuditFlag> scoreDisagreements(
+    const QList<Review>& reviews, const QList<const Criterion*>& criteria, int minLevels)
+{
+    QMap<QString, QList<const Review*>> byTask;
+    for (const Review& r : reviews)
+        byTask[r.taskId] << &r;
+    QList<AuditFlag> out;
+    for (auto it = byTask.cbegin(); it != byTask.cend(); ++it) {
+        for (const Criterion* c : criteria) {
+            QList<std::pair<const Review*, int>> scored;
+            for (const Review* r : it.value()) {
+                const Score s = r->scores.value(c->id);
+                if (s.value && c->scale.contains(*s.value))
+                    scored.append({ r, *s.value });
+            }
+            if (scored.size() < 2)
+                continue;
+            const auto [lo, hi] = std::minmax_element(
+                scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+            if (hi->second - lo->second < minLevels)
+                continue;
+            // The review whose score lies farthest from the mean of the others' carries the flag.
+            const Review* outlier = nullptr;
+            double farthest = -1;
+            QStringList all;
+            for (const auto& [r, v] : scored) {
+                double others = 0;
+                for (const auto& [o, w] : scored)
+                    others += o == r ? 0 : w;
+                const double distance = std::abs(v - others / double(scored.size() - 1));
+                if (distance > farthest) {
+                    farthest = distance;
+                    outlier = r;
+                }
+                all << QStringLiteral("%1 %2").arg(r->reviewer).arg(v);
+            }
+            out.append({ outlier->identity(), outlier->taskId, outlier->reviewer,
+                QStringLiteral("audit.score-disagreement"), Severity::Warning,
+                QStringLiteral("%1: the reviewers' scores differ by %2 levels (%3)")
+                    .arg(c->id)
+                    .arg(hi->second - lo->second)
+                    .arg(all.join(QStringLiteral(", "))),
+                QStringLiteral("/scores/") + c->id });
+        }
+    }
+    return out;
+}
+
+int flagRank(const AuditFlag& f)
+{
+    static const QStringList order { QStringLiteral("review.contradicts-evidence"),
+        QStringLiteral("audit.low-agreement"), QStringLiteral("audit.score-disagreement"),
+        QStringLiteral("review.text-score-conflict"), QStringLiteral("review.incomplete"),
+        QStringLiteral("review.stale-task") };
+    const int kind = f.id == u"review.no-evidence" ? 9 : (order.contains(f.id) ? int(order.indexOf(f.id)) : 7);
+    const int severity = f.severity == Severity::Error ? 0 : f.severity == Severity::Warning ? 1 : 2;
+    return severity * 10 + kind;
+}
+
+void sortFlags(QList<AuditFlag>& flags)
+{
+    QMap<std::pair<QString, QString>, int> groupRank;
+    for (const AuditFlag& f : flags) {
+        const auto key = std::make_pair(f.task, f.reviewer);
+        const int r = f.task.isEmpty() ? -1 : flagRank(f); // criterion-wide flags lead
+        groupRank[key] = groupRank.contains(key) ? std::min(groupRank.value(key), r) : r;
+    }
+    std::stable_sort(flags.begin(), flags.end(), [&](const AuditFlag& a, const AuditFlag& b) {
+        const auto ka = std::make_pair(a.task, a.reviewer);
+        const auto kb = std::make_pair(b.task, b.reviewer);
+        const auto ga = std::make_tuple(groupRank.value(ka), a.task, a.reviewer);
+        const auto gb = std::make_tuple(groupRank.value(kb), b.task, b.reviewer);
+        if (ga != gb)
+            return ga < gb;
+        return std::make_pair(flagRank(a), a.message) < std::make_pair(flagRank(b), b.message);
+    });
 }
 
 QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports)
@@ -180,7 +311,7 @@ QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports)
         if (!digests.contains(d.digest) || (!review.taskId.isEmpty() && d.taskId != review.taskId))
             continue;
         for (const ReportFinding& f : d.findings) {
-            if (!out.contains(f.id))
+            if (!out.contains(f.id) && againstCandidate(f))
                 out << f.id;
         }
     }
@@ -261,6 +392,8 @@ Result<AuditResult> auditReviews(const QList<Review>& reviews, const Rubric& rub
                 {} });
         result.criteria << a;
     }
+    result.perTask = taskAgreement(used, criteria);
+    result.flags << scoreDisagreements(used, criteria);
     for (auto it = perReviewer.begin(); it != perReviewer.end(); ++it) {
         ReviewerAgreement ra = *it;
         if (ra.pairs > 0)
@@ -289,6 +422,7 @@ Result<AuditResult> auditReviews(const QList<Review>& reviews, const Rubric& rub
         if (options.criteria.isEmpty() || options.criteria.contains(f.jsonPath.mid(8)))
             result.flags << f;
     }
+    sortFlags(result.flags);
     return result;
 }
 

@@ -47,7 +47,9 @@ struct AuditFlag {
     QString jsonPath; ///< into the review, may be empty
 };
 
-/// The agreement statistics of one criterion.
+/// The agreement statistics of one criterion, computed from its items only: the tasks two or more reviewers scored
+/// on it. A task only one reviewer scored changes nothing; with fewer than two items every chance-corrected figure
+/// is empty ("n/a": one task says nothing about chance).
 struct CriterionAgreement {
     QString criterion;
     int items = 0; ///< tasks with two or more scores on it
@@ -58,6 +60,17 @@ struct CriterionAgreement {
     std::array<std::optional<double>, 3> alpha; ///< nominal, ordinal, interval
     std::optional<double> ac1;
     std::optional<std::pair<double, double>> alphaCi; ///< bootstrap 95 % interval of the ordinal α
+};
+
+/// The agreement on one task: its criteria are the items (those two or more reviewers scored), its reviewers the
+/// raters. Computed from this task's reviews only, so other tasks never change it.
+struct TaskAgreement {
+    QString task;
+    QStringList reviewers; ///< the reviewers whose submitted reviews of the task count
+    int items = 0; ///< criteria with two or more scores
+    std::optional<double> percent; ///< mean share of agreeing score pairs over those criteria
+    std::optional<double> alpha; ///< Krippendorff's α (ordinal) over those criteria; empty below two items
+    QStringList disagreements; ///< `NC4 (alice 2, bob 5)`: criteria whose scores differ by two levels or more
 };
 
 /// How one reviewer agrees with the others and with adjudicated scores.
@@ -85,6 +98,7 @@ struct AuditResult {
     int tasks = 0;
     QStringList reviewers;
     QList<CriterionAgreement> criteria;
+    QList<TaskAgreement> perTask; ///< sorted by task id
     QList<ReviewerAgreement> perReviewer;
     QList<AuditFlag> flags;
     quint64 seed = 0;
@@ -102,12 +116,27 @@ QList<Review> latestSubmitted(const QList<Review>& reviews);
 RatingTable ratingTable(const QList<Review>& reviews, const Criterion& criterion, QStringList* raters = nullptr,
     QStringList* tasks = nullptr);
 
-/// The agreement statistics of one rating table.
+/// The agreement statistics of one rating table, over its items only (itemsOnly()).
 CriterionAgreement criterionAgreement(const QString& criterion, const RatingTable& t, quint64 seed, int resamples);
 
 /// The audit of a review set against `rubric`: agreement per criterion and per reviewer, the review checks of
 /// every review, cross-review contradictions and low-agreement flags. An Error names an unknown criterion.
 Result<AuditResult> auditReviews(const QList<Review>& reviews, const Rubric& rubric, const AuditOptions& options = {});
+
+/// The agreement of each task over `reviews` (latestSubmitted()) on `criteria`.
+QList<TaskAgreement> taskAgreement(const QList<Review>& reviews, const QList<const Criterion*>& criteria);
+
+/// `audit.score-disagreement` (W): on a task, two reviewers' scores of a criterion differ by `minLevels` or more.
+/// One flag per task and criterion, on the review whose score lies farthest from the others' mean.
+QList<AuditFlag> scoreDisagreements(
+    const QList<Review>& reviews, const QList<const Criterion*>& criteria, int minLevels = 2);
+
+/// Orders flags for reading: groups of one task and reviewer (criterion-wide flags first), the groups by their
+/// weightiest flag, and inside a group errors, then real disagreements (contradictions, low agreement, score
+/// disagreements, text conflicts), then the rest, with `review.no-evidence` last.
+void sortFlags(QList<AuditFlag>& flags);
+/// A flag's weight in sortFlags (lower reads first).
+int flagRank(const AuditFlag& flag);
 
 /// `review.contradicts-evidence` across reviewers: a review that scores a criterion at or above a
 /// contradiction rule's level while another review of the same task cites (or attaches a report with) the
@@ -115,7 +144,7 @@ Result<AuditResult> auditReviews(const QList<Review>& reviews, const Rubric& rub
 QList<AuditFlag> crossReviewContradictions(const QList<Review>& reviews, const QList<ReportDoc>& reports);
 
 /// The finding ids a review stands on: those its scores cite, and those of the reports it attaches or cites
-/// (when they are in `reports` and are of its task), each once.
+/// (when they are in `reports` and are of its task, and are against the candidate: findingblame.h), each once.
 QStringList citedFindings(const Review& review, const QList<ReportDoc>& reports);
 
 /// A task bundle found by taskBundlesUnder: its folder and its kind.

@@ -16,8 +16,12 @@ QJsonObject criterionJson(const CriterionAgreement& a)
         ? QJsonValue(QJsonObject { { QStringLiteral("unweighted"), number(a.cohen[0]) },
             { QStringLiteral("linear"), number(a.cohen[1]) }, { QStringLiteral("quadratic"), number(a.cohen[2]) } })
         : QJsonValue(QJsonValue::Null);
-    return { { QStringLiteral("items"), a.items }, { QStringLiteral("percent_agreement"), number(a.percent) },
-        { QStringLiteral("cohen_kappa"), cohen }, { QStringLiteral("fleiss_kappa"), number(a.fleiss) },
+    return { { QStringLiteral("items"), a.items },
+        { QStringLiteral("note"),
+            a.items < 2 ? QJsonValue(QStringLiteral("n/a: fewer than two tasks scored by two or more reviewers"))
+                        : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("percent_agreement"), number(a.percent) }, { QStringLiteral("cohen_kappa"), cohen },
+        { QStringLiteral("fleiss_kappa"), number(a.fleiss) },
         { QStringLiteral("krippendorff_alpha"),
             QJsonObject { { QStringLiteral("nominal"), number(a.alpha[0]) },
                 { QStringLiteral("ordinal"), number(a.alpha[1]) },
@@ -41,16 +45,24 @@ QJsonObject auditJson(const AuditResult& r, bool details)
         criteria.insert(a.criterion, criterionJson(a));
     QJsonArray flags;
     for (const AuditFlag& f : r.flags)
-        flags.append(QJsonObject { { QStringLiteral("review"), text(f.review) },
-            { QStringLiteral("task"), text(f.task) }, { QStringLiteral("reviewer"), text(f.reviewer) },
-            { QStringLiteral("id"), f.id }, { QStringLiteral("message"), f.message } });
+        flags.append(
+            QJsonObject { { QStringLiteral("review"), text(f.review) }, { QStringLiteral("task"), text(f.task) },
+                { QStringLiteral("reviewer"), text(f.reviewer) }, { QStringLiteral("id"), f.id },
+                { QStringLiteral("severity"), severityName(f.severity) }, { QStringLiteral("message"), f.message } });
+    QJsonObject perTask;
+    for (const TaskAgreement& t : r.perTask)
+        perTask.insert(t.task,
+            QJsonObject { { QStringLiteral("reviewers"), QJsonArray::fromStringList(t.reviewers) },
+                { QStringLiteral("items"), t.items }, { QStringLiteral("percent_agreement"), number(t.percent) },
+                { QStringLiteral("krippendorff_alpha_ordinal"), number(t.alpha) },
+                { QStringLiteral("disagreements"), QJsonArray::fromStringList(t.disagreements) } });
     QJsonArray reviewers;
     for (const QString& name : r.reviewers)
         reviewers.append(name);
     QJsonObject doc { { QStringLiteral("format"), QStringLiteral("kwb.audit/1") },
         { QStringLiteral("reviews"), r.reviews }, { QStringLiteral("tasks"), r.tasks },
         { QStringLiteral("reviewers"), reviewers }, { QStringLiteral("criteria"), criteria },
-        { QStringLiteral("flags"), flags } };
+        { QStringLiteral("task_agreement"), perTask }, { QStringLiteral("flags"), flags } };
     if (!details)
         return doc;
     QJsonObject per;

@@ -4,7 +4,9 @@
 #include "core/bench/fairness.h"
 #include "core/bench/interposition.h"
 #include "core/bench/roofline.h"
+#include "core/hardware/hardware.h"
 #include "core/inputs/inputgenerator.h"
+#include "core/run/callcheck.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"
 #include "core/task/taskloader.h"
@@ -13,7 +15,11 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 
+#include <QFileInfo>
+
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace kwb {
 namespace {
@@ -48,6 +54,86 @@ Result<QList<Implementation>> selectImpls(const Task& task, const QStringList& i
     return out;
 }
 
+/// Where an implementation's runner of a round works: `ID/rN`, and `ID/sizing` for the sizing round.
+QString roundDir(const QString& id, int round)
+{
+    return round < 0 ? id + QStringLiteral("/sizing") : QStringLiteral("%1/r%2").arg(id).arg(round);
+}
+
+/// Most calls of one case in one round (each has an input set of its own).
+constexpr int kMaxCallsPerRound = 256;
+
+/// A seed of its own for set `k` of case `caseIndex` in `round` (splitmix64 of the mixed indices).
+quint64 poolSeed(quint64 seed0, int round, int caseIndex, int k)
+{
+    quint64 z = seed0 ^ (quint64(round) << 48) ^ (quint64(caseIndex) << 32) ^ quint64(k);
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/// Bytes of one input set of `c` and the outputs a call writes for it.
+qint64 caseSetBytes(const Task& task, const Case& c)
+{
+    qint64 bytes = 0;
+    for (const QList<TensorSpec>* list : { &task.inputs, &task.outputs }) {
+        for (const TensorSpec& t : *list) {
+            auto shape = resolveShape(t, c);
+            if (!shape)
+                continue;
+            qint64 n = qint64(dtypeSize(t.dtype));
+            for (qint64 d : *shape)
+                n *= d;
+            bytes += n;
+        }
+    }
+    return bytes;
+}
+
+/// Every call of every candidate in `round` against the reference's call on the same input set.
+void compareWithReference(const Task& task, QList<ImplBench>& impls,
+    const QMap<QString, QList<detail::PoolCall>>& plans, const QMap<QString, QStringList>& outDirs, int round)
+{
+    const ImplBench& ref = impls.first();
+    if (!ref.ok() || !plans.contains(ref.id))
+        return;
+    QHash<QPair<QString, int>, QString> answers; // (case, set) -> the reference's output folder
+    const QList<detail::PoolCall>& refPlan = plans[ref.id];
+    const QStringList& refDirs = outDirs[ref.id];
+    for (int k = 0; k < refPlan.size() && k < refDirs.size(); ++k)
+        answers.insert({ refPlan[k].caseName, refPlan[k].set }, refDirs[k]);
+    for (int i = 1; i < impls.size(); ++i) {
+        ImplBench& b = impls[i];
+        if (!plans.contains(b.id))
+            continue;
+        const QList<detail::PoolCall>& plan = plans[b.id];
+        const QStringList& dirs = outDirs[b.id];
+        for (int k = 0; k < plan.size() && k < dirs.size(); ++k) {
+            const QString answer = answers.value({ plan[k].caseName, plan[k].set });
+            if (answer.isEmpty()
+                || !QFileInfo::exists(QDir(dirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
+                continue; // the reference did not get to this set, or the candidate did not (its error says why)
+            const CallCheck check = checkCall(task, dirs[k], answer);
+            if (!check.compared)
+                continue;
+            CaseSamples& s = b.cases[plan[k].caseName];
+            ++s.compared;
+            s.unwritten += check.unwritten;
+            if (!check.pass) {
+                ++s.wrong;
+                if (s.wrongExamples.size() < 3)
+                    s.wrongExamples << QStringLiteral("%1, call %2%3: %4")
+                                           .arg(round < 0 ? QStringLiteral("sizing round")
+                                                          : QStringLiteral("round %1").arg(round + 1))
+                                           .arg(k)
+                                           .arg(plan[k].warmup ? QStringLiteral(" (warm-up)") : QString())
+                                           .arg(check.detail);
+            }
+        }
+    }
+}
+
 bool runsOnGpu(const Implementation& impl, const ImplBench& b)
 {
     if (impl.backend == u"cuda")
@@ -56,35 +142,67 @@ bool runsOnGpu(const Implementation& impl, const ImplBench& b)
         && !b.provenance.value(QStringLiteral("device")).toString().startsWith(QStringLiteral("TFRT_CPU"));
 }
 
-/// The floor's peaks: `target.peak` always; for an implementation that ran on this machine's CPU, this host's
-/// measured peaks; else the device's from the hardware table (peaksFor).
-std::optional<Peaks> floorPeaks(const Task& task, const Implementation& impl, bool onGpu, const CaseSamples& s,
-    const BenchRequest& request, QString* note)
+/// The floor's peaks are the peaks of the machine the code ran on — a floor from another machine's figures would
+/// blame the host on the candidate. A run on this host's CPU: this host's measured peaks (a `target.peak` describes
+/// the target hardware and is named, not used). A GPU run: the hardware table's figures for the device the runner
+/// reported, or the task's `target.peak` when that device is the task's target hardware. No floor where the machine
+/// is not known well enough (another host's CPU, a device the table does not have).
+std::optional<Peaks> floorPeaks(const Task& task, const Implementation& impl, const ImplBench& b, bool onGpu,
+    const CaseSamples& s, const BenchRequest& request, QString* note)
 {
-    if (task.target.peakBytesPerS || task.target.peakFlopsPerS || onGpu)
-        return peaksFor(task, impl, note);
-    if (request.executor.remote()) {
-        *note = QStringLiteral("no floor: '%1' ran on the CPU of %2, and host peaks are measured for this machine "
-                               "only (give target.peak for a floor)")
-                    .arg(impl.id, request.executor.name());
+    const bool declared = task.target.peakBytesPerS || task.target.peakFlopsPerS;
+    if (!onGpu) {
+        if (request.executor.remote()) {
+            *note = QStringLiteral("no floor: '%1' ran on the CPU of %2, and host peaks are measured for this "
+                                   "machine only")
+                        .arg(impl.id, request.executor.name());
+            return std::nullopt;
+        }
+        Peaks p = hostCpuPeaks(task, hostPeaks(), s.flushBytes);
+        if (declared)
+            p.source += QStringLiteral("; the task's target.peak describes its target hardware (%1), not this host, "
+                                       "and is not used")
+                            .arg(task.target.hardware.isEmpty() ? QStringLiteral("unnamed") : task.target.hardware);
+        return p;
+    }
+    const QString device = b.provenance.value(QStringLiteral("device")).toString();
+    const HardwareSpec* ran = findHardwareForDevice(device);
+    const HardwareSpec* target = findHardware(task.target.hardware);
+    if (declared && ran && ran == target) {
+        auto p = peaksFor(task, impl, note);
+        if (p)
+            p->source = QStringLiteral("target.peak (the run's device, %1, is the task's target)").arg(device);
+        return p;
+    }
+    if (!ran) {
+        *note = QStringLiteral("no floor: the device '%1' that '%2' ran on is not in the hardware table%3")
+                    .arg(device.isEmpty() ? QStringLiteral("unknown") : device, impl.id,
+                        declared ? QStringLiteral(" (target.peak describes the task's target, not this device)")
+                                 : QString());
         return std::nullopt;
     }
-    return hostCpuPeaks(task, hostPeaks(), s.flushBytes);
+    DType t = DType::Float32;
+    if (!task.outputs.isEmpty())
+        t = task.outputs.first().dtype;
+    return Peaks {
+        ran->memoryBandwidth, ran->peakFlops(t),
+        QStringLiteral("hardware table: %1 (%2), the device the run reported (%3)").arg(ran->name, dtypeName(t), device)
+    };
 }
 
-ImplCaseResult measure(const Task& task, const Implementation& impl, const CaseSamples& s, const BenchCase& bc,
-    bool onGpu, const BenchRequest& request)
+ImplCaseResult measure(const Task& task, const Implementation& impl, const ImplBench& b, const CaseSamples& s,
+    const BenchCase& bc, bool onGpu, const BenchRequest& request)
 {
     ImplCaseResult r;
     r.id = impl.id;
     r.stats = summarize(s.samplesNs, s.discarded);
-    r.rechecked = s.rechecked;
-    r.recheckMismatches = s.recheckMismatches;
-    r.recheckUnwritten = s.recheckUnwritten;
+    r.compared = s.compared;
+    r.wrong = s.wrong;
+    r.unwritten = s.unwritten;
     r.lateWrites = s.lateWrites;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
-    if (const auto peaks = floorPeaks(task, impl, onGpu, s, request, &note)) {
+    if (const auto peaks = floorPeaks(task, impl, b, onGpu, s, request, &note)) {
         const double f = floorNs(bc.flops, bc.bytes, *peaks);
         r.floorSource = peaks->source;
         if (f > 0)
@@ -126,7 +244,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     if (work.isEmpty() || !QDir().mkpath(work))
         return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
-    const int totalSteps = int(impls->size()) * (1 + request.rounds);
+    const int totalSteps = int(impls->size()) * (2 + request.rounds); // build, sizing round, rounds
     int doneSteps = 0;
     const auto say = [&](const QString& s) { job.progress(QStringLiteral("bench"), s, doneSteps, totalSteps); };
     const auto stopped = [&] {
@@ -167,10 +285,16 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     }
 
     // Rounds: every implementation once per round, the order reversed every other round (A B C, C B A, …) so
-    // that drift (thermal, other load) hits all of them alike; fresh inputs per round.
+    // that drift (thermal, other load) hits all of them alike. Every call of a round — warm-up and sample, of
+    // every implementation — runs on an input set of its own (fresh seeds, folders named by nothing but a hash),
+    // the reference on the same sets, and every candidate call is compared with the reference's on its set: a
+    // result cache, a replay or an approximation switched on for timed calls cannot pass, and nothing the runner
+    // sees says which calls are timed or compared — all of them are, as in a correctness run.
     const quint64 seed0 = request.seed ? *request.seed : QRandomGenerator::system()->generate64();
-    const double budgetMs = request.budgetS * 1000.0 / request.rounds;
-    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
+    const double budgetMs = request.budgetS * 1000.0 / request.rounds; // per implementation, case and round
+    const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs")); // what runners see (read-only)
+    const QString poolRoot = QDir(work).filePath(QStringLiteral("pool")); // the sets until their call comes
+    QDir().mkpath(inputsRoot);
     // The between-round stopping rule: after the minimum rounds, another round while some candidate's paired
     // speedup CI is wider than the same-speed band — a precision target, blind to which side of 1 the CI lies
     // on, so it does not bias the verdict the way stopping at the first significant round would.
@@ -181,7 +305,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             return true;
         for (int i = 1; i < result.impls.size(); ++i) {
             const ImplBench& b = result.impls[i];
-            if (!b.ok())
+            if (!b.ok() || b.provenance.value(QStringLiteral("interpret")).toBool())
                 continue;
             for (const Case& c : *cases) {
                 if (ref.cases.contains(c.name) && b.cases.contains(c.name)
@@ -192,32 +316,116 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         }
         return true;
     };
+    // How many calls each case gets in a round: as many as fit the budget at the slowest implementation's pace
+    // (calls, flushes and checks: the wall time per call seen so far), within the pool's bytes.
+    QMap<QString, double> wallPerCallNs;
+    const auto sizeOf = [&](const Case& c) {
+        const qint64 setBytes = std::max<qint64>(1, caseSetBytes(task, c));
+        const int byBytes = int(std::clamp<qint64>(request.poolBytes / setBytes, 3, kMaxCallsPerRound));
+        const double wall = wallPerCallNs.value(c.name, 0);
+        if (wall <= 0)
+            return std::pair { std::min(4, byBytes), 1 }; // the first round: one warm-up, three samples
+        const int warmup = std::clamp(int(std::ceil(request.warmupMs * 1e6 / wall)), 1, 8);
+        const int samples = std::clamp(int(budgetMs * 1e6 / wall), 3, kMaxCallsPerRound);
+        return std::pair { std::min(warmup + samples, byBytes), std::min(warmup, byBytes - 2) };
+    };
     int roundsRun = 0;
-    for (int round = 0; round < maxRounds; ++round) {
+    QMap<QString, QStringList> pool; // per case: the input sets drawn so far
+    // Round -1 sizes the others: a few calls per case whose pace says how many fit the budget. Its calls are
+    // compared with the reference like all; its samples do not enter the statistics (three are too few to weigh
+    // like a full round, and a short round would widen every interval).
+    for (int round = -1; round < maxRounds; ++round) {
         if (round >= request.rounds && preciseEnough())
             break;
-        roundsRun = round + 1;
-        QList<std::pair<QString, QString>> caseInputs;
-        for (const Case& c : *cases) {
-            const QString dir = QDir(inputsRoot).filePath(QStringLiteral("r%1/%2").arg(round).arg(c.name));
-            if (auto w = writeTrialInputs(task, c, seed0 + quint64(round), dir); !w)
-                return w.error();
-            caseInputs << std::pair { c.name, dir };
+        roundsRun = std::max(roundsRun, round + 1);
+        // The input sets, per case: drawn once (fresh seeds, folders named by nothing but a hash) and grown when a
+        // round needs more; every round uses each set at most once, in an order of its own per implementation. A
+        // runner process keeps nothing from an earlier round (its sandbox's writable folders are new each time),
+        // so a set met again in a later round is as new to it as the first time.
+        for (int ci = 0; ci < cases->size(); ++ci) {
+            const Case& c = (*cases)[ci];
+            const int count = sizeOf(c).first;
+            for (int k = int(pool[c.name].size()); k < count; ++k) {
+                const quint64 seed = poolSeed(seed0, 0, ci, k);
+                const QString dir
+                    = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
+                if (auto w = writeTrialInputs(task, c, seed, dir); !w)
+                    return w.error();
+                pool[c.name] << dir;
+            }
         }
+        QMap<QString, QStringList> sets;
+        for (const Case& c : *cases)
+            sets[c.name] = pool[c.name].mid(0, sizeOf(c).first);
+        // Each implementation's plan: the cases in a shuffled order, the sets of each in a shuffled order of
+        // their own, the first calls of each case its warm-up.
+        QMap<QString, QStringList> outDirs; // per implementation, per call of its plan
+        QMap<QString, QList<detail::PoolCall>> plans;
         for (int k = 0; k < impls->size(); ++k) {
             const int i = round % 2 ? int(impls->size()) - 1 - k : k;
             ImplBench& b = result.impls[i];
             if (job.cancelled())
                 return stopped();
-            if (b.ok()) {
-                say(QStringLiteral("round %1/%2: timing %3").arg(round + 1).arg(request.rounds).arg(b.id));
-                detail::runBenchRound(task, (*impls)[i], b, caseInputs, request, budgetMs,
-                    QDir(work).filePath(QStringLiteral("%1/r%2").arg(b.id).arg(round)), inputsRoot, job.cancel, round);
+            const bool interpreted = b.provenance.value(QStringLiteral("interpret")).toBool();
+            if (b.ok() && !(interpreted && round > 0)) { // an interpreted run is timed once: its verdict is INVALID
+                QRandomGenerator order(poolSeed(seed0, round, 1000 + i, 0));
+                QList<detail::PoolCall> plan;
+                QList<int> caseOrder(cases->size());
+                std::iota(caseOrder.begin(), caseOrder.end(), 0);
+                std::shuffle(caseOrder.begin(), caseOrder.end(), order);
+                for (int ci : caseOrder) {
+                    const Case& c = (*cases)[ci];
+                    QList<int> setOrder(sets[c.name].size());
+                    std::iota(setOrder.begin(), setOrder.end(), 0);
+                    std::shuffle(setOrder.begin(), setOrder.end(), order);
+                    const int warmup = sizeOf(c).second;
+                    for (int n = 0; n < setOrder.size(); ++n) {
+                        const QString& name = sets[c.name][setOrder[n]];
+                        plan << detail::PoolCall { c.name, setOrder[n], QDir(inputsRoot).filePath(name), n < warmup,
+                            QDir(poolRoot).filePath(name) };
+                    }
+                }
+                plans.insert(b.id, plan);
+                say(round < 0
+                        ? QStringLiteral("sizing round: timing %1 (%2 calls, each checked)").arg(b.id).arg(plan.size())
+                        : QStringLiteral("round %1 of at least %2: timing %3 (%4 calls, each checked)")
+                              .arg(round + 1)
+                              .arg(request.rounds)
+                              .arg(b.id)
+                              .arg(plan.size()));
+                detail::runBenchRound(task, (*impls)[i], b, plan, request, QDir(work).filePath(roundDir(b.id, round)),
+                    inputsRoot, round, &outDirs[b.id], job.cancel);
             }
             if (round < request.rounds)
-                ++doneSteps;
+                ++doneSteps; // the sizing round and each of the rounds asked for are steps; extra rounds are not
             if (job.cancelled())
                 return stopped();
+        }
+        compareWithReference(task, result.impls, plans, outDirs, round);
+        // The pace of this round sizes the next: the slowest implementation's wall time per call, per case.
+        for (const ImplBench& b : result.impls) {
+            for (auto it = b.cases.cbegin(); it != b.cases.cend(); ++it) {
+                if (it->phases.isEmpty() || it->phases.last().round != round || it->phases.last().n == 0)
+                    continue;
+                const PhaseTiming& t = it->phases.last();
+                const double span = t.observedNs > 0 ? t.observedNs : t.phaseNs;
+                if (span > 0)
+                    wallPerCallNs[it.key()] = std::max(wallPerCallNs.value(it.key()), span / double(t.n));
+            }
+        }
+        if (round < 0) { // the sizing round's samples stay out of the statistics; its checks and first calls stay
+            for (ImplBench& b : result.impls) {
+                for (CaseSamples& cs : b.cases) {
+                    cs.samplesNs.clear();
+                    cs.roundMediansNs.clear();
+                    cs.phases.clear();
+                    cs.discarded = 0;
+                }
+            }
+        }
+        if (request.keepDir.isEmpty()) { // the round's outputs are judged: only their figures stay
+            for (const ImplBench& b : result.impls)
+                QDir(QDir(work).filePath(roundDir(b.id, round))).removeRecursively();
         }
     }
     result.roundsRun = roundsRun;
@@ -238,14 +446,14 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         const bool refGpu = runsOnGpu((*impls)[0], ref);
         QStringList refInvalid; // a reference whose timing is not trustworthy invalidates every comparison
         if (refOk) {
-            bc.reference = measure(task, (*impls)[0], ref.cases[c.name], bc, refGpu, request);
+            bc.reference = measure(task, (*impls)[0], ref, ref.cases[c.name], bc, refGpu, request);
             summarizeTriangulation(*bc.reference, ref.cases[c.name]);
             result.findings << caseFindings(c.name, *bc.reference, ref.cases[c.name], refGpu);
             const Findings t = triangulationFindings(c.name, ref.id, ref.cases[c.name], nullptr, refGpu);
             for (const Finding& f : t)
                 refInvalid << QStringLiteral("%1 (reference)").arg(f.id);
             for (const Finding& f : ref.findings) {
-                if (f.id == u"bench.timer-tampered")
+                if (f.id.startsWith(QStringLiteral("bench.")) && f.severity == Severity::Error)
                     refInvalid << QStringLiteral("%1 (reference)").arg(f.id);
             }
             result.findings << t;
@@ -255,24 +463,24 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             if (!b.ok() || !b.cases.contains(c.name))
                 continue;
             const bool gpu = runsOnGpu((*impls)[i], b);
-            ImplCaseResult r = measure(task, (*impls)[i], b.cases[c.name], bc, gpu, request);
+            ImplCaseResult r = measure(task, (*impls)[i], b, b.cases[c.name], bc, gpu, request);
             summarizeTriangulation(r, b.cases[c.name]);
-            QStringList invalid = refInvalid;
-            for (const Finding& f : b.findings) {
-                if (f.id == u"bench.timer-tampered")
-                    invalid << f.id;
-            }
             const Findings t = triangulationFindings(
                 c.name, b.id, b.cases[c.name], refOk ? &*ref.cases.constFind(c.name) : nullptr, gpu);
-            for (const Finding& f : t)
-                invalid << f.id;
-            result.findings << t;
-            if (r.recheckUnwritten > 0)
-                invalid << QStringLiteral("bench.skipped-work");
-            if (r.lateWrites > 0) // the samples timed calls whose work was not done when they returned
-                invalid << QStringLiteral("correct.late-write");
+            const Findings own = caseFindings(c.name, r, b.cases[c.name], gpu);
+            result.findings << t << own;
+            // Any error about this implementation's timing makes its verdict INVALID — whatever the speedup says.
+            QStringList invalid = refInvalid;
+            for (const Findings* list : { &b.findings, &t, &own }) {
+                for (const Finding& f : *list) {
+                    if (f.severity == Severity::Error && (f.caseName.isEmpty() || f.caseName == c.name))
+                        invalid << f.id;
+                }
+            }
             if (b.provenance.value(QStringLiteral("interpret")).toBool())
                 invalid << QStringLiteral("interpreted (provenance \"interpret\": true)");
+            if (!refOk)
+                invalid.clear(); // nothing to compare with: no verdict at all
             if (refOk) {
                 const CaseSamples& rs = ref.cases[c.name];
                 const CaseSamples& cs = b.cases[c.name];
@@ -286,7 +494,6 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     r.invalidReason = invalid.join(QStringLiteral(", "));
                 }
             }
-            result.findings << caseFindings(c.name, r, b.cases[c.name], gpu);
             bc.candidates << r;
         }
         result.cases << bc;

@@ -9,6 +9,7 @@
 #include "core/run/runnerbuild.h"
 #include "core/task/task.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QMap>
 
@@ -23,13 +24,14 @@ struct BenchRequest {
     QString taskDir;
     QStringList implIds; ///< candidates to time; empty: all (the reference always runs: speedups are against it)
     QStringList cases; ///< empty: all
-    double budgetS = 2; ///< sampling time per implementation and case, over all rounds
-    double warmupMs = 25; ///< warm-up per implementation, case and round
+    double budgetS = 2; ///< time per implementation and case, over all rounds (calls, flushes and their checks)
+    double warmupMs = 25; ///< warm-up per implementation, case and round (at least one call)
     int rounds = 4; ///< alternations of reference and candidates (one runner process each); the minimum
     /// Most rounds the between-round stopping rule may run (0: twice `rounds`): rounds are added while a
     /// paired speedup CI is wider than the same-speed band (±kSameBand), whatever side of 1 it lies on.
     int maxRounds = 0;
-    std::optional<qint64> flushBytes; ///< unset: 2x the last-level cache (CPU) / L2 (GPU); 0: no flush
+    std::optional<qint64> flushBytes; ///< unset: 2x this host's last-level cache (CPU) / L2 (GPU); 0: no flush
+    qint64 poolBytes = 256ll << 20; ///< at most this many bytes of input sets (and outputs) per case and round
     std::optional<quint64> seed; ///< inputs and bootstrap; unset: inputs from the OS, bootstrap seed 1
     RunLimits limits;
     bool sandbox = true;
@@ -37,39 +39,47 @@ struct BenchRequest {
     ExecutorSpec executor; ///< where runners run: `local`, or `ssh:HOST` (built and run there, one process a round)
 };
 
-/// One round's sampling phase of one call as two witnesses saw it: the runner (its record and its markers)
-/// and the workbench's own process (when each marker arrived, on this process's monotonic clock).
+/// One round of one case as two witnesses saw it: the runner (its record and the markers it wrote around every
+/// call, each carrying its sample the moment it was taken) and the workbench's own process (when each marker
+/// arrived, on this process's monotonic clock, out of the runner's reach).
 struct PhaseTiming {
     int round = 0;
-    QString label;
-    int begins = 0; ///< `kwb-mark begin` lines seen for the label (exactly one when nothing interfered)
-    int ends = 0;
+    QString caseName;
+    int calls = 0; ///< calls of the case in the round's plan (warm-up ones included)
+    int begins = 0; ///< `s` markers seen for those calls (exactly one each when nothing interfered)
+    int ends = 0; ///< `e` markers likewise
     bool watched = false; ///< the workbench read the runner's stderr live (false over SSH: no triangulation)
-    double observedNs = -1; ///< workbench: arrival of the end marker − arrival of the begin marker
-    // What the end marker announced (the runner's trusted clock):
-    qint64 n = 0, iterations = 0;
-    double sampleSumNs = 0, hostSumNs = 0, flushSumNs = 0, phaseNs = 0;
-    double betweenMedianNs = -1; ///< median time from the end of one timed call to the next flush (-1: none)
-    QString tamper; ///< clock functions the runner found replaced (python: `time.perf_counter_ns`, …)
-    // What the record (bench.json) holds for the call:
+    double observedNs = -1; ///< workbench: arrival of the last sample's `e` − arrival of the first sample's `s`
+    double phaseNs = 0; ///< runner: the same span on its trusted clock (the markers' `at=`)
+    qint64 n = 0; ///< samples (calls after the warm-up)
+    qint64 iterations = 0; ///< calls in the span (= n)
+    double sampleSumNs = 0; ///< the samples as the markers announced them
+    double recordSumNs = 0; ///< the samples as result.json holds them
     qint64 recordN = 0;
-    double recordSumNs = 0;
+    double hostSumNs = 0; ///< the host's wall time of each sample (a CPU's is the sample itself)
+    double flushSumNs = 0;
+    double betweenMedianNs = -1; ///< median time the harness spent between two calls (fetch, write, set-up)
+    double drainMedianNs = -1; ///< median wait after a call's end for what it left queued (another stream)
+    QString tamper; ///< clock functions the runner found replaced (python: `time.perf_counter_ns`, …)
+    QString markerError; ///< what was wrong with the markers (out of order, a sample that differs), empty if none
 };
 
 /// Everything the runners of one implementation recorded for one case, pooled over the rounds.
 struct CaseSamples {
     std::vector<double> roundMediansNs; ///< one per round: the clusters the speedup CI is computed from
-    QList<PhaseTiming> phases; ///< one per round (and call)
+    QList<PhaseTiming> phases; ///< one per round
     std::vector<double> samplesNs;
-    std::vector<double> firstWarmupNs; ///< the warm-up calls of the first round (the first one is cold)
+    std::vector<double> firstCallsNs; ///< the warm-up calls of the first round (the first one is cold)
     int discarded = 0;
     double timerOverheadNs = 0;
     qint64 flushBytes = 0;
-    int rechecked = 0;
-    int recheckMismatches = 0;
-    int recheckUnwritten = 0; ///< rechecked calls that left the poisoned outputs as they were
-    int lateWrites = 0; ///< rounds whose outputs still changed after the timed loop had ended
-    QStringList stops; ///< why each round stopped sampling: rse | budget | max-samples
+    // Every call — warm-up and timed — ran on an input set of its own and was compared with the reference's
+    // outputs on the same set (candidates; the reference's are the answers).
+    int compared = 0; ///< calls whose outputs were compared with the reference's
+    int wrong = 0; ///< of those, calls whose outputs are not within the task's tolerance
+    int unwritten = 0; ///< of those, calls that left poisoned outputs (the work was skipped)
+    QStringList wrongExamples; ///< a few "round r, set s: output y: …" lines
+    int lateWrites = 0; ///< calls whose outputs still changed after they had returned
 };
 
 /// One implementation's runners.
@@ -106,13 +116,14 @@ struct ImplCaseResult {
     double observedPhaseNs = 0;
     double untimedPerIterationNs = 0; ///< (phase − host − flush) / iterations, over the rounds
     double betweenMedianNs = 0; ///< median over the rounds of the per-round median time between samples
+    double drainMedianNs = 0; ///< median over the rounds of the per-round median drain after a call
     double hostMinusSampleNs = 0; ///< (host − samples) / iterations: GPU launch and sync beyond the events
     std::optional<double> floorNs;
     QString floorNote; ///< why there is no floor
     QString floorSource; ///< where the floor's peaks come from (`target.peak`, the hardware table, this host)
-    int rechecked = 0;
-    int recheckMismatches = 0;
-    int recheckUnwritten = 0;
+    int compared = 0;
+    int wrong = 0;
+    int unwritten = 0;
     int lateWrites = 0;
     double timerOverheadNs = 0;
 };
@@ -152,8 +163,9 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
 
 /// Triangulation (docs/benchmarking.md): bench.timer-tampered when an implementation's markers are missing or
 /// repeated, its record disagrees with what its markers announced, or its clock reports less time than the
-/// workbench saw pass; bench.untimed-work when a candidate's time outside its samples (per iteration) exceeds
-/// the reference's by more than the tolerance. `ref` is null for the reference itself.
+/// workbench saw pass; bench.untimed-work when the wait after a candidate's calls for work they left queued (or,
+/// on a GPU, each sample's host time beyond its events) exceeds the reference's by more than the tolerance. `ref`
+/// is null for the reference itself.
 Findings triangulationFindings(
     const QString& caseName, const QString& impl, const CaseSamples& samples, const CaseSamples* ref, bool gpu);
 
@@ -161,18 +173,32 @@ Findings triangulationFindings(
 void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples);
 
 namespace detail {
-/// Runs one round of `impl`'s bench runner over `caseInputs` (case name → inputs folder); merges the
-/// records into `bench`. False when the runner failed (bench.status/error say why).
-bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
-    const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel = nullptr, int round = 0);
+/// One call of a round's plan: the case and the input set it runs on. Every call of a round runs on a set of its
+/// own; the first `warmup` calls of each case are not samples (but are compared with the reference like all).
+struct PoolCall {
+    QString caseName;
+    int set = 0; ///< index into the round's sets of the case
+    QString dir; ///< where the runner reads the set (absolute, local): under the inputs root, once revealed
+    bool warmup = false;
+    QString hidden; ///< where the set is kept out of the runner's sight until its call comes
+};
+/// Runs one round of `impl` over `calls`; merges samples and phases into `bench`; `outDirs` receives, per call,
+/// the folder its outputs were written to. Each call's input set is revealed (renamed from `hidden` to `dir`) only
+/// when the call before it has ended — its end marker arrived — so nothing in the runner can read, let alone
+/// compute, a later call's inputs ahead of time; after the process they are hidden again. Over SSH the sets are
+/// copied before the run: all of them are revealed at once. False when the runner failed.
+bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
+    const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
+    const std::atomic_bool* cancel = nullptr);
 /// The `kwb-mark` lines of a runner's stderr with their arrival times (ns on this process's monotonic clock).
 struct Marker {
     qint64 atNs = 0;
     QByteArray line; ///< without "kwb-mark "
 };
-/// Adds the markers' figures to `bench`'s cases for `round` (also used by the tests).
-void mergeMarkers(ImplBench& bench, const QList<Marker>& markers, int round);
+/// Adds the markers' and the record's figures of `round` to `bench` (also used by the tests). `calls` is the
+/// round's plan, `record` the runner's result.json calls in plan order.
+void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
+    int round, bool watched);
 /// The provenance object: host, CPU model, OS, tools, timers, clock source, method and its parameters.
 QJsonObject benchProvenance(
     const BenchResult& result, const BenchRequest& request, quint64 inputSeed, quint64 bootstrapSeed);

@@ -3,6 +3,7 @@
 #include "core/diagnose/diagnosis.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
+#include "core/run/implrun.h"
 #include "core/run/sshrunner.h"
 #include "core/run/workspace.h"
 
@@ -22,6 +23,10 @@ void fail(ImplBench& bench, ImplStatus status, const QString& error, const QStri
 {
     bench.status = status;
     bench.error = error;
+    if (auto lazy = lazyResultFinding(bench.id, error)) {
+        bench.findings << *lazy;
+        return;
+    }
     FailureContext ctx;
     if (outcome) {
         ctx.exitCode = outcome->exitCode;
@@ -45,63 +50,6 @@ void fail(ImplBench& bench, ImplStatus status, const QString& error, const QStri
     bench.findings << f;
 }
 
-std::vector<double> numbers(const QJsonValue& v)
-{
-    std::vector<double> out;
-    for (const auto& x : v.toArray())
-        out.push_back(x.toDouble());
-    return out;
-}
-
-/// Merges bench.json into `bench` as round `round`; returns the runner's error ("" when ok).
-QString mergeRecord(ImplBench& bench, const QString& path, int round, bool watched)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return QStringLiteral("the runner wrote no bench.json");
-    const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
-    if (bench.provenance.isEmpty()) {
-        bench.provenance = r.value(QStringLiteral("provenance")).toObject();
-        bench.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
-        bench.provenance.insert(QStringLiteral("clock"), r.value(QStringLiteral("clock")));
-    }
-    QMap<QString, std::vector<double>> thisRound;
-    for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
-        const QJsonObject c = v.toObject();
-        if (c.value(QStringLiteral("status")).toString() != u"ok")
-            continue;
-        const QString label = c.value(QStringLiteral("label")).toString();
-        const QString caseName = label.section(QLatin1Char('/'), 0, 0);
-        CaseSamples& s = bench.cases[caseName];
-        const auto samples = numbers(c.value(QStringLiteral("samples_ns")));
-        s.samplesNs.insert(s.samplesNs.end(), samples.begin(), samples.end());
-        thisRound[caseName].insert(thisRound[caseName].end(), samples.begin(), samples.end());
-        PhaseTiming t;
-        t.round = round;
-        t.label = label;
-        t.watched = watched;
-        t.recordN = qint64(samples.size());
-        for (double x : samples)
-            t.recordSumNs += x;
-        s.phases << t;
-        if (s.firstWarmupNs.empty())
-            s.firstWarmupNs = numbers(c.value(QStringLiteral("warmup_ns")));
-        s.discarded += c.value(QStringLiteral("discarded")).toInt();
-        s.timerOverheadNs = std::max(s.timerOverheadNs, c.value(QStringLiteral("timer_overhead_ns")).toDouble());
-        s.flushBytes = c.value(QStringLiteral("flush_bytes")).toVariant().toLongLong();
-        const QJsonObject re = c.value(QStringLiteral("recheck")).toObject();
-        s.rechecked += re.value(QStringLiteral("checked")).toInt();
-        s.recheckMismatches += re.value(QStringLiteral("mismatched")).toInt();
-        s.recheckUnwritten += re.value(QStringLiteral("unwritten")).toInt();
-        s.lateWrites += c.value(QStringLiteral("late_write")).toBool();
-        s.stops << c.value(QStringLiteral("stop")).toString();
-    }
-    for (auto it = thisRound.cbegin(); it != thisRound.cend(); ++it)
-        bench.cases[it.key()].roundMediansNs.push_back(median(it.value()));
-    return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()
-                                                                 : r.value(QStringLiteral("error")).toString();
-}
-
 double field(const QList<QByteArray>& words, const char* name)
 {
     const QByteArray prefix = QByteArray(name) + '=';
@@ -111,9 +59,37 @@ double field(const QList<QByteArray>& words, const char* name)
     }
     return -1;
 }
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+}
+
+/// Reads result.json of a round; returns the runner's error ("" when ok).
+QString mergeRecord(ImplBench& bench, const QList<PoolCall>& calls, const QJsonObject& r, const QList<Marker>& markers,
+    int round, bool watched)
+{
+    if (r.isEmpty())
+        return QStringLiteral("the runner wrote no result.json");
+    if (bench.provenance.isEmpty()) {
+        bench.provenance = r.value(QStringLiteral("provenance")).toObject();
+        bench.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
+        bench.provenance.insert(QStringLiteral("clock"), r.value(QStringLiteral("clock")));
+    }
+    mergeRound(bench, calls, r.value(QStringLiteral("calls")).toArray(), markers, round, watched);
+    for (auto it = bench.cases.begin(); it != bench.cases.end(); ++it) {
+        it->timerOverheadNs = std::max(it->timerOverheadNs, r.value(QStringLiteral("timer_overhead_ns")).toDouble());
+        it->flushBytes = r.value(QStringLiteral("flush_bytes")).toVariant().toLongLong();
+    }
+    return r.value(QStringLiteral("status")).toString() == u"ok" ? QString()
+                                                                 : r.value(QStringLiteral("error")).toString();
+}
+
 // One round on an SSH host: the runner is built there in the first round (cached by content hash).
-bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBench& bench, const BenchRequest& request,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel, int round)
+bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
+    const BenchRequest& request, const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel,
+    int round)
 {
     SshRunnerJob job;
     job.executor = request.executor;
@@ -142,7 +118,8 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         f.impl = impl.id;
         bench.findings << f;
     }
-    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")), round, false);
+    const QString error
+        = mergeRecord(bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), {}, round, false);
     for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
         bench.provenance.insert(it.key(), it.value());
     if (end.outcome->succeeded() && error.isEmpty())
@@ -151,74 +128,174 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         *end.outcome);
     return false;
 }
+
+/// What the markers said about one call.
+struct CallMarks {
+    int begins = 0, ends = 0;
+    qint64 beginArrival = -1, endArrival = -1; ///< this process's clock
+    double beginAt = -1, endAt = -1; ///< the runner's trusted clock, since its plan started
+    double ns = -1, host = -1, flush = -1;
+};
 } // namespace
 
-void mergeMarkers(ImplBench& bench, const QList<Marker>& markers, int round)
+void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
+    int round, bool watched)
 {
-    QMap<QString, qint64> begin, end;
+    QList<CallMarks> marks(calls.size());
+    QString markerError, tamper;
     for (const Marker& m : markers) {
         const QList<QByteArray> words = m.line.trimmed().split(' ');
-        if (words.size() < 2)
-            continue;
-        const QString label = QString::fromUtf8(words[1]);
-        for (auto cit = bench.cases.begin(); cit != bench.cases.end(); ++cit) {
-            for (PhaseTiming& t : cit->phases) {
-                if (t.round != round || t.label != label)
-                    continue;
-                if (words[0] == "begin") {
-                    ++t.begins;
-                    begin[label] = m.atNs;
-                } else if (words[0] == "end") {
-                    ++t.ends;
-                    end[label] = m.atNs;
-                    t.n = qint64(field(words, "n"));
-                    t.iterations = qint64(field(words, "iterations"));
-                    t.sampleSumNs = field(words, "sum");
-                    t.hostSumNs = field(words, "host");
-                    t.flushSumNs = field(words, "flush");
-                    t.phaseNs = field(words, "phase");
-                    t.betweenMedianNs = field(words, "between");
-                    for (const QByteArray& w : words) {
-                        if (w.startsWith("tamper="))
-                            t.tamper = QString::fromUtf8(w.mid(7));
-                    }
-                }
-                if (begin.contains(label) && end.contains(label))
-                    t.observedNs = double(end[label] - begin[label]);
+        if (words.value(0) == "done") {
+            for (const QByteArray& w : words) {
+                if (w.startsWith("tamper="))
+                    tamper = QString::fromUtf8(w.mid(7));
             }
+            continue;
+        }
+        bool isIndex = false;
+        const int i = words.value(1).toInt(&isIndex);
+        if (!isIndex || i < 0 || i >= calls.size() || (words[0] != "s" && words[0] != "e")) {
+            markerError = QStringLiteral("an unexpected marker '%1'").arg(QString::fromUtf8(m.line.left(80)));
+            continue;
+        }
+        CallMarks& c = marks[i];
+        if (words[0] == "s") {
+            ++c.begins;
+            c.beginArrival = m.atNs;
+            c.beginAt = field(words, "at");
+        } else {
+            ++c.ends;
+            c.endArrival = m.atNs;
+            c.endAt = field(words, "at");
+            c.ns = field(words, "ns");
+            c.host = field(words, "host");
+            c.flush = field(words, "flush");
         }
     }
+    QMap<QString, std::vector<double>> thisRound;
+    QMap<QString, PhaseTiming> phases;
+    QMap<QString, std::vector<double>> gaps, drains;
+    QMap<QString, int> firstSample, lastSample; // per case: the first and the last sample with both markers
+    for (int i = 0; i < calls.size(); ++i) {
+        const PoolCall& call = calls[i];
+        CaseSamples& s = bench.cases[call.caseName];
+        PhaseTiming& t = phases[call.caseName];
+        t.round = round;
+        t.caseName = call.caseName;
+        t.watched = watched;
+        t.tamper = tamper;
+        ++t.calls;
+        const QJsonObject rec = i < record.size() ? record.at(i).toObject() : QJsonObject();
+        if (rec.value(QStringLiteral("status")).toString() != u"ok")
+            continue; // the runner stopped here; its error says why
+        const CallMarks& m = marks[i];
+        t.begins += m.begins;
+        t.ends += m.ends;
+        const double recorded = rec.value(QStringLiteral("elapsed_ns")).toDouble();
+        s.lateWrites += !rec.value(QStringLiteral("late_writes")).toArray().isEmpty();
+        if (rec.value(QStringLiteral("gap_ns")).toDouble() > 0)
+            gaps[call.caseName].push_back(rec.value(QStringLiteral("gap_ns")).toDouble());
+        drains[call.caseName].push_back(rec.value(QStringLiteral("drain_ns")).toDouble());
+        if (watched && m.ends == 1 && std::abs(m.ns - recorded) > 1 && t.markerError.isEmpty())
+            t.markerError = QStringLiteral("call %1: the marker announced a sample of %2 ns, result.json holds %3 ns")
+                                .arg(i)
+                                .arg(m.ns, 0, 'f', 0)
+                                .arg(recorded, 0, 'f', 0);
+        if (call.warmup) {
+            if (round <= 0 && s.firstCallsNs.size() < 8) // the first process's first calls (the cold one first)
+                s.firstCallsNs.push_back(recorded);
+            continue;
+        }
+        // The sample is what the marker carried the moment it was taken (over SSH, where nobody watched the
+        // markers, the record's).
+        const double sample = watched && m.ends == 1 ? m.ns : recorded;
+        if (rec.value(QStringLiteral("throttled")).toBool()) {
+            ++s.discarded;
+            continue;
+        }
+        s.samplesNs.push_back(sample);
+        thisRound[call.caseName].push_back(sample);
+        ++t.n;
+        ++t.iterations;
+        t.sampleSumNs += watched && m.ends == 1 ? m.ns : 0;
+        t.recordSumNs += recorded;
+        ++t.recordN;
+        t.hostSumNs += rec.value(QStringLiteral("host_ns")).toDouble();
+        t.flushSumNs += rec.value(QStringLiteral("flush_ns")).toDouble();
+        // The span of the samples: from the first sample's begin marker to the last one's end marker.
+        if (m.begins == 1 && m.ends == 1) {
+            if (!firstSample.contains(call.caseName))
+                firstSample.insert(call.caseName, i);
+            lastSample.insert(call.caseName, i);
+        }
+    }
+    for (auto it = firstSample.cbegin(); it != firstSample.cend(); ++it) {
+        PhaseTiming& t = phases[it.key()];
+        const CallMarks& first = marks[it.value()];
+        const CallMarks& last = marks[lastSample.value(it.key())];
+        t.observedNs = double(last.endArrival - first.beginArrival);
+        t.phaseNs = last.endAt - first.beginAt;
+    }
+    for (auto it = phases.begin(); it != phases.end(); ++it) {
+        PhaseTiming& t = it.value();
+        if (!markerError.isEmpty() && t.markerError.isEmpty())
+            t.markerError = markerError;
+        t.betweenMedianNs = gaps.contains(it.key()) ? median(gaps[it.key()]) : -1;
+        t.drainMedianNs = drains.contains(it.key()) ? median(drains[it.key()]) : -1;
+        bench.cases[it.key()].phases << t;
+    }
+    for (auto it = thisRound.cbegin(); it != thisRound.cend(); ++it)
+        bench.cases[it.key()].roundMediansNs.push_back(median(it.value()));
 }
 
-bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench,
-    const QList<std::pair<QString, QString>>& caseInputs, const BenchRequest& request, double budgetMs,
-    const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel, int round)
+bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
+    const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
+    const std::atomic_bool* cancel)
 {
     const bool remote = request.executor.remote();
-    QList<TrialInputs> trials;
-    for (const auto& [name, dir] : caseInputs) // a remote runner reads them relative to its own folder
-        trials << TrialInputs { name, 0, 0, remote ? remoteInputsDir(inputsRoot, dir) : dir };
-    auto plan = planText(task, impl, trials, 1);
+    QList<PlanCall> planCalls;
+    for (const PoolCall& c : calls) // a remote runner reads its inputs relative to its own folder
+        planCalls << PlanCall { QStringLiteral("k%1").arg(planCalls.size()),
+            remote ? remoteInputsDir(inputsRoot, c.dir) : c.dir, c.caseName };
+    const qint64 flushBytes = request.flushBytes ? *request.flushBytes : planFlushBytes(impl, remote);
+    auto plan = planText(task, impl, planCalls, flushBytes);
     if (!plan) {
         fail(bench, ImplStatus::Failed, plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
         return false;
     }
-    // The correctness plan's calls, under the bench header and its options.
-    QByteArray text = "kwb-bench 1\n";
-    text += QStringLiteral("option warmup_ms %1\noption budget_ms %2\n").arg(request.warmupMs).arg(budgetMs).toUtf8();
-    if (request.flushBytes)
-        text += QStringLiteral("option flush_bytes %1\n").arg(*request.flushBytes).toUtf8();
-    text += plan->mid(plan->indexOf('\n') + 1);
     QDir().mkpath(workDir);
+    for (const PlanCall& c : planCalls) {
+        QDir().mkpath(QDir(workDir).filePath(callOutDir(c.label)));
+        if (outDirs)
+            *outDirs << QDir(workDir).filePath(callOutDir(c.label));
+    }
     QFile planFile(QDir(workDir).filePath(QStringLiteral("plan.txt")));
-    if (!planFile.open(QIODevice::WriteOnly) || planFile.write(text) != text.size()) {
+    if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
         fail(bench, ImplStatus::Failed, planFile.fileName() + QStringLiteral(": cannot write the plan"), {},
             std::nullopt);
         return false;
     }
     planFile.close();
-    if (remote)
-        return runBenchRoundOverSsh(task, impl, bench, request, workDir, inputsRoot, cancel, round);
+    // The input sets: out of sight until their call comes, and out of sight again after the process.
+    const auto reveal = [&](int i) {
+        if (i >= 0 && i < calls.size() && !calls[i].hidden.isEmpty())
+            QDir().rename(calls[i].hidden, calls[i].dir);
+    };
+    const auto hideAll = [&] {
+        for (const PoolCall& c : calls) {
+            if (!c.hidden.isEmpty() && QFileInfo::exists(c.dir))
+                QDir().rename(c.dir, c.hidden);
+        }
+    };
+    hideAll();
+    if (remote) {
+        for (int i = 0; i < calls.size(); ++i)
+            reveal(i);
+        const bool ok = runBenchRoundOverSsh(task, impl, bench, calls, request, workDir, inputsRoot, cancel, round);
+        hideAll();
+        return ok;
+    }
+    reveal(0);
 
     const ProcessSpec spec = runnerProcess(
         bench.build, QStringLiteral("plan.txt"), workDir, { inputsRoot }, request.limits, request.sandbox);
@@ -236,8 +313,12 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         for (qsizetype nl; (nl = pending.indexOf('\n')) >= 0;) {
             const QByteArray line = pending.left(nl);
             pending.remove(0, nl + 1);
-            if (line.startsWith("kwb-mark ") && markers.size() < 100000)
+            if (line.startsWith("kwb-mark ") && markers.size() < 4 * calls.size() + 16) {
                 markers << Marker { at, line.mid(9) };
+                // A call has ended: the next call's inputs appear now, not before.
+                if (line.startsWith("kwb-mark e "))
+                    reveal(line.split(' ').value(2).toInt() + 1);
+            }
         }
     };
     const auto childCpuS = [] {
@@ -247,6 +328,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     };
     const double cpu0 = childCpuS();
     auto outcome = runToCompletion(spec, watch, cancel);
+    hideAll();
     bench.processCpuS += childCpuS() - cpu0;
     bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {
@@ -257,8 +339,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         f.impl = impl.id;
         bench.findings << f;
     }
-    const QString error = mergeRecord(bench, QDir(workDir).filePath(QStringLiteral("bench.json")), round, true);
-    mergeMarkers(bench, markers, round);
+    const QString error = mergeRecord(
+        bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), markers, round, true);
     if (outcome->succeeded() && error.isEmpty())
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())

@@ -19,13 +19,20 @@ QString fixed(const std::optional<double>& v)
     return v ? QString::number(*v, 'f', 3) : QStringLiteral("-");
 }
 
+// Chance-corrected figures of a criterion scored on one task only are "n/a", not "-" (undefined by the data).
+QString chance(const CriterionAgreement& a, const std::optional<double>& v)
+{
+    return a.items < 2 ? QStringLiteral("n/a") : fixed(v);
+}
+
 void printText(const AuditResult& r, QTextStream& out)
 {
     out << r.reviews << " reviews (" << r.submitted << " submitted used), " << r.tasks
         << " tasks, reviewers: " << r.reviewers.join(QStringLiteral(", ")) << "\n\n";
     out << "criterion items  %agree  kappa(u/l/q)          fleiss  alpha(nom/ord/int)    AC1     alpha-ord 95% CI\n";
     for (const CriterionAgreement& a : r.criteria) {
-        const QString cohen = a.cohen[0] || a.cohen[1] || a.cohen[2]
+        const QString cohen = a.items < 2 ? QStringLiteral("n/a")
+            : a.cohen[0] || a.cohen[1] || a.cohen[2]
             ? fixed(a.cohen[0]) + u'/' + fixed(a.cohen[1]) + u'/' + fixed(a.cohen[2])
             : QStringLiteral("- (not 2 reviewers)");
         const QString ci = a.alphaCi
@@ -33,10 +40,19 @@ void printText(const AuditResult& r, QTextStream& out)
             : QStringLiteral("-");
         out << a.criterion.leftJustified(10) << QString::number(a.items).rightJustified(5) << "  "
             << fixed(a.percent).rightJustified(6) << "  " << cohen.leftJustified(20) << "  "
-            << fixed(a.fleiss).rightJustified(6) << "  "
-            << (fixed(a.alpha[0]) + u'/' + fixed(a.alpha[1]) + u'/' + fixed(a.alpha[2])).leftJustified(20) << "  "
-            << fixed(a.ac1).rightJustified(6) << "  " << ci << '\n';
+            << chance(a, a.fleiss).rightJustified(6) << "  "
+            << (a.items < 2 ? QStringLiteral("n/a")
+                            : fixed(a.alpha[0]) + u'/' + fixed(a.alpha[1]) + u'/' + fixed(a.alpha[2]))
+                   .leftJustified(20)
+            << "  " << chance(a, a.ac1).rightJustified(6) << "  " << ci << '\n';
     }
+    out << "\n(statistics of a criterion come from its items: the tasks two or more reviewers scored; n/a: one "
+           "item)\n\ntask                            reviewers  items  %agree  alpha(ord)  disagreements\n";
+    for (const TaskAgreement& t : r.perTask)
+        out << t.task.leftJustified(32) << QString::number(t.reviewers.size()).rightJustified(9) << "  "
+            << QString::number(t.items).rightJustified(5) << "  " << fixed(t.percent).rightJustified(6) << "  "
+            << (t.items < 2 ? QStringLiteral("n/a") : fixed(t.alpha)).rightJustified(10) << "  "
+            << (t.disagreements.isEmpty() ? QStringLiteral("-") : t.disagreements.join(QStringLiteral("; "))) << '\n';
     out << "\nbootstrap: " << r.resamples << " resamples of the tasks, seed " << r.seed
         << "\n\nreviewer   pairs  agree   adjudicated  agree   mean offset\n";
     for (const ReviewerAgreement& a : r.perReviewer)

@@ -26,7 +26,8 @@ void printHelp(QTextStream& s)
          "illegal_memory_access, "
          "compile_error, shape_dtype_mismatch, autotune_failure, timeout_hang, numerical_mismatch,\n"
          "crash or unknown; print the lines that decided it and the usual fix.\n\n"
-         "  --json          print {\"class\", \"finding\", \"title\", \"explanation\", \"evidence_lines\"}\n"
+         "  --json          print {\"class\", \"finding\", \"title\", \"explanation\", \"confidence\",\n"
+         "                  \"evidence_lines\", \"alternatives\", \"cause\", \"wrapper\", …}\n"
          "  --exit-code N   the process's exit status (129..192 or negative: killed by a signal)\n"
          "  --signal N      the signal that terminated the process\n"
          "  --timed-out     the process was killed at the wall-clock limit\n"
@@ -324,13 +325,21 @@ int diagnoseCommand(const QStringList& args, Io& io)
         for (const auto& e : d.evidence)
             io.out << "  " << QString::number(e.line).rightJustified(5) << ": " << e.text << '\n';
     }
+    io.out << "confidence: " << QString::number(d.confidence, 'f', 2) << '\n';
+    for (const auto& [label, m] : { std::pair { "cause", d.cause }, std::pair { "reported through", d.wrapper } }) {
+        if (m)
+            io.out << label << ": line " << m->line.line
+                   << (m->layer.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m->layer)) << '\n';
+    }
+    if (!d.outsideStack.isEmpty())
+        io.out << "outside the accelerator stack: " << d.outsideStack << '\n';
     if (d.secondary)
         io.out << "second failure: " << failureFindingId(*d.secondary) << '\n';
     if (!d.alternatives.isEmpty()) {
         io.out << "weaker signs of:";
-        for (const auto& [cls, score] : d.alternatives)
-            io.out << ' ' << failureClassName(cls) << " (" << score << ')';
-        io.out << " (strongest: " << d.score << ")\n";
+        for (const auto& alt : d.alternatives)
+            io.out << ' ' << failureClassName(alt.cls) << " (" << alt.kind << ' ' << alt.score << ')';
+        io.out << " (strongest: " << d.scoreKind << ' ' << d.score << ")\n";
     }
     io.out << '\n';
     printWrapped(io.out, d.explanation, 100);

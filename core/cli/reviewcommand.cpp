@@ -1,4 +1,5 @@
 #include "core/cli/cli.h"
+#include "core/cli/reviewedit.h"
 
 #include "core/export/exporter.h"
 #include "core/review/reviewchecks.h"
@@ -150,13 +151,19 @@ int reviewCommand(const QStringList& args, Io& io)
 {
     if (args.isEmpty() || args.first() == QLatin1StringView("--help") || args.first() == QLatin1StringView("-h")) {
         (args.isEmpty() ? io.err : io.out)
-            << "Usage: kwb review validate [--task DIR] [--report FILE]... [--rubric FILE] "
-               "[--json] FILE...\n";
+            << "Usage: kwb review validate [--task DIR] [--report FILE]... [--rubric FILE] [--json] FILE...\n"
+               "       kwb review new --task DIR [--reviewer NAME] [--db PATH | --file FILE]\n"
+               "       kwb review set [--task DIR | --task-id ID] [--score ID=V]... [--comment ID=TEXT]... "
+               "[--evidence ID=REF]... [--verdict V] [--summary TEXT] [--confidence N] ...\n"
+               "       kwb review submit [--task DIR | --task-id ID] [--confirm-unaddressed]\n"
+               "(each sub-command has --help)\n";
         return args.isEmpty() ? ExitBadInput : ExitOk;
     }
     if (args.first() == QLatin1StringView("validate"))
         return validate(args.mid(1), io);
-    io.err << "kwb review: unknown sub-command '" << args.first() << "' (expected validate)\n";
+    if (args.first() == u"new" || args.first() == u"set" || args.first() == u"submit")
+        return reviewEditCommand(args.first(), args.mid(1), io);
+    io.err << "kwb review: unknown sub-command '" << args.first() << "' (expected validate, new, set or submit)\n";
     return ExitBadInput;
 }
 

@@ -72,10 +72,14 @@ int runCommand(const QStringList& args, Io& io)
         QStringLiteral("impl"), QStringLiteral("Judge only this candidate (repeatable)."), QStringLiteral("ID"));
     const QCommandLineOption cases(
         QStringLiteral("cases"), QStringLiteral("Comma-separated case names."), QStringLiteral("a,b"));
+    const QCommandLineOption oneCase(QStringLiteral("case"),
+        QStringLiteral("Run only this case (repeatable; with --seed S --trials 1, one trial of a run again)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption trials(QStringLiteral("trials"), QStringLiteral("Trials per case (default 3)."),
         QStringLiteral("N"), QStringLiteral("3"));
-    const QCommandLineOption seed(
-        QStringLiteral("seed"), QStringLiteral("Pin the trial seeds (S, S+1, …)."), QStringLiteral("S"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+        QStringLiteral("Pin the trial seeds (S, S+1, …): the report's trial_seeds repeat a trial exactly."),
+        QStringLiteral("S"));
     const QCommandLineOption timeout(QStringLiteral("timeout"),
         QStringLiteral("Wall-clock limit per runner process in seconds (default 120)."), QStringLiteral("S"));
     const QCommandLineOption memory(QStringLiteral("memory"),
@@ -101,8 +105,8 @@ int runCommand(const QStringList& args, Io& io)
             "Run Triton code in Triton's interpreter even where a GPU is present (without one it always is)."));
     const QCommandLineOption help(
         QStringList { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    p.addOptions({ impl, cases, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep, noSandbox,
-        executor, tritonInterpret, help });
+    p.addOptions({ impl, cases, oneCase, trials, heldout, noStress, seed, timeout, memory, fileSize, json, keep,
+        noSandbox, executor, tritonInterpret, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("run"), help))
         return *done;
@@ -111,6 +115,7 @@ int runCommand(const QStringList& args, Io& io)
     request.implIds = p.values(impl);
     if (p.isSet(cases))
         request.cases = p.value(cases).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    request.cases << p.values(oneCase);
     OptionValues values(p, io, QStringLiteral("run"));
     request.trials = values.integer(trials, 1, 100, 3);
     request.heldOut = values.integer(heldout, 0, 64, 3);

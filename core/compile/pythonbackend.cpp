@@ -196,7 +196,7 @@ QString writeCasePlan(const Task& task, const Implementation& impl, const QStrin
             return w.error().oneLine();
         trials << t;
     }
-    auto plan = planText(task, impl, trials, 1);
+    auto plan = planText(task, impl, trialCalls(trials, 1, nullptr), planFlushBytes(impl, false));
     if (!plan)
         return plan.error().oneLine();
     QFile p(tmp + QStringLiteral("/plan.txt"));

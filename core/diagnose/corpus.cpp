@@ -48,6 +48,17 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
                 return corpusError(
                     path, lineNo, QStringLiteral("\"%1\": expected a string").arg(QLatin1StringView(key)));
         }
+        // An optional field of the wrong type is a mistake in the file, not a value to ignore: a "split" given
+        // as a number would silently move the entry out of every split.
+        for (const char* key : { "second", "framework", "source", "repo", "split", "reason" }) {
+            const QJsonValue v = o.value(QLatin1StringView(key));
+            if (!v.isUndefined() && !v.isString())
+                return corpusError(
+                    path, lineNo, QStringLiteral("\"%1\": expected a string").arg(QLatin1StringView(key)));
+        }
+        const QJsonValue tuned = o.value(QLatin1StringView("tuned"));
+        if (!tuned.isUndefined() && !tuned.isBool())
+            return corpusError(path, lineNo, QStringLiteral("\"tuned\": expected true or false"));
         CorpusEntry e;
         e.id = o.value(QLatin1StringView("id")).toString();
         const QString cls = o.value(QLatin1StringView("class")).toString();
@@ -68,6 +79,7 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
         e.framework = o.value(QLatin1StringView("framework")).toString();
         e.source = o.value(QLatin1StringView("source")).toString();
         e.split = o.value(QLatin1StringView("split")).toString();
+        e.tuned = tuned.toBool();
         e.repo = o.value(QLatin1StringView("repo")).toString();
         if (e.repo.isEmpty()) {
             static const QRegularExpression github(QStringLiteral(R"re(github\.com/([\w.-]+/[\w.-]+))re"));

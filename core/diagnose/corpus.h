@@ -16,7 +16,8 @@ namespace kwb {
 /// One labelled log of a failure corpus (JSONL: one object per line with "id", "class", "log",
 /// optionally "second" (a second class the log shows), "framework" (the ecosystem), "source" (where the
 /// log was posted), "repo" (owner/name; taken from a GitHub "source" when absent), "split" (e.g. "dev" for
-/// logs used while writing rules, "heldout" for logs never used) and "reason" (why the label).
+/// logs used while writing rules, "heldout" for logs never used), "tuned" (true: rules were written against the
+/// log before the split was made, so it may never be held out) and "reason" (why the label).
 struct CorpusEntry {
     QString id;
     FailureClass expected = FailureClass::Unknown;
@@ -25,12 +26,13 @@ struct CorpusEntry {
     QString source;
     QString repo;
     QString split;
+    bool tuned = false;
     QString log;
     int fileLine = 0; ///< 1-based line of the entry in the JSONL file
 };
 
-/// Reads a corpus. Errors name the file and line: unparsable JSON, a missing "id"/"class"/"log", an
-/// unknown class name, a duplicate id. Blank lines are skipped.
+/// Reads a corpus. Errors name the file and line: unparsable JSON, a missing "id"/"class"/"log", an optional
+/// field of the wrong type, an unknown class name, a duplicate id. Blank lines are skipped.
 Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path);
 
 /// Per-class figures of a corpus evaluation.

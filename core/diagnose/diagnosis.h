@@ -27,28 +27,60 @@ struct EvidenceLine {
     QString text; ///< the line, without colour codes and trailing space (long lines are shortened)
 };
 
+/// A line that played a part in the decision, and the layer of the stack that printed it.
+struct MarkedLine {
+    EvidenceLine line;
+    QString layer; ///< "Neuron compiler", "TorchInductor", … (docs/diagnosis.md, "Layers"); empty when unknown
+};
+
+/// Another class some line pointed at, with how strongly.
+struct Alternative {
+    FailureClass cls;
+    int score; ///< weight of its strongest sign
+    QString kind; ///< what that sign is: "cause", "wrapper" or "hint" (a consequence or weak hint)
+    bool operator==(const Alternative&) const = default;
+};
+
 /// The classification of one failure log.
 struct Diagnosis {
     FailureClass cls = FailureClass::Unknown;
-    int score = 0; ///< weight of the strongest rule that matched (0 when nothing did)
+    int score = 0; ///< weight of the strongest sign of the class (0 when nothing pointed anywhere)
+    QString scoreKind; ///< what that sign is: "cause", "wrapper" or "hint"; empty for `unknown`
+    /// How sure the diagnosis is, 0 to 1: high for a tool's own message for one cause that nothing else
+    /// contradicts, lower when only a wrapper or a weak hint decided or another class came close
+    /// (docs/diagnosis.md, "How sure it is").
+    double confidence = 0;
     QString title;
-    QString explanation; ///< the class's paragraph, plus how the process ended when that was known
-    QList<EvidenceLine> evidence; ///< the deciding lines, in log order (at most maxEvidenceLines)
-    /// The other classes that some rule voted for, strongest first (for reviewers weighing a close call).
-    QList<std::pair<FailureClass, int>> alternatives;
-    /// A second failure the log shows with a definite sign (weight 80 or more), e.g. an OOM behind a failed
-    /// autotuning run: the strongest alternative when it is that strong.
+    /// The class's paragraph, the cause line and the wrapper line with their layers, and how the process
+    /// ended when that was known.
+    QString explanation;
+    QList<EvidenceLine> evidence; ///< the deciding lines and the wrapper line, in log order (at most maxEvidenceLines)
+    /// The line that decided the class: the innermost cause the log states.
+    std::optional<MarkedLine> cause;
+    /// The line through which the cause was reported when it is another one: the exception raised from the
+    /// cause, the compile step that failed because of it.
+    std::optional<MarkedLine> wrapper;
+    /// When no class fits because the failure lies outside the accelerator stack (a download, a tracker):
+    /// that layer, e.g. "network (HTTP)".
+    QString outsideStack;
+    /// The other classes that some rule voted for, ranked strongest first (causes before wrappers before
+    /// hints, then by score): the runner-up is the ranked second class, for reviewers weighing a close call.
+    QList<Alternative> alternatives;
+    /// A second failure the log shows with a definite sign (a cause of weight 80 or more), e.g. an OOM behind
+    /// a failed autotuning run: the strongest alternative when it is that strong.
     std::optional<FailureClass> secondary;
 
     QString className() const { return failureClassName(cls); }
     QString findingId() const { return failureFindingId(cls); }
 
-    /// `{"class", "finding", "title", "explanation", "evidence_lines": [{"line", "text"}]}`, plus
-    /// `"second_class"` when there is a secondary class.
+    /// `{"class", "finding", "title", "explanation", "confidence", "evidence_lines": [{"line", "text"}],
+    /// "alternatives": [{"class", "score", "kind"}]}`, plus `"cause"` and `"wrapper"` (`{"line", "text", "layer"}`),
+    /// `"second_class"` and `"outside_stack"` when there are such.
     QJsonObject toJson() const;
 
-    /// A `runtime.*` finding: error severity (warning for `unknown`), the title as its message and the
-    /// evidence lines under `evidence.log_lines`.
+    /// A `runtime.*` finding: error severity (warning for `unknown`), the title as its message; the evidence
+    /// holds the class, explanation, confidence, ranked alternatives, cause and wrapper lines and the log
+    /// lines under `log_lines`.
     Finding toFinding() const;
 };
 

@@ -51,6 +51,19 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
         { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)'|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
+        // Version skew shows up as whatever layer broke first: the dynamic loader, an import, a binding, a
+        // version check. These read the mechanism, whatever the product: a missing library of the installation,
+        // a binary built against another version (undefined symbol), a compiled binding that disagrees with its
+        // Python caller, a package without the name or submodule another package expects, "requires … or later".
+        { C::DriverRuntimeMismatch, 80, R"re(error while loading shared libraries: \S+: cannot open shared object file|\blib[\w+.-]*\.so(\.\d+)*: cannot open shared object file)re", "dynamic loader: a library of the installation is missing" },
+        { C::DriverRuntimeMismatch, 75, R"re(\bundefined symbol: \w+)re", "dynamic loader: a binary built against another version (ABI)" },
+        { C::DriverRuntimeMismatch, 80, R"re(incompatible function arguments\. The following argument types are supported)re", "pybind11: the compiled binding and its Python caller are of different versions" },
+        { C::DriverRuntimeMismatch, 75, R"re(cannot import name '\w+' from '[\w.]+')re", "Python: an installed package lacks a name another one expects" },
+        { C::DriverRuntimeMismatch, 70, R"re(No module named '\w+(\.\w+)+')re", "Python: a package lacks a submodule another one expects" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bthis version of \w+ requires\b|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=))re", "version checks of frameworks, runtimes and toolchains" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(features?|versions?)\b.{0,40}\bnot supported\.?\s+(Currently|Only) support)re", "a file format newer than its reader (Neuron NEFF)" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(DNN|cuDNN|cuBLAS|BLAS|FFT|cuFFT|NCCL) library (is )?not found)re", "XLA, TensorFlow: a library of the installation is missing" },
+        { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -72,6 +85,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
         { C::NoDevice, 90, R"re(Failed to initialize devices|No devices specified|Could not open the (device|nd\d*)\b|ROCk module is NOT loaded|possibly no GPU devices|LoadPjrtPlugin is not implemented)re", "Neuron runtime (nrtd, TDRV), rocminfo, PJRT" },
         { C::NoDevice, 80, R"re(\bGPU device \d+ does(n't)? (not )?exist|\bdevice \d+ does not exist|No \w+ device found\b)re", "HIP samples, XLA" },
+        { C::NoDevice, 90, R"re(NRT_LOAD_NOT_ENOUGH_NC|\bnrt_\w+ status=9\b|NRT_EXEC_NC_BUSY|\bnrt_\w+ status=1005\b)re", "Neuron runtime (NRT_LOAD_NOT_ENOUGH_NC = 9, NRT_EXEC_NC_BUSY = 1005)" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -85,7 +99,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
         { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
         { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space)re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
-        { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|nrt_tensor_allocate status=4)re", "neuronx-cc allocator, Neuron runtime" },
+        { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|\bnrt_\w+ status=4\b|\bNRT_RESOURCE\b)re", "neuronx-cc allocator, Neuron runtime" },
+        { C::DeviceOom, 85, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -94,7 +109,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 90, R"re(invalid (grid|block) (dim|size)|(grid|block) (dim\w*|size)\b.{0,60}(exceed|too (large|big)|out of range|larger than|greater than)|(exceed\w*|more than|larger than) (the )?(max\w*|limit) (number of )?threads per block|threads per block.{0,30}(exceed|larger than|greater than))re", "various" },
         { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
         { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[CUDA\]: invalid argument)re", "CUDA (1), often a bad launch" },
-        { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various" },
+        { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         // ---- unsupported_on_target ------------------------------------------------------------------
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
@@ -105,6 +120,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
+        // A compiler that cannot lower an operation for the target says so inside its own failure message
+        // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
+        // cause is the missing support.
+        { C::UnsupportedOnTarget, 90, R"re(\b(is|are) not supported by (the )?([\w.-]+ ){0,2}(compiler|neuronx-cc|neuron-cc|backend|Mosaic|XLA|Triton|TPU|hardware|target)\b|failed to compile\b.{0,100}:\s*(unsupported|not implemented|not supported)\b)re", "compilers naming what they cannot lower" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -120,6 +139,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
         { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR|CUDNN_STATUS_EXECUTION_FAILED|CUBLAS_STATUS_EXECUTION_FAILED)re", "cuDNN, cuBLAS: the library's kernel failed on the device" },
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
+        { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -137,33 +157,46 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(only supports? .{0,40}(fp16|bf16|fp32|fp8|float16|bfloat16|float32|half|int8|dtypes?|data ?types?|head ?dim\w*|dimensions?|shapes?|rank)|not implemented for '(Half|BFloat16|Float|Double|Long|Int|Short|Char|Byte|Bool|ComplexFloat|ComplexDouble|Float8\w*)')re", "PyTorch, FlashAttention, kernels' own checks" },
         { C::ShapeDtypeMismatch, 80, R"re(expected \d+D\b|Expected \d+-dimensional|(wrong|unexpected|invalid) (shape|dtype|number of dimensions|rank)\b|(must|should) be (a )?(contiguous|CUDA tensor|on CUDA)|non-contiguous (input|tensor))re", "PyTorch, kernels' own checks" },
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
-        { C::ShapeDtypeMismatch, 70, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
+        // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
+        // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
+        { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUBLAS_STATUS_NOT_SUPPORTED|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
-        { C::AutotuneFailure, 100, R"re(error during auto-?tuning|No valid triton configs|NoValidChoicesError|No configuration successfully compiled)re", "TorchInductor, TileLang" },
-        { C::AutotuneFailure, 100, R"re(auto-?tun(ing|e|er)\b.{0,20}(failed|failure|error)|failed (to|during|while|in) auto-?tun(e|ing))re", "Triton, XLA, TileLang, TVM" },
+        // "Runtime error during autotuning" and "autotuning failed" say that the autotuner failed, not why: a device
+        // OOM or a shape error printed with them is the cause (wrappers, rules.h).
+        { C::AutotuneFailure, 100, R"re(No valid triton configs|NoValidChoicesError|No configuration successfully compiled)re", "TorchInductor, TileLang" },
+        { C::AutotuneFailure, 90, R"re(error during auto-?tuning|auto-?tun(ing|e|er)\b.{0,20}(failed|failure|error)|failed (to|during|while|in) auto-?tun(e|ing))re", "Triton, XLA, TileLang, TVM", RuleRole::Wrapper },
         { C::AutotuneFailure, 100, R"re(out of resource: shared memory)re", "Triton OutOfResources" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
         { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
-        { C::AutotuneFailure, 90, R"re(Failed to determine best cudnn convolution algorithm|None of the algorithms provided by cuDNN heuristics worked|root cause of failing autotuning|failed to run auto-?tuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
+        { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
+        { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // ---- compile_error ---------------------------------------------------------------------------
+        // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
+        // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's
+        // "UNIMPLEMENTED:" status) are wrappers: whatever they report (a missing library, an unsupported
+        // operation, a shape mismatch) decides when it is in the log.
         { C::CompileError, 90, R"re(\(\d+\): (catastrophic )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+)re", "ptxas, nvcc, NVRTC" },
+        { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
-        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|UnsupportedLanguageConstruct|CompileTimeAssertionFailure|MLIR pass pipeline|PassManager::run failed|LLVM ERROR:|error: '\w+\.\w+' op )re", "Triton, MLIR, LLVM" },
-        { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported|failed)|\b(not implemented|unsupported)\b.{0,40}\blowering\b|LoweringException)re", "Pallas/Mosaic, JAX, TorchInductor" },
-        { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|NCC_\w+\d+)re", "neuronx-cc" },
-        { C::CompileError, 90, R"re(neuronx-cc terminated abnormally|neuronx-cc (compilation )?failed|Failed compilation with \['neuronx-cc'|\[(TEN|GCA|NLA|F)\d{3}\]|Neuron executable \(neff\) is empty|TritonLoweringException|Exception while lowering)re", "neuronx-cc, Pallas Triton lowering" },
+        { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|error: '\w+\.\w+' op )re", "Triton, MLIR, LLVM" },
+        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
+        { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported)|\b(not implemented|unsupported)\b.{0,40}\blowering\b)re", "Pallas/Mosaic, JAX, TorchInductor" },
+        { C::CompileError, 90, R"re(lowering\b.{0,40}\bfailed\b|LoweringException|TritonLoweringException|Exception while lowering)re", "Pallas/Mosaic, JAX, TorchInductor", RuleRole::Wrapper },
+        { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|NCC_\w+\d+|\[(TEN|GCA|NLA|F)\d{3}\])re", "neuronx-cc: internal errors and its error codes" },
+        { C::CompileError, 90, R"re(Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|neuronx-cc terminated abnormally|Failed compilation with \['neuronx-cc'|Neuron executable \(neff\) is empty)re", "neuronx-cc and its wrappers", RuleRole::Wrapper },
         { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
-        { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs" },
-        { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|\bUNIMPLEMENTED:|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError)re", "Python, JAX tracing" },
-        { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems" },
+        { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
+        { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError)re", "Python, JAX tracing" },
+        { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
+        { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
@@ -175,6 +208,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
+        { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
@@ -185,16 +219,19 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
-        // ---- crash (signal); low weights so that a real cause printed before the abort wins -----------
-        { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler" },
-        { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc" },
-        { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers" },
-        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells" },
-        { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)" },
+        // ---- crash (signal) ----------------------------------------------------------------------------
+        // How a process ended is the consequence of a cause: any cause or wrapper in the log outranks these
+        // (rules.h). Only the OOM killer's report names a cause (host memory).
+        { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler", RuleRole::Consequence },
+        { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
+        { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
+        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
-        { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader" },
-        { C::Crash, 30, R"re(^\s*(\*\*)?(Killed|已杀死)(\*\*)?\s*$)re", "shell: SIGKILL (also localised)" },
+        { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader", RuleRole::Consequence },
+        { C::Crash, 30, R"re(^\s*(\*\*)?(Killed|已杀死)(\*\*)?\s*$)re", "shell: SIGKILL (also localised)", RuleRole::Consequence },
     };
     // clang-format on
     return rules;

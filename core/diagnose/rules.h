@@ -6,8 +6,15 @@
 
 namespace kwb {
 
+/// What a matching line says about the failure (docs/diagnosis.md, "How it decides").
+enum class RuleRole {
+    Cause, ///< names why it failed: an error code, a fixed message for one cause
+    Wrapper, ///< says that a layer failed, not why ("Compilation failed", "BackendCompilerFailed", "UNIMPLEMENTED:")
+    Consequence, ///< how the process ended (a signal, "Aborted"): follows from whatever the cause was
+};
+
 /// One line of the diagnosis rule table (rules.cpp): a regular expression matched against each log
-/// line, case-insensitively, and the class it votes for with a weight.
+/// line, case-insensitively, and the class it votes for with a weight and a role.
 ///
 /// Weights are tiers, not sums: a class's score is the weight of its strongest matching rule.
 /// - 100: the tool's own error code or message for exactly this cause (cudaErrorIllegalAddress, …)
@@ -15,12 +22,15 @@ namespace kwb {
 /// - 50–70: indicative, but also seen as a consequence of other causes
 /// - 20–40: context only (build-system wrappers, "Aborted", generic words); decides only when nothing
 ///   stronger matched
-/// Equal scores are broken by failureClassesByPrecedence().
+/// Weights compare within a role tier only: a cause (weight 50 or more) beats any wrapper, and a wrapper beats
+/// any consequence or weak hint, whatever the weights (diagnosis.cpp, `tierOf`). Equal tiers and scores are
+/// broken by failureClassesByPrecedence().
 struct DiagnosisRule {
     FailureClass cls;
     int weight;
     const char* pattern; ///< PCRE2 syntax, matched case-insensitively against one log line
     const char* source; ///< which tool prints it, for readers of the table and of the docs
+    RuleRole role = RuleRole::Cause;
 };
 
 /// The whole table, in the order written in rules.cpp.

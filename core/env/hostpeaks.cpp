@@ -240,7 +240,7 @@ HostPeaks measureHostPeaks()
         p.fp32FlopsPerCycle = 4 * 2;
     }
 
-    p.lastLevelCacheBytes = cacheBytes(_SC_LEVEL3_CACHE_SIZE, cacheBytes(_SC_LEVEL2_CACHE_SIZE, 32.0 * (1 << 20)));
+    p.lastLevelCacheBytes = double(hostLastLevelCacheBytes());
     const double l1 = cacheBytes(_SC_LEVEL1_DCACHE_SIZE, 32 << 10);
     // Memory: 4x the last-level cache over all threads (at least 256 MiB, at most 1 GiB), read 3 rounds.
     const double dramTotal = std::clamp(4 * p.lastLevelCacheBytes, 256.0 * (1 << 20), 1024.0 * (1 << 20));
@@ -252,6 +252,25 @@ HostPeaks measureHostPeaks()
         = readBandwidth(cacheWords, int(std::max<std::size_t>(1, (256u << 20) / (cacheWords * 8))), p.logicalCpus, 3);
     p.measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     return p;
+}
+
+qint64 hostLastLevelCacheBytes()
+{
+    for (const char* index : { "index3", "index2" }) {
+        QFile f(QStringLiteral("/sys/devices/system/cpu/cpu0/cache/%1/size").arg(QLatin1StringView(index)));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = f.readAll().trimmed();
+        bool ok = false;
+        const qint64 value = text.chopped(text.isEmpty() ? 0 : 1).toLongLong(&ok);
+        if (ok && value > 0 && text.endsWith('K'))
+            return value << 10;
+        if (ok && value > 0 && text.endsWith('M'))
+            return value << 20;
+        if (const qint64 plain = text.toLongLong(&ok); ok && plain > 0)
+            return plain;
+    }
+    return qint64(cacheBytes(_SC_LEVEL3_CACHE_SIZE, cacheBytes(_SC_LEVEL2_CACHE_SIZE, 32.0 * (1 << 20))));
 }
 
 HostPeaks hostPeaks(bool remeasure)

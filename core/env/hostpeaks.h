@@ -29,6 +29,11 @@ struct HostPeaks {
     static HostPeaks fromJson(const QJsonObject& o);
 };
 
+/// This host's last-level cache in bytes: the kernel's view (/sys/devices/system/cpu/cpu0/cache, what lscpu
+/// shows) first — glibc's sysconf reads CPUID, which some hypervisors fill with the whole host's cache — then
+/// sysconf, then 32 MiB. Read by the workbench, outside any sandbox, and handed to the runners.
+qint64 hostLastLevelCacheBytes();
+
 /// This host's identity (cache key): host name, CPU model, logical CPUs, total memory.
 QString hostIdentity();
 

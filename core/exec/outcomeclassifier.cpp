@@ -64,7 +64,19 @@ RunOutcome classifyRun(
     o.signal = signalOf(end);
     o.exitCode = o.signal == 0 ? end.exitCode : -1;
     const bool failedRun = o.signal != 0 || end.exitCode != 0;
-    const SandboxSigns signs = scanSandboxSigns(err.text() + '\n' + out.text());
+    SandboxSigns signs = scanSandboxSigns(err.text() + '\n' + out.text());
+    o.peakAddressSpaceKiB = end.peakAddressSpaceKiB;
+    o.peakResidentKiB = end.peakResidentKiB;
+    // The kernel's own accounting, which no output can hide: a process whose address space reached the limit
+    // (within 10 %: the allocation that failed was refused before it was mapped, and it may have been large) had
+    // allocations refused there.
+    const bool addressSpaceFull = limits.memoryMiB > 0 && end.memoryLimitIsAddressSpace
+        && end.peakAddressSpaceKiB >= (qint64(limits.memoryMiB) << 10) * 9 / 10;
+    if (addressSpaceFull)
+        signs.memory.prepend(QStringLiteral("the kernel's accounting (/proc/PID/status, read by the workbench): peak "
+                                            "address space %1 MiB of the %2 MiB limit")
+                                 .arg(end.peakAddressSpaceKiB >> 10)
+                                 .arg(limits.memoryMiB));
 
     if (end.request == EndRequest::Stop) {
         o.status = RunStatus::Stopped;

@@ -17,6 +17,11 @@ struct ProcessEnd {
     EndRequest request = EndRequest::None;
     bool sandboxed = false;
     qint64 elapsedMs = 0;
+    /// The kernel's accounting of the run's processes, read by the workbench from /proc while they lived (-1:
+    /// not read): the highest address space any of them reached (VmPeak) and resident set (VmHWM), in KiB.
+    qint64 peakAddressSpaceKiB = -1;
+    qint64 peakResidentKiB = -1;
+    bool memoryLimitIsAddressSpace = true; ///< RLIMIT_AS (false: RLIMIT_DATA, with GPU device nodes bound)
 };
 
 /// The one place that maps exit codes, signals, timeouts, stops and output to a RunOutcome and its

@@ -139,6 +139,18 @@ std::unique_ptr<PidsCgroup> PidsCgroup::create(int maxPids, QString* why)
     return std::unique_ptr<PidsCgroup>(new PidsCgroup(path, fd, lockFd));
 }
 
+QList<int> PidsCgroup::pids() const
+{
+    QList<int> out;
+    for (const QByteArray& p : readFile(m_path + QStringLiteral("/cgroup.procs")).split('\n')) {
+        bool ok = false;
+        const int pid = p.toInt(&ok);
+        if (ok && pid > 0)
+            out << pid;
+    }
+    return out;
+}
+
 void PidsCgroup::killAll()
 {
     // A process forked while we read the list is caught by the next pass; pids.max bounds the passes needed.

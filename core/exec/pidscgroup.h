@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 
 #include <memory>
@@ -29,6 +30,8 @@ public:
 
     /// SIGKILL to every process in the cgroup.
     void killAll();
+    /// The processes in the cgroup now (host pids).
+    QList<int> pids() const;
 
 private:
     PidsCgroup(QString path, int procsFd, int lockFd);

@@ -47,6 +47,8 @@ struct RunOutcome {
     CapturedOutput stdoutOutput;
     CapturedOutput stderrOutput;
     Findings findings; ///< sandbox.* findings (impl left empty: the caller knows which implementation ran)
+    qint64 peakAddressSpaceKiB = -1; ///< the kernel's accounting, read from /proc while the run lived (-1: unknown)
+    qint64 peakResidentKiB = -1;
     QStringList notes; ///< limits that could not be enforced on this machine, and why
 
     /// Exited with code 0.

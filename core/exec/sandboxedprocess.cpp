@@ -144,8 +144,11 @@ bool SandboxedProcess::start(const ProcessSpec& spec)
     connect(m_process, &QProcess::readyReadStandardError, this, [this] { drain(OutputChannel::Stderr); });
     connect(m_process, &QProcess::finished, this, &SandboxedProcess::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &SandboxedProcess::onErrorOccurred);
+    m_memoryTimer.setInterval(100);
+    connect(&m_memoryTimer, &QTimer::timeout, this, &SandboxedProcess::sampleMemory, Qt::UniqueConnection);
     connect(m_process, &QProcess::started, this, [this] {
         m_pid = m_process->processId();
+        m_memoryTimer.start();
         m_process->closeWriteChannel(); // stdin is empty: a program waiting for input gets EOF at once
         if (m_spec.limits.timeoutMs > 0)
             m_timeout.start(m_spec.limits.timeoutMs);
@@ -155,6 +158,46 @@ bool SandboxedProcess::start(const ProcessSpec& spec)
     m_process->start();
     m_pid = m_process->processId(); // known once forked: stop() right after start() reaches the group
     return true;
+}
+
+// The run's processes: its pids cgroup's, else the started process and its descendants (/proc children lists).
+static QList<int> runProcesses(const PidsCgroup* cgroup, qint64 root)
+{
+    if (cgroup)
+        return cgroup->pids();
+    QList<int> out;
+    QList<int> todo { int(root) };
+    while (!todo.isEmpty() && out.size() < 4096) {
+        const int pid = todo.takeFirst();
+        if (pid <= 0)
+            continue;
+        out << pid;
+        QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(pid));
+        if (children.open(QIODevice::ReadOnly)) {
+            for (const QByteArray& c : children.readAll().simplified().split(' '))
+                todo << c.toInt();
+        }
+    }
+    return out;
+}
+
+void SandboxedProcess::sampleMemory()
+{
+    if (m_pid <= 0)
+        return;
+    m_lastSample.restart();
+    for (const int pid : runProcesses(m_cgroup.get(), m_pid)) {
+        QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray& line : status.readAll().split('\n')) {
+            qint64* into = line.startsWith("VmPeak:") ? &m_peakAddressSpaceKiB
+                : line.startsWith("VmHWM:")           ? &m_peakResidentKiB
+                                                      : nullptr;
+            if (into)
+                *into = std::max(*into, line.mid(line.indexOf(':') + 1).simplified().split(' ').value(0).toLongLong());
+        }
+    }
 }
 
 void SandboxedProcess::createCgroup()
@@ -198,6 +241,8 @@ void SandboxedProcess::drain(OutputChannel channel)
     const QByteArray bytes = out ? m_process->readAllStandardOutput() : m_process->readAllStandardError();
     if (bytes.isEmpty())
         return;
+    if (!m_lastSample.isValid() || m_lastSample.elapsed() >= 5)
+        sampleMemory(); // runners write after every call: the peak is read while the process still holds it
     OutputCapture& capture = out ? m_stdout : m_stderr;
     const QByteArray live = capture.append(bytes);
     if (!live.isEmpty())
@@ -229,6 +274,9 @@ void SandboxedProcess::onFinished(int exitCode, QProcess::ExitStatus status)
     end.request = m_request;
     end.sandboxed = m_spec.sandbox;
     end.elapsedMs = m_clock.elapsed();
+    end.peakAddressSpaceKiB = m_peakAddressSpaceKiB;
+    end.peakResidentKiB = m_peakResidentKiB;
+    end.memoryLimitIsAddressSpace = !(m_spec.bindGpu && !gpuDeviceNodes().isEmpty());
     // Whatever is left of the group, the cgroup or (without the sandbox) the token goes now.
     killTree();
     if (!m_spec.sandbox)
@@ -247,6 +295,7 @@ void SandboxedProcess::onFinished(int exitCode, QProcess::ExitStatus status)
 void SandboxedProcess::release()
 {
     m_timeout.stop();
+    m_memoryTimer.stop();
     m_cgroup.reset();
     if (m_process) {
         m_process->disconnect(this);

@@ -61,6 +61,7 @@ private:
     void createCgroup();
     void killTree();
     void release();
+    void sampleMemory();
 
     QProcess* m_process = nullptr;
     QTimer m_timeout;
@@ -76,6 +77,12 @@ private:
     QStringList m_notes;
     QByteArray m_token;
     qint64 m_pid = 0;
+    // The kernel's accounting of the run's memory, sampled from /proc (on a timer and whenever it writes output,
+    // which runners do after every call): what the run reached, whatever it prints.
+    QTimer m_memoryTimer;
+    QElapsedTimer m_lastSample;
+    qint64 m_peakAddressSpaceKiB = -1;
+    qint64 m_peakResidentKiB = -1;
 };
 
 } // namespace kwb

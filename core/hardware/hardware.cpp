@@ -56,4 +56,30 @@ const HardwareSpec* findHardware(QStringView name)
     return nullptr;
 }
 
+const HardwareSpec* findHardwareForDevice(QStringView deviceName)
+{
+    QStringView name = deviceName;
+    if (const qsizetype paren = name.indexOf(u'('); paren > 0) // "NVIDIA H100 80GB HBM3 (sm_90)"
+        name = name.left(paren);
+    if (const HardwareSpec* exact = findHardware(name))
+        return exact;
+    // A runtime's device name is longer than the table's names ("H100 80GB HBM3", "A100-SXM4-80GB"): the entry
+    // whose name or alias is the longest prefix of it.
+    const QString key = normalized(name);
+    const HardwareSpec* best = nullptr;
+    qsizetype bestLength = 0;
+    for (const HardwareSpec& h : hardwareTable()) {
+        QStringList names = h.aliases;
+        names << h.name;
+        for (const QString& n : names) {
+            const QString k = normalized(n);
+            if (k.size() >= 3 && k.size() > bestLength && key.startsWith(k)) {
+                best = &h;
+                bestLength = k.size();
+            }
+        }
+    }
+    return best;
+}
+
 } // namespace kwb

@@ -59,4 +59,8 @@ const QList<HardwareSpec>& hardwareTable();
 /// name ("H100", "h100-sxm", "NVIDIA H100 SXM5" all find H100 SXM); nullptr when none matches.
 const HardwareSpec* findHardware(QStringView name);
 
+/// The table's entry for a device as a runtime names it ("NVIDIA H100 80GB HBM3 (sm_90)", "NVIDIA A100-SXM4-80GB"):
+/// an exact name or alias, else the entry whose name or alias is the longest prefix of it; nullptr when none fits.
+const HardwareSpec* findHardwareForDevice(QStringView deviceName);
+
 } // namespace kwb

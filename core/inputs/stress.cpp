@@ -109,8 +109,8 @@ double dtypeMaxFinite(DType dtype)
     return 1.0;
 }
 
-Status fillStressInput(
-    const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst, int64_t count)
+Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst,
+    int64_t count, int64_t rowLength, double tolerance)
 {
     std::vector<double> v(std::size_t(std::max<int64_t>(count, 0)));
     if (auto f = fillInput(init, DType::Float64, key, v.data(), count); !f)
@@ -141,6 +141,33 @@ Status fillStressInput(
             v[i] = m.mean + 3 * m.sigma * (n > 1 ? 2 * double(i) / (n - 1) - 1 : 0);
     } else if (pattern == u"sorted") {
         std::sort(v.begin(), v.end());
+    } else if (pattern == u"hidden") {
+        // The declared values everywhere but at one position per row (drawn from `key`), which carries a spike: a
+        // probe of a hundred elements most often sees only the declared distribution, while a statistic over a
+        // subset of the row either misses the spike or weighs it by the inverse of its sampling rate — off by at
+        // least spike / row length, which is four times the tolerance (and at least 64σ).
+        const bool positive = init.dist == u"uniform" && init.low >= 0;
+        const Philox4x32 rng(key ^ 0x48494444454e5f32ull);
+        const int64_t row = rowLength > 0 ? std::min(rowLength, count) : count;
+        const double height = std::min(std::max(64 * m.sigma, 4 * tolerance * double(row)), dtypeMaxFinite(dtype) / 16);
+        for (int64_t r = 0; r * row < count; ++r) {
+            const auto w = rng(uint64_t(r));
+            const int64_t len = std::min(row, count - r * row);
+            const auto at = std::size_t(r * row + int64_t((uint64_t(w[0]) << 32 | w[1]) % uint64_t(len)));
+            v[at] = m.mean + ((positive || (w[2] & 1)) ? height : -height);
+        }
+    } else if (pattern == u"mixture") {
+        // The declared mean and variance, from another shape: 98 % of the values with a narrow spread (0.53σ) and
+        // 2 % with a wide one (6σ), 0.98·0.53² + 0.02·6² = 1. The first two moments a probe can check are the
+        // declared ones; an estimate from a subset of the values is many times less precise than from all.
+        const Philox4x32 rng(key ^ 0x4d49585455524533ull);
+        const double narrow = std::sqrt((1 - 0.02 * 36) / 0.98);
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const auto w = rng(uint64_t(i));
+            const double z = m.sigma > 0 ? (v[i] - m.mean) / m.sigma : 0; // the declared draw, standardised
+            const bool wide = double(w[0]) < 0.02 * 4294967296.0;
+            v[i] = m.mean + z * m.sigma * (wide ? 6 : narrow);
+        }
     } else if (pattern == u"large") {
         const double factor = std::cbrt(dtypeMaxFinite(dtype)) / (std::abs(m.mean) + 3 * m.sigma);
         for (double& x : v)

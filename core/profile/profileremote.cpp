@@ -80,7 +80,8 @@ WrappedRun runWrappedOverSsh(const Task& task, const Implementation& impl, const
     TrialInputs remoteTrial = trial;
     remoteTrial.dir = remoteInputsDir(inputsRoot, trial.dir);
     QDir().mkpath(workDir);
-    if (auto prepared = prepareRunFolder(task, impl, { remoteTrial }, 1, workDir); !prepared) {
+    if (auto prepared = prepareRunFolder(task, impl, { remoteTrial }, 1, workDir, planFlushBytes(impl, true));
+        !prepared) {
         w.run.note = prepared.error().oneLine();
         return w;
     }

@@ -37,7 +37,8 @@ WrappedRun runWrapped(const Task& task, const Implementation& impl, const Runner
     w.run.caseName = trial.caseName;
     w.run.status = QStringLiteral("failed");
     QDir().mkpath(workDir);
-    auto plan = planText(task, impl, { trial }, 1);
+    const QList<PlanCall> calls = trialCalls({ trial }, 1, nullptr);
+    auto plan = planText(task, impl, calls, planFlushBytes(impl, false));
     if (!plan) {
         w.run.note = plan.error().oneLine();
         return w;
@@ -48,7 +49,7 @@ WrappedRun runWrapped(const Task& task, const Implementation& impl, const Runner
         return w;
     }
     planFile.close();
-    QDir().mkpath(QDir(workDir).filePath(callOutDir(QStringLiteral("%1/t%2").arg(trial.caseName).arg(trial.trial))));
+    QDir().mkpath(QDir(workDir).filePath(callOutDir(calls.first().label)));
 
     ProcessSpec spec;
     spec.program = toolPath;

@@ -76,12 +76,27 @@ QString defectWord(const QString& comment)
 {
     static const QRegularExpression defect(
         QStringLiteral("\\b(races?|racy|wrong|fails?|failed|failing|failure|incorrect|crash(?:es|ed)?|"
-                       "broken|buggy|bug|deadlocks?|hangs?|out[- ]of[- ]bounds|overflows?|mismatch(?:es)?|"
+                       "broken|buggy|bugs?|deadlocks?|hangs?|out[- ]of[- ]bounds|overflows?|mismatch(?:es)?|"
                        "segfaults?|undefined behaviou?r|not correct)\\b"),
         QRegularExpression::CaseInsensitiveOption);
-    // "no race", "never fails", "race-free", "without a crash" describe the absence of a defect.
-    static const QRegularExpression negation(QStringLiteral("\\b(no|not|never|without|nor|zero|0)\\s+(\\w+\\s+)?$"),
+    // "no race", "could not find a bug", "never fails", "without a crash" describe the absence of a defect: a
+    // negation up to three words before the word.
+    static const QRegularExpression negation(
+        QStringLiteral("(\\b(no|not|never|without|nor|zero|0|none)|n't)\\s+(\\w+\\s+){0,3}$"),
         QRegularExpression::CaseInsensitiveOption);
+    // A defect named as something the code deals with is praise: "fixes the tail bug", "the race is avoided", "free
+    // of overflows", "catches the crash the old version had". Only for defects named as things (a bug, a race), not
+    // for verdicts on the code itself (wrong, fails, broken).
+    static const QRegularExpression dealtWith(
+        QStringLiteral("\\b(fix(?:es|ed)|avoid(?:s|ed)?|prevent(?:s|ed)?|eliminat(?:es|ed)|resolv(?:es|ed)|"
+                       "guards? against|guarded against|free of|no longer|catch(?:es)?|caught|handl(?:es|ed)|"
+                       "removes|removed|rules? out|ruled out|protects? against|closes|closed)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression thing(
+        QStringLiteral("^(races?|bugs?|crash(?:es)?|deadlocks?|hangs?|out[- ]of[- ]bounds|overflows?|"
+                       "mismatch(?:es)?|segfaults?|undefined behaviou?r|failures?)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression clauseEnd(QStringLiteral("[.;!?\\n]"));
     auto it = defect.globalMatch(comment);
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
@@ -90,6 +105,13 @@ QString defectWord(const QString& comment)
         if (negation.match(before).hasMatch() || after.startsWith(QLatin1StringView("-free"), Qt::CaseInsensitive)
             || after.startsWith(QLatin1StringView(" free"), Qt::CaseInsensitive))
             continue;
+        if (thing.match(m.captured(0)).hasMatch()) {
+            const qsizetype from = before.lastIndexOf(clauseEnd) + 1;
+            const qsizetype to = after.indexOf(clauseEnd);
+            const QString clause = before.mid(from) + m.captured(0) + (to < 0 ? after : after.left(to));
+            if (dealtWith.match(clause).hasMatch())
+                continue;
+        }
         return m.captured(0);
     }
     return {};

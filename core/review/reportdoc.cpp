@@ -53,6 +53,10 @@ Result<ReportDoc> parseReportDoc(const QByteArray& bytes, const QString& file)
         rf.impl = in.string(f, p, QStringLiteral("impl"), false, true);
         rf.caseName = in.string(f, p, QStringLiteral("case"), false, true);
         rf.message = in.string(f, p, QStringLiteral("message"), false, true);
+        rf.origin = f.value(QStringLiteral("origin")).toString();
+        rf.evidence = f.value(QStringLiteral("evidence")).toObject();
+        rf.file = f.value(QStringLiteral("file")).toString();
+        rf.line = f.value(QStringLiteral("line")).toInt();
         r.findings.append(rf);
     }
     if (in.failed())

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -14,6 +15,10 @@ struct ReportFinding {
     QString impl;
     QString caseName;
     QString message;
+    QString origin; ///< the finding's own `origin` when it names one (see findingblame.h), else empty
+    QJsonObject evidence; ///< the finding's `evidence` (values, the peaks a floor used, …)
+    QString file; ///< bundle-relative file the finding is about, may be empty
+    int line = 0; ///< 1-based, 0 when not known
 };
 
 /// The parts of a kwb.report/1 document the review checks read.

@@ -1,6 +1,7 @@
 #include "core/review/reviewchecks.h"
 
 #include "core/review/evidenceref.h"
+#include "core/review/findingblame.h"
 
 #include <QSet>
 
@@ -131,7 +132,30 @@ void checkEvidence(const Review& r, const Rubric& rubric, const ReviewCheckConte
 struct Cited {
     QString finding;
     QString source; ///< where it came from, for the message
+    bool blamesCandidate = true; ///< false for the environment's, the host's and declared-peaks findings
 };
+
+// A cited `finding:` reference, weighed like the report finding it names when an available report has one (same
+// id, and the case and implementation the reference narrows it to); else by its id alone.
+bool citedAgainstCandidate(const EvidenceRef& ref, const Review& r, const ReviewCheckContext& ctx)
+{
+    const QString wantCase = ref.qualifiers.value(QStringLiteral("case"));
+    const QString wantImpl = ref.qualifiers.value(QStringLiteral("impl"));
+    bool matched = false;
+    for (const ReportDoc& d : ctx.reports) {
+        if (!r.taskId.isEmpty() && d.taskId != r.taskId)
+            continue;
+        for (const ReportFinding& f : d.findings) {
+            if (f.id != ref.target || (!wantCase.isEmpty() && f.caseName != wantCase)
+                || (!wantImpl.isEmpty() && f.impl != wantImpl))
+                continue;
+            if (againstCandidate(f))
+                return true;
+            matched = true;
+        }
+    }
+    return !matched && findingBlame(ref.target, {}, {}) == Blame::Candidate;
+}
 
 // The findings a score stands against: those it cites directly, every finding of the reports it cites,
 // and every finding of the reports attached to the review (all scores answer to those).
@@ -145,7 +169,7 @@ QList<Cited> evidenceFor(const Review& r, const Score* s, const ReviewCheckConte
         for (const QString& text : s->evidence) {
             const Result<EvidenceRef> ref = parseEvidenceRef(text);
             if (ref && ref->kind == EvidenceRef::Kind::Finding)
-                out.append({ ref->target, QStringLiteral("cited %1").arg(text) });
+                out.append({ ref->target, QStringLiteral("cited %1").arg(text), citedAgainstCandidate(*ref, r, ctx) });
             else if (ref && ref->kind == EvidenceRef::Kind::Report)
                 digests.insert(ref->target);
         }
@@ -154,7 +178,8 @@ QList<Cited> evidenceFor(const Review& r, const Score* s, const ReviewCheckConte
         if (!digests.contains(d.digest) || (!r.taskId.isEmpty() && d.taskId != r.taskId))
             continue;
         for (const ReportFinding& f : d.findings)
-            out.append({ f.id, QStringLiteral("report %1 (%2)").arg(d.digest.left(19), d.action) });
+            out.append(
+                { f.id, QStringLiteral("report %1 (%2)").arg(d.digest.left(19), d.action), againstCandidate(f) });
     }
     return out;
 }
@@ -175,8 +200,10 @@ void checkContradictions(const Review& r, const ReviewCheckContext& ctx, Finding
             s = &*found;
         }
         for (const Cited& c : evidenceFor(r, s, ctx)) {
+            // What the environment, the host or the task's declared peaks produced is no evidence against the
+            // candidate: it never contradicts a score (and so never keeps a review from being submitted).
             const QString key = rule.criterion + u'|' + c.finding;
-            if (!matches(rule.finding, c.finding) || reported.contains(key))
+            if (!c.blamesCandidate || !matches(rule.finding, c.finding) || reported.contains(key))
                 continue;
             reported.insert(key);
             out << make(QStringLiteral("review.contradicts-evidence"), Severity::Error,
@@ -213,6 +240,36 @@ void checkText(const Review& r, const Rubric& rubric, Findings& out)
     }
 }
 } // namespace
+
+Findings unaddressedErrors(
+    const Review& review, const Rubric& rubric, const Findings& findings, const QString& taskKind)
+{
+    QSet<QString> cited;
+    for (const Score& s : review.scores) {
+        for (const QString& text : s.evidence) {
+            const Result<EvidenceRef> ref = parseEvidenceRef(text);
+            if (ref && ref->kind == EvidenceRef::Kind::Finding)
+                cited.insert(ref->target);
+        }
+    }
+    Findings out;
+    QSet<QString> seen;
+    for (const Finding& f : findings) {
+        if (f.severity != Severity::Error || !againstCandidate(f) || cited.contains(f.id) || seen.contains(f.id))
+            continue;
+        bool acknowledged = false;
+        for (const Criterion* c : rubric.criteriaFor(taskKind)) {
+            const Score s = review.scores.value(c->id);
+            if (c->acceptsEvidence(f.id) && s.value && *s.value < 3)
+                acknowledged = true;
+        }
+        if (acknowledged)
+            continue;
+        seen.insert(f.id);
+        out << f;
+    }
+    return out;
+}
 
 Findings checkReview(const Review& review, const Rubric& rubric, const ReviewCheckContext& context)
 {

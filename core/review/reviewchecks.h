@@ -33,6 +33,12 @@ const QList<ContradictionRule>& contradictionRules();
 /// Each finding's `jsonPath` points into the review (`/scores/NC4`), so an editor or panel can show it.
 Findings checkReview(const Review& review, const Rubric& rubric, const ReviewCheckContext& context = {});
 
+/// The candidate's error findings in `findings` (against the candidate: findingblame.h) that `review` leaves
+/// unaddressed, one per finding id: no score cites a finding of that id, and no criterion that applies to
+/// `taskKind` and counts it as evidence is scored below 3. Submitting over them is a rushed accept: ask first.
+Findings unaddressedErrors(
+    const Review& review, const Rubric& rubric, const Findings& findings, const QString& taskKind = {});
+
 /// Whether `comment` describes a defect ("race", "wrong", "fails", …) that is not negated ("race-free",
 /// "no race"); returns the word found, or an empty string.
 QString defectWord(const QString& comment);

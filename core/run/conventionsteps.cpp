@@ -124,9 +124,7 @@ Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QM
         QByteArray plan = "kwb-check 1\n";
         for (const TrialInputs& t : trials) {
             const QString label = trialLabel(t) + (run.role == u"candidate" ? QStringLiteral("/a") : QString());
-            plan += QStringLiteral("check %1 %2 %3\n")
-                        .arg(label, t.dir, QDir(run.workDir).filePath(callOutDir(label)))
-                        .toUtf8();
+            plan += QStringLiteral("check %1 %2 %3\n").arg(label, t.dir, run.callDir(label)).toUtf8();
         }
         const QString dir = QDir(workRoot).filePath(QStringLiteral("check-") + run.id);
         auto record = runStep(task, QStringLiteral("check"), plan, dir, { inputsRoot, run.workDir }, request, job);

@@ -148,14 +148,22 @@ CandidateJudgement judgeCandidate(
                 }
                 if (a && seconds.back() && !sameBytes(a, seconds.back()))
                     nondetTrials << t.trial;
-                for (int e = 0; e < k; ++e) {
-                    const bool answerChanged = !sameBytes(refs[e], refs[k]);
-                    if (answerChanged && (sameBytes(a, firsts[e]) || sameBytes(seconds.back(), firsts[e]))) {
-                        staleTrials << t.trial;
+                cv.trials[k].outputs << v;
+            }
+            // A trial that returned another trial's answer (one that was right for that trial): a replay cache.
+            // The runner's calls come in a shuffled order, so "another" is any trial, not only an earlier one.
+            for (int k = 0; k < caseTrials.size(); ++k) {
+                if (!mismatchTrials.contains(caseTrials[k].trial))
+                    continue;
+                for (int e = 0; e < caseTrials.size(); ++e) {
+                    const bool rightThere = !mismatchTrials.contains(caseTrials[e].trial)
+                        && !unwrittenTrials.contains(caseTrials[e].trial);
+                    if (e != k && rightThere && !sameBytes(refs[e], refs[k])
+                        && (sameBytes(firsts[k], firsts[e]) || sameBytes(seconds[k], firsts[e]))) {
+                        staleTrials << caseTrials[k].trial;
                         break;
                     }
                 }
-                cv.trials[k].outputs << v;
             }
             const QString where = QStringLiteral("output '%1', case '%2'").arg(o.name, c.name);
             if (!unwrittenTrials.isEmpty())
@@ -195,10 +203,11 @@ CandidateJudgement judgeCandidate(
                 constant = constant && sameBytes(firsts[k], firsts[0]);
                 refChanged = refChanged || !sameBytes(refs[k], refs[0]);
             }
-            // A constant answer that was right for the first trial is a replayed answer, not an ignored input.
-            const bool firstTrialRight = !mismatchTrials.contains(caseTrials.first().trial)
-                && !unwrittenTrials.contains(caseTrials.first().trial);
-            if (constant && refChanged && !firstTrialRight)
+            // A constant answer that was right for one of the trials is a replayed answer, not an ignored input.
+            const bool someTrialRight = std::any_of(caseTrials.begin(), caseTrials.end(), [&](const TrialInputs& t) {
+                return !mismatchTrials.contains(t.trial) && !unwrittenTrials.contains(t.trial);
+            });
+            if (constant && refChanged && !someTrialRight)
                 j.findings << finding("correct.input-independent", Severity::Error, cand.id, c.name,
                     QStringLiteral("%1: the same output for %2 different inputs, while the reference's changed")
                         .arg(where)

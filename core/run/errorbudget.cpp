@@ -3,6 +3,7 @@
 #include "core/compare/comparison.h"
 #include "core/tensor/floatconv.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <cmath>
@@ -40,7 +41,63 @@ double maxMagnitude(const Tensor& t)
     }
     return m;
 }
+// The precision a relative error speaks for: the widest floating dtype narrower than every allowed one whose
+// arithmetic explains it (the error within 4 of its epsilons, and at least a sixteenth of one), when the error is
+// far beyond the allowed precisions' arithmetic (64 of their epsilons).
+std::optional<DType> loweredPrecision(const QList<DType>& allowed, double relativeError)
+{
+    double allowedEps = 0;
+    for (DType d : allowed)
+        allowedEps = std::max(allowedEps, dtypeEpsilon(d));
+    if (allowedEps <= 0 || relativeError <= 64 * allowedEps)
+        return std::nullopt;
+    for (DType d : { DType::Float32, DType::Float16, DType::BFloat16, DType::Float8E4M3FN, DType::Float8E5M2 }) {
+        if (dtypeEpsilon(d) > allowedEps && relativeError >= dtypeEpsilon(d) / 16
+            && relativeError <= 4 * dtypeEpsilon(d))
+            return d;
+    }
+    return std::nullopt;
+}
 } // namespace
+
+std::optional<Finding> precisionFinding(
+    const Task& task, const TensorSpec& output, const QString& impl, const QString& caseName, double relativeError)
+{
+    QList<DType> allowed = task.allowedPrecisions;
+    if (allowed.isEmpty())
+        allowed = { output.dtype }; // the task does not say: the output's own precision
+    const auto lower = loweredPrecision(allowed, relativeError);
+    if (!lower)
+        return std::nullopt;
+    QStringList names;
+    DType lowestAllowed = allowed.first();
+    for (DType d : allowed) {
+        names << dtypeName(d);
+        if (dtypeEpsilon(d) > dtypeEpsilon(lowestAllowed))
+            lowestAllowed = d;
+    }
+    Finding f;
+    f.id = QStringLiteral("correct.precision-lowered");
+    f.severity = task.allowedPrecisions.isEmpty() ? Severity::Warning : Severity::Error;
+    f.impl = impl;
+    f.caseName = caseName;
+    f.message = QStringLiteral("output '%1', case '%2': the largest error is %3 of the output's magnitude — what %4 "
+                               "arithmetic gives (epsilon %5), not %6 (epsilon %7)%8")
+                    .arg(output.name, caseName)
+                    .arg(relativeError, 0, 'g', 3)
+                    .arg(dtypeName(*lower))
+                    .arg(dtypeEpsilon(*lower), 0, 'g', 2)
+                    .arg(dtypeName(lowestAllowed))
+                    .arg(dtypeEpsilon(lowestAllowed), 0, 'g', 2)
+                    .arg(task.allowedPrecisions.isEmpty()
+                            ? QStringLiteral("; the task does not say which precisions it allows (\"precision\")")
+                            : QStringLiteral(", the lowest the task's \"precision\" allows (%1)")
+                                  .arg(names.join(QStringLiteral(", "))));
+    f.evidence = { { QStringLiteral("relative_error"), relativeError },
+        { QStringLiteral("implied_precision"), dtypeName(*lower) },
+        { QStringLiteral("allowed"), QJsonArray::fromStringList(names) } };
+    return f;
+}
 
 Findings judgeErrorBudget(
     const Task& task, const ImplRun& cand, const ImplRun& ref, const ImplRun* oracle, const QList<TrialInputs>& trials)
@@ -51,7 +108,7 @@ Findings judgeErrorBudget(
         if (eps == 0)
             continue;
         const Tolerance tol = task.toleranceFor(o);
-        double worstRatio = 0, worstErr = 0, worstBudget = 0;
+        double worstRatio = 0, worstErr = 0, worstBudget = 0, worstRelative = 0;
         QString worstCase, basis;
         bool failed = false;
         for (const TrialInputs& t : trials) {
@@ -76,6 +133,8 @@ Findings judgeErrorBudget(
             }
             if (budget <= 0)
                 continue;
+            if (const double magnitude = maxMagnitude(*r); magnitude > 0)
+                worstRelative = std::max(worstRelative, cmp->maxAbs / magnitude);
             const double ratio = cmp->maxAbs / budget;
             if (ratio > worstRatio) {
                 worstRatio = ratio;
@@ -87,6 +146,10 @@ Findings judgeErrorBudget(
         }
         if (failed || worstRatio <= kErrorBudgetMultiple)
             continue;
+        if (auto lowered = precisionFinding(task, o, cand.id, worstCase, worstRelative)) {
+            out << *lowered;
+            continue;
+        }
         Finding f;
         f.id = QStringLiteral("correct.error-budget");
         f.severity = Severity::Warning;

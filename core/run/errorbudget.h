@@ -16,6 +16,13 @@ inline constexpr double kErrorBudgetMultiple = 100.0;
 Findings judgeErrorBudget(const Task& task, const ImplRun& candidate, const ImplRun& reference, const ImplRun* oracle,
     const QList<TrialInputs>& trials);
 
+/// `correct.precision-lowered` for a passing candidate whose largest error, relative to the output's magnitude, is what
+/// a precision below every allowed one gives (the task's `precision`, else the output's dtype): an error where the
+/// task says which precisions it allows, a warning where it does not; nothing when the error is within 64 epsilons
+/// of the allowed precisions. judgeErrorBudget reports it in place of `correct.error-budget`.
+std::optional<Finding> precisionFinding(
+    const Task& task, const TensorSpec& output, const QString& impl, const QString& caseName, double relativeError);
+
 /// Machine epsilon of a floating dtype (0 for integers).
 double dtypeEpsilon(DType dtype);
 

@@ -205,7 +205,7 @@ GeneratedCases generateCases(const Task& task, const QList<Case>& declared, cons
                 smallestCase = &c;
             }
         }
-        if (!base)
+        if (!base || how.interpreted)
             base = smallestCase;
         QStringList patterns;
         for (const QString& p : stressPatternNames()) {

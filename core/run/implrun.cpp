@@ -5,23 +5,35 @@
 #include "core/run/sshimplrun.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QStandardPaths>
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
 
 namespace kwb {
 
+QString ImplRun::callDir(const QString& label) const
+{
+    const qsizetype index = callLabels.indexOf(label);
+    return QDir(workDir).filePath(callOutDir(index < 0 ? label : QStringLiteral("k%1").arg(index)));
+}
+
 QString ImplRun::outputPath(const QString& label, const QString& output) const
 {
-    return QDir(workDir).filePath(callOutDir(label) + QLatin1Char('/') + output + QStringLiteral(".npy"));
+    return callDir(label) + QLatin1Char('/') + output + QStringLiteral(".npy");
 }
 
 namespace {
-void readResult(ImplRun& run)
+void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"))
 {
-    QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
+    QFile f(QDir(run.workDir).filePath(file));
     if (!f.open(QIODevice::ReadOnly))
         return;
     const QJsonObject r = QJsonDocument::fromJson(f.readAll()).object();
@@ -32,9 +44,16 @@ void readResult(ImplRun& run)
         run.peakRssKiB = -1;
     for (const auto& v : r.value(QStringLiteral("calls")).toArray()) {
         const QJsonObject c = v.toObject();
-        CallRecord rec { c.value(QStringLiteral("label")).toString(),
-            c.value(QStringLiteral("status")).toString() == u"ok", c.value(QStringLiteral("error")).toString(),
-            c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(), {} };
+        // The runner saw `k<index>`; the workbench's label is the plan's entry at that index.
+        const QString planLabel = c.value(QStringLiteral("label")).toString();
+        bool isIndex = false;
+        const int index = planLabel.mid(1).toInt(&isIndex);
+        const QString label = planLabel.startsWith(u'k') && isIndex && index >= 0 && index < run.callLabels.size()
+            ? run.callLabels[index]
+            : planLabel;
+        CallRecord rec { label, c.value(QStringLiteral("status")).toString() == u"ok",
+            c.value(QStringLiteral("error")).toString(), c.value(QStringLiteral("elapsed_ns")).toVariant().toLongLong(),
+            {} };
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
             rec.inputsModified << m.toString();
         rec.dispatch = c.value(QStringLiteral("dispatch")).toObject();
@@ -71,11 +90,12 @@ void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QS
 /// implementation cannot turn its own failure into "not run" by printing or raising the right words.
 bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool local)
 {
-    QFile f(QDir(run.workDir).filePath(QStringLiteral("result.json")));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QJsonObject env
-        = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
+    QJsonObject env; // from whichever of the run's processes (result.json, result-N.json) met the problem
+    for (const QString& name : QDir(run.workDir).entryList({ QStringLiteral("result*.json") }, QDir::Files)) {
+        QFile f(QDir(run.workDir).filePath(name));
+        if (f.open(QIODevice::ReadOnly) && env.isEmpty())
+            env = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
+    }
     if (env.isEmpty())
         return false;
     const QString kind = env.value(QStringLiteral("kind")).toString();
@@ -117,38 +137,117 @@ void diagnoseFailure(ImplRun& run)
 }
 } // namespace
 
+bool runsInterpreted(const Implementation& impl, const RunRequest& request)
+{
+    if (impl.backend != u"python")
+        return false;
+    if (impl.framework == u"nki")
+        return true;
+    const bool device = request.executor.remote() || acceleratorPresent(); // a remote host is taken to have one
+    if (impl.framework == u"triton")
+        return request.tritonInterpret || !device;
+    return impl.framework == u"jax" && !device;
+}
+
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
     const QString& inputsRoot, const JobContext& job)
+{
+    return runImplementationGroups(
+        task, impl, role, { CallGroup { trials, repeats } }, request, workRoot, inputsRoot, job)
+        .first();
+}
+
+namespace {
+/// Most fresh processes a run starts after a call that ended its runner (each reloads the framework).
+constexpr int kMaxResumes = 3;
+
+/// One runner process of a run: the plan indices it was given and how it ended.
+struct ProcessRun {
+    QList<int> indices;
+    RunOutcome outcome;
+    QString resultFile;
+};
+
+/// The runner's markers are its protocol with the workbench, not output for people: they are left out of the
+/// console and the log the classifier reads.
+OutputCallback withoutMarkers(OutputCallback out)
+{
+    if (!out)
+        return out;
+    return [out, pending = std::make_shared<QByteArray>()](OutputChannel channel, const QByteArray& bytes) {
+        if (channel != OutputChannel::Stderr) {
+            out(channel, bytes);
+            return;
+        }
+        *pending += bytes;
+        QByteArray keep;
+        for (qsizetype nl; (nl = pending->indexOf('\n')) >= 0;) {
+            const QByteArray line = pending->left(nl + 1);
+            pending->remove(0, nl + 1);
+            if (!line.startsWith("kwb-mark ") && line != "\n")
+                keep += line;
+        }
+        if (!keep.isEmpty())
+            out(channel, keep);
+    };
+}
+
+QString withoutMarkerLines(const QByteArray& text)
+{
+    QByteArray out;
+    for (const QByteArray& line : text.split('\n')) {
+        if (!line.startsWith("kwb-mark ") && !line.isEmpty())
+            out += line + '\n';
+    }
+    return QString::fromUtf8(out);
+}
+} // namespace
+
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+    const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const JobContext& job, const CallDone& callDone)
 {
     ImplRun run;
     run.id = impl.id;
     run.role = role;
     run.workDir = QDir(workRoot).filePath(impl.id);
     QDir().mkpath(run.workDir);
+    const auto same = [&](const ImplRun& r) { return QList<ImplRun>(groups.size(), r); };
     if (request.executor.remote()) {
-        runImplementationOverSsh(run, task, impl, trials, repeats, request, workRoot, inputsRoot, job);
-        return run;
+        QList<ImplRun> out;
+        for (int g = 0; g < groups.size(); ++g) {
+            ImplRun r = run;
+            if (g > 0)
+                r.workDir = QDir(workRoot).filePath(QStringLiteral("%1-%2").arg(impl.id).arg(g));
+            runImplementationOverSsh(
+                r, task, impl, groups[g].trials, groups[g].repeats, request, workRoot, inputsRoot, job);
+            out << r;
+        }
+        return out;
     }
 
     BuildOptions buildOptions;
     buildOptions.cancel = job.cancel;
+    QElapsedTimer buildTime;
+    buildTime.start();
     auto build = buildRunner(task, impl, buildOptions);
+    run.buildMs = buildTime.elapsed();
     if (!build) {
         if (build.error().isStopped()) {
             run.status = ImplStatus::Stopped;
             run.error = build.error().what;
-            return run;
+            return same(run);
         }
         if (build.error().isEnvironment()) {
             markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
-            return run;
+            return same(run);
         }
         run.status = ImplStatus::Failed;
         run.error = build.error().oneLine();
         run.log = run.error;
         diagnoseFailure(run);
-        return run;
+        return same(run);
     }
     run.build = *build;
     run.log = build->log;
@@ -156,86 +255,253 @@ ImplRun runImplementation(const Task& task, const Implementation& impl, const QS
         run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
         diagnoseFailure(run);
-        return run;
+        return same(run);
     }
 
-    if (auto prepared = prepareRunFolder(task, impl, trials, repeats, run.workDir); !prepared) {
-        run.status = ImplStatus::Failed;
-        run.error = prepared.error().oneLine();
-        return run;
+    // Every group's calls in one plan, in an order of their own: the runner cannot tell a declared case from a
+    // generated one by its place, its label or its folder.
+    QStringList labels;
+    QList<int> groupOf;
+    for (int g = 0; g < groups.size(); ++g) {
+        const QList<PlanCall> calls = trialCalls(groups[g].trials, groups[g].repeats, &labels, groups[g].lettered);
+        for (qsizetype k = 0; k < calls.size(); ++k)
+            groupOf << g;
     }
+    QList<TrialInputs> flat; // one entry per call, in the plan's order
+    for (const CallGroup& g : groups) {
+        for (const TrialInputs& t : g.trials) {
+            for (int r = 0; r < g.repeats; ++r)
+                flat << t;
+        }
+    }
+    QList<int> order(labels.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (groups.size() > 1) {
+        QRandomGenerator shuffle = request.seed ? QRandomGenerator(quint32(*request.seed ^ (*request.seed >> 32)))
+                                                : QRandomGenerator::securelySeeded();
+        std::shuffle(order.begin(), order.end(), shuffle);
+    }
+    QList<PlanCall> planCalls;
+    for (int k = 0; k < order.size(); ++k) {
+        run.callLabels << labels[order[k]];
+        planCalls << PlanCall { QStringLiteral("k%1").arg(k), flat[order[k]].dir, flat[order[k]].caseName };
+    }
+    const qint64 flushBytes = planFlushBytes(impl, false);
+    for (const PlanCall& c : planCalls)
+        QDir().mkpath(QDir(run.workDir).filePath(callOutDir(c.label)));
     // The runner compiled (a build error is the implementation's); without a device it cannot run here.
     if (impl.backend == u"cuda" && !acceleratorPresent()) {
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
             QStringLiteral("no GPU on this machine (no /dev/nvidiactl): the CUDA runner compiled but cannot run here; "
                            "run it on a GPU host (--executor ssh:HOST)"));
-        return run;
+        return same(run);
     }
 
-    ProcessSpec spec = runnerProcess(
-        *build, QStringLiteral("plan.txt"), run.workDir, { inputsRoot }, request.limits, request.sandbox);
-    if (request.tritonInterpret)
-        spec.environment.insert(QStringLiteral("KWB_TRITON_INTERPRET"), QStringLiteral("1"));
-    auto outcome = runToCompletion(spec, job.outputOf(impl.id), job.cancel);
-    if (!outcome) {
-        run.status = ImplStatus::Failed;
-        run.error = outcome.error().oneLine();
-        run.log += run.error;
-        return run;
+    // The runner stops at a call that fails; the calls after it run in a fresh process (a few times at most), so
+    // a failure on one input costs the others nothing.
+    QList<ProcessRun> processes;
+    QList<int> pending(planCalls.size());
+    std::iota(pending.begin(), pending.end(), 0);
+    QElapsedTimer wall;
+    wall.start();
+    // The first call's start marker says when the runner was ready: its start-up (interpreter, framework import).
+    auto firstCall = std::make_shared<qint64>(-1);
+    const OutputCallback console = withoutMarkers(job.outputOf(impl.id));
+    auto pendingErr = std::make_shared<QByteArray>();
+    const QStringList planLabels = run.callLabels;
+    const QString workDir = run.workDir;
+    const OutputCallback output = [=, &wall](OutputChannel channel, const QByteArray& bytes) {
+        if (*firstCall < 0 && channel == OutputChannel::Stderr && bytes.contains("kwb-mark s "))
+            *firstCall = wall.elapsed();
+        // "kwb-runner: kN: ok": call N finished, its outputs written.
+        if (callDone && channel == OutputChannel::Stderr) {
+            *pendingErr += bytes;
+            for (qsizetype nl; (nl = pendingErr->indexOf('\n')) >= 0;) {
+                const QByteArray line = pendingErr->left(nl);
+                pendingErr->remove(0, nl + 1);
+                if (!line.startsWith("kwb-runner: k") || !line.endsWith(": ok"))
+                    continue;
+                bool isIndex = false;
+                const int k = line.mid(13, line.size() - 13 - 4).toInt(&isIndex);
+                if (isIndex && k >= 0 && k < planLabels.size())
+                    callDone(planLabels[k], QDir(workDir).filePath(callOutDir(QStringLiteral("k%1").arg(k))));
+            }
+        }
+        if (console)
+            console(channel, bytes);
+    };
+    while (!pending.isEmpty() && processes.size() <= kMaxResumes) {
+        QList<PlanCall> part;
+        for (int i : pending)
+            part << planCalls[i];
+        auto plan = planText(task, impl, part, flushBytes);
+        if (!plan) {
+            run.status = ImplStatus::Failed;
+            run.error = plan.error().oneLine();
+            return same(run);
+        }
+        QFile planFile(QDir(run.workDir).filePath(QStringLiteral("plan.txt")));
+        if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
+            run.status = ImplStatus::Failed;
+            run.error = planFile.fileName() + QStringLiteral(": cannot write the plan");
+            return same(run);
+        }
+        planFile.close();
+        ProcessSpec spec = runnerProcess(
+            *build, QStringLiteral("plan.txt"), run.workDir, { inputsRoot }, request.limits, request.sandbox);
+        if (request.tritonInterpret)
+            spec.environment.insert(QStringLiteral("KWB_TRITON_INTERPRET"), QStringLiteral("1"));
+        auto outcome = runToCompletion(spec, output, job.cancel);
+        if (!outcome) {
+            run.status = ImplStatus::Failed;
+            run.error = outcome.error().oneLine();
+            run.log += run.error;
+            return same(run);
+        }
+        if (outcome->status == RunStatus::Stopped) {
+            run.outcome = *outcome;
+            run.status = ImplStatus::Stopped;
+            run.error = QStringLiteral("stopped by the user");
+            return same(run);
+        }
+        ProcessRun p { pending, *outcome, QStringLiteral("result-%1.json").arg(processes.size()) };
+        QFile::remove(QDir(run.workDir).filePath(p.resultFile));
+        QFile::rename(
+            QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
+        run.log += withoutMarkerLines(outcome->stdoutOutput.text()) + withoutMarkerLines(outcome->stderrOutput.text());
+        const qsizetype before = run.calls.size();
+        readResult(run, p.resultFile);
+        processes << p;
+        // What is left: the calls after the one that ended this process (a call that failed has its record; one
+        // that crashed the runner has none) — never that call itself.
+        if (run.calls.size() == before)
+            break; // no call ran at all: the runner itself is broken, and a fresh one would be too
+        QList<int> next;
+        bool stopped = false;
+        for (int i : pending) {
+            const auto rec = run.calls.constFind(run.callLabels[i]);
+            if (rec != run.calls.cend())
+                stopped = stopped || !rec->ok;
+            else if (!stopped)
+                stopped = true;
+            else
+                next << i;
+        }
+        pending = next;
     }
-    run.outcome = *outcome;
-    if (outcome->status == RunStatus::Stopped) {
-        run.status = ImplStatus::Stopped;
-        run.error = QStringLiteral("stopped by the user");
-        return run;
+    run.wallMs = wall.elapsed();
+    run.startupMs = *firstCall;
+    run.processes = int(processes.size());
+
+    // One view per group: its calls, and the outcome of the process in which its first failure happened.
+    QList<ImplRun> views;
+    for (int g = 0; g < groups.size(); ++g) {
+        ImplRun view = run;
+        view.calls.clear();
+        int expected = 0;
+        const ProcessRun* failedIn = nullptr;
+        for (int k = 0; k < order.size(); ++k) {
+            if (groupOf[order[k]] != g)
+                continue;
+            ++expected;
+            const QString& label = run.callLabels[k];
+            if (run.calls.contains(label))
+                view.calls.insert(label, run.calls[label]);
+            if (failedIn || (run.calls.contains(label) && run.calls[label].ok))
+                continue;
+            for (const ProcessRun& p : processes) {
+                if (p.indices.contains(k))
+                    failedIn = &p; // the last process that was given the call
+            }
+        }
+        const RunOutcome& outcome = failedIn ? failedIn->outcome : processes.last().outcome;
+        view.outcome = outcome;
+        for (const ProcessRun& p : processes) // the kernel's accounting, not the runner's own word
+            view.peakRssKiB = std::max(view.peakRssKiB, p.outcome.peakResidentKiB);
+        if (!failedIn) {
+            view.error.clear();
+            view.status = ImplStatus::Ok;
+            if (g == 0) // the process's own notes and findings (limits it could not enforce): once
+                for (Finding f : outcome.findings) {
+                    f.impl = run.id;
+                    view.findings << f;
+                }
+        } else {
+            judgeCalls(view, outcome, expected);
+        }
+        views << view;
     }
-    run.log += QString::fromUtf8(outcome->stdoutOutput.text()) + QString::fromUtf8(outcome->stderrOutput.text());
-    judgeRunnerOutcome(run, *outcome, int(trials.size()) * repeats);
-    // The classifier read "no device" or a driver mismatch in the log, and this machine indeed has no accelerator.
-    const bool deviceMissing = impl.backend == u"cuda" && !run.ok() && run.diagnosis
-        && findingOrigin(QStringLiteral("runtime.") + run.diagnosis->className()) == FindingOrigin::Environment
-        && !acceleratorPresent();
-    if (deviceMissing)
-        markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
-            QStringLiteral("no accelerator on this machine: %1").arg(run.diagnosis->toFinding().message));
-    if (!run.ok() && (deviceMissing || acceptEnvironmentProblem(run, impl, true))) {
-        // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
-        run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
-                               [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
-            run.findings.end());
-        run.diagnosis.reset();
+    for (ImplRun& view : views) {
+        // The classifier read "no device" or a driver mismatch in the log, and this machine has no accelerator.
+        const bool deviceMissing = impl.backend == u"cuda" && !view.ok() && view.diagnosis
+            && findingOrigin(QStringLiteral("runtime.") + view.diagnosis->className()) == FindingOrigin::Environment
+            && !acceleratorPresent();
+        if (deviceMissing)
+            markNotRun(view, QStringLiteral("no-device"), QStringLiteral("gpu"),
+                QStringLiteral("no accelerator on this machine: %1").arg(view.diagnosis->toFinding().message));
+        if (!view.ok() && (deviceMissing || acceptEnvironmentProblem(view, impl, true))) {
+            // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
+            view.findings.erase(std::remove_if(view.findings.begin(), view.findings.end(),
+                                    [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
+                view.findings.end());
+            view.diagnosis.reset();
+        }
     }
-    return run;
+    return views;
 }
 
-Status prepareRunFolder(
-    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir)
+Result<QStringList> prepareRunFolder(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials,
+    int repeats, const QString& dir, qint64 flushBytes)
 {
-    auto plan = planText(task, impl, trials, repeats);
+    QStringList labels;
+    const QList<PlanCall> calls = trialCalls(trials, repeats, &labels);
+    auto plan = planText(task, impl, calls, flushBytes);
     if (!plan)
         return plan.error();
     QFile planFile(QDir(dir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size())
         return Error::environment(planFile.fileName(), {}, QStringLiteral("cannot write the plan"));
     planFile.close();
-    for (const auto& t : trials) {
-        for (int r = 0; r < repeats; ++r) {
-            QString label = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
-            if (repeats > 1)
-                label += QLatin1Char('/') + QChar(u'a' + r);
-            QDir().mkpath(QDir(dir).filePath(callOutDir(label)));
-        }
-    }
-    return Ok {};
+    for (const PlanCall& call : calls)
+        QDir().mkpath(QDir(dir).filePath(callOutDir(call.label)));
+    return labels;
 }
 
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls)
+{
+    readResult(run);
+    judgeCalls(run, outcome, expectedCalls);
+}
+
+std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error)
+{
+    static const QString kind = QStringLiteral("ResultNotMaterialised: ");
+    const qsizetype at = error.indexOf(kind);
+    if (at < 0)
+        return std::nullopt;
+    Finding f;
+    f.id = QStringLiteral("correct.lazy-result");
+    f.severity = Severity::Error;
+    f.impl = impl;
+    f.message = QStringLiteral("%1: %2").arg(impl, error.mid(at + kind.size()));
+    return f;
+}
+
+void judgeCalls(ImplRun& run, const RunOutcome& outcome, int expectedCalls)
 {
     for (Finding f : outcome.findings) {
         f.impl = run.id;
         run.findings << f;
     }
-    readResult(run);
+    // A result that is not a computed array is refused by the runner: said as what it is, not as a crash.
+    for (const CallRecord& c : run.calls) {
+        if (auto lazy = lazyResultFinding(run.id, c.error)) {
+            run.status = ImplStatus::Failed;
+            run.error = c.error;
+            run.findings << *lazy;
+            return;
+        }
+    }
     const bool allCalls = run.calls.size() == expectedCalls
         && std::all_of(run.calls.cbegin(), run.calls.cend(), [](const CallRecord& c) { return c.ok; });
     if (outcome.succeeded() && allCalls) {

@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <functional>
+
 #include <optional>
 
 namespace kwb {
@@ -36,7 +38,9 @@ struct ImplRun {
     ImplStatus status = ImplStatus::NotRun;
     QString error; ///< one line when not ok
     QString notRunReason; ///< why it could not run here (environment), empty otherwise
-    QString workDir; ///< absolute; outputs are under workDir/out/<label>/
+    QString workDir; ///< absolute; outputs are under workDir/out/<the call's plan label>/
+    QStringList callLabels; ///< per call of the plan, in order: the workbench's label (`case/tN/a`); the runner
+                            ///< saw only `k<index>`
     RunnerBuild build;
     std::optional<RunOutcome> outcome;
     QMap<QString, CallRecord> calls;
@@ -45,26 +49,62 @@ struct ImplRun {
     QString log; ///< build log and the runner's output, for people and the classifier
     std::optional<Diagnosis> diagnosis;
     Findings findings; ///< sandbox.* and runtime.* findings, impl set
+    qint64 wallMs = -1; ///< the runner processes' wall time, start to end (-1: not run here)
+    qint64 buildMs = -1; ///< finding or building the runner (a cached one takes milliseconds)
+    qint64 startupMs = -1; ///< from the first process's start to its first call (interpreter, framework, imports)
+    int processes = 0; ///< runner processes started (more than one: calls after a failing one ran in another)
 
     bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
     bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
+    /// The folder the call labelled `label` (the workbench's label) wrote its outputs to.
+    QString callDir(const QString& label) const;
     QString outputPath(const QString& label, const QString& output) const;
 };
 
-/// Builds the runner of `impl` and runs every trial (each `repeats` times) in one sandboxed process whose
-/// only writable folder is `workRoot/<impl id>`; the inputs folder is visible read-only.
+/// Trials that belong together (the declared cases, or the generated ones) and how often each is called.
+struct CallGroup {
+    QList<TrialInputs> trials;
+    int repeats = 1;
+    bool lettered = false; ///< labels `case/tN/a` even with one repeat (a candidate's calls)
+};
+
+/// Builds the runner of `impl` and runs the calls of every group (each trial `repeats` times) in one sandboxed
+/// process whose only writable folder is `workRoot/<impl id>` (the inputs folder is visible read-only), in a
+/// shuffled order with opaque labels: nothing the runner sees tells one group from another. A call that ends the
+/// process (a failure, a crash) is not repeated; the calls after it run in a fresh process, a few times at most.
+/// Returns one ImplRun per group: its calls, and the status and findings of its own first failure.
+/// `callDone`, when set, hears of every call that finished (its workbench label and its outputs' folder) as the
+/// runner reports it, while the process still runs — how a run gives its first verdict before the rest is done.
+using CallDone = std::function<void(const QString& label, const QString& outDir)>;
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+    const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const JobContext& job = {}, const CallDone& callDone = {});
+
+/// Whether `impl` runs interpreted on this machine (or the request's executor): Triton without a GPU (or with
+/// --triton-interpret), Pallas in interpret mode (JAX without an accelerator), NKI in the Neuron simulator.
+bool runsInterpreted(const Implementation& impl, const RunRequest& request);
+
+/// runImplementationGroups with one group.
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
     const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
     const QString& inputsRoot, const JobContext& job = {});
 
-/// Writes `dir`/plan.txt (for `trials` as the runner sees them) and the calls' output folders.
-Status prepareRunFolder(
-    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats, const QString& dir);
+/// Writes `dir`/plan.txt (for `trials` as the runner sees them, with `flushBytes` — see planFlushBytes) and the
+/// calls' output folders; returns the workbench's label of each call, in plan order (ImplRun::callLabels).
+Result<QStringList> prepareRunFolder(const Task& task, const Implementation& impl, const QList<TrialInputs>& trials,
+    int repeats, const QString& dir, qint64 flushBytes);
 
 /// Reads the runner's result.json from run.workDir and judges the run: ok when the process succeeded and every one
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
+
+/// correct.lazy-result for a runner's call error that says the result was not a computed array (python runners
+/// refuse lazy objects and proxies), else nothing.
+std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error);
+
+/// judgeRunnerOutcome on the calls already in `run`.
+void judgeCalls(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 
 /// The reference failed at a sandbox limit (time, memory, processes, file size), so the task does not fit the
 /// limits on this host: a run of `run` that failed at a limit too is "not run" (`env.limits`), not the

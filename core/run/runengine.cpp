@@ -3,10 +3,12 @@
 
 #include "core/env/toolprobe.h"
 #include "core/inputs/inputgenerator.h"
+#include "core/run/callcheck.h"
 #include "core/run/conventionsteps.h"
 #include "core/run/errorbudget.h"
 #include "core/run/generatedcases.h"
 #include "core/run/generatedjudge.h"
+#include "core/run/kernelcost.h"
 #include "core/run/kernelscope.h"
 #include "core/run/oraclecheck.h"
 #include "core/run/sshimplrun.h"
@@ -15,11 +17,16 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSysInfo>
 #include <QTemporaryDir>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 namespace kwb {
 namespace {
@@ -56,8 +63,31 @@ Result<QList<Implementation>> selectCandidates(const Task& task, const QStringLi
 }
 } // namespace
 
+QJsonObject implTimings(const ImplRun& run, const QList<ImplRun>& generated)
+{
+    double callsS = 0;
+    const auto addCalls = [&](const ImplRun& r) {
+        for (const CallRecord& c : r.calls)
+            callsS += double(c.elapsedNs) / 1e9;
+    };
+    addCalls(run);
+    for (const ImplRun& g : generated) {
+        if (g.id == run.id && g.role == run.role)
+            addCalls(g);
+    }
+    const double wallS = run.wallMs >= 0 ? double(run.wallMs) / 1e3 : 0;
+    const double startS = run.startupMs >= 0 ? double(run.startupMs) / 1e3 : 0;
+    return { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
+        { QStringLiteral("build_s"), run.buildMs >= 0 ? double(run.buildMs) / 1e3 : 0.0 },
+        { QStringLiteral("wall_s"), wallS }, { QStringLiteral("startup_s"), startS },
+        { QStringLiteral("calls_s"), callsS }, { QStringLiteral("harness_s"), std::max(0.0, wallS - startS - callsS) },
+        { QStringLiteral("processes"), run.processes } };
+}
+
 Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& job)
 {
+    QElapsedTimer clock;
+    clock.start();
     auto loaded = loadTask(request.taskDir);
     if (!loaded)
         return loaded.error();
@@ -85,7 +115,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
 
-    const int total = 1 + (int(candidates->size()) + 1 + (task.oracle ? 1 : 0)) * 2;
+    const int total = 3 + int(candidates->size()) + (task.oracle ? 1 : 0); // inputs, each implementation, done
     int done = 0;
     const auto step = [&](const QString& what) { job.progress(QStringLiteral("run"), what, done++, total); };
     step(QStringLiteral("generating inputs"));
@@ -100,9 +130,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     // Generated cases: held-out sizes and stress patterns, one trial each, seeded from the first trial.
     const quint64 genSeed = result.trials.isEmpty() ? 0 : result.trials.first().seed;
+    const bool interpreted = std::any_of(
+        candidates->begin(), candidates->end(), [&](const Implementation& c) { return runsInterpreted(c, request); });
     GeneratedCases generated = generateCases(task, *cases,
         CaseGeneration { request.heldOut, request.stress, genSeed, CaseGeneration {}.heldOutBudgetBytes,
-            CaseGeneration {}.stressBudgetBytes });
+            CaseGeneration {}.stressBudgetBytes, interpreted });
     if (request.executor.remote() && !generated.cases.isEmpty()) {
         // The remote layout keeps one run folder per implementation: generated cases run locally only for now.
         generated.cases.clear();
@@ -119,41 +151,129 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             return w.error();
         result.generatedTrials << t;
     }
-    const QString generatedRoot = QDir(work).filePath(QStringLiteral("generated"));
-    const auto runGenerated = [&](const Implementation& impl, const QString& role, int repeats) {
-        if (result.generatedTrials.isEmpty())
-            return;
-        step(QStringLiteral("running %1 %2 on generated cases").arg(role, impl.id));
-        result.generatedImpls << runImplementation(
-            task, impl, role, result.generatedTrials, repeats, request, generatedRoot, inputsRoot, job);
-    };
     if (usesConventionInputs(task)) {
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
             return g.error();
     }
+    const double inputsS = double(clock.elapsed()) / 1e3;
 
     // Is each candidate of a kernel task a kernel? The static half reads its source before anything runs.
     QMap<QString, KernelScan> scans;
     for (const Implementation& cand : *candidates)
         scans.insert(cand.id, scanCandidateKernels(task, cand, request));
 
-    // Candidates first: nothing the reference computed can be lying around in memory they reuse.
-    for (const Implementation& cand : *candidates) {
+    // Each implementation in one runner process: the declared trials and the generated cases together, in an
+    // order of their own, so nothing tells it which calls are which. A candidate is called twice per trial (fresh
+    // buffers: nondeterminism, stale outputs); an interpreted one once per generated case.
+    struct Job {
+        Implementation impl;
+        QString role;
+        int repeats = 1;
+        QList<ImplRun> views;
+    };
+    QList<Job> jobs;
+    for (const Implementation& cand : *candidates)
+        jobs << Job { cand, QStringLiteral("candidate"), 2, {} };
+    jobs << Job { task.reference, QStringLiteral("reference"), 1, {} };
+    if (task.oracle)
+        jobs << Job { *task.oracle, QStringLiteral("oracle"), 1, {} };
+    // Implementations that all run on this machine's CPU share nothing (processes and sandboxes of their own, no
+    // device memory one could leave to another): two at a time, one per core, the callbacks of the job taken in
+    // turn. Anything on a GPU runs candidates first, then the reference, one after the other: nothing the reference
+    // computed can be lying around in device memory a candidate reuses.
+    const bool cpuOnly = !request.executor.remote() && std::all_of(jobs.begin(), jobs.end(), [](const Job& j) {
+        return j.impl.backend == u"cpp" || (j.impl.backend == u"python" && !acceleratorPresent());
+    });
+    std::mutex callbacks;
+    JobContext serial = job;
+    if (cpuOnly) {
+        serial.onProgress = [&](const JobProgress& p) {
+            const std::lock_guard lock(callbacks);
+            if (job.onProgress)
+                job.onProgress(p);
+        };
+        if (job.onOutput)
+            serial.onOutput = [&](const QString& source, OutputChannel channel, const QByteArray& bytes) {
+                const std::lock_guard lock(callbacks);
+                job.onOutput(source, channel, bytes);
+            };
+    }
+    // The first verdict as soon as it can be given — for each candidate, the first declared trial whose call and
+    // the reference's are both done — while the rest still runs (implementations on the CPU run side by side, and
+    // each runs its calls in its own shuffled order, so one pair is done seconds after the start).
+    QSet<QString> declaredTrials;
+    for (const TrialInputs& t : result.trials)
+        declaredTrials.insert(QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial));
+    QMap<QString, QString> refDone; // trial label -> the reference's outputs
+    QMap<QString, QMap<QString, QString>> candDone; // candidate -> trial label -> its first call's outputs
+    QSet<QString> told;
+    const auto tellFirst = [&](const QString& cand) {
+        if (told.contains(cand))
+            return;
+        for (auto it = candDone[cand].cbegin(); it != candDone[cand].cend(); ++it) {
+            if (!refDone.contains(it.key()))
+                continue;
+            told.insert(cand);
+            const CallCheck c = checkCall(task, it.value(), refDone[it.key()]);
+            job.progress(QStringLiteral("run"),
+                QStringLiteral("first verdict: %1 on %2: %3 (the other trials and cases still run)")
+                    .arg(cand, it.key(),
+                        c.pass ? QStringLiteral("within tolerance")
+                               : QStringLiteral("FAILS — %1").arg(c.detail.isEmpty() ? QStringLiteral("?") : c.detail)),
+                done, total);
+            return;
+        }
+    };
+    const auto runJob = [&](Job& j) {
         if (job.cancelled())
-            return Error::stopped();
-        step(QStringLiteral("running candidate %1").arg(cand.id));
-        result.impls << runImplementation(
-            task, cand, QStringLiteral("candidate"), result.trials, 2, request, work, inputsRoot, job);
-        if (result.impls.last().ok()) // a candidate failing the declared cases is judged by them alone
-            runGenerated(cand, QStringLiteral("candidate"), 2);
+            return;
+        {
+            const std::lock_guard lock(callbacks);
+            step(QStringLiteral("running %1 %2").arg(j.role, j.impl.id));
+        }
+        const bool candidate = j.role == u"candidate";
+        QList<CallGroup> groups { CallGroup { result.trials, j.repeats, candidate } };
+        if (!result.generatedTrials.isEmpty())
+            groups << CallGroup { result.generatedTrials, runsInterpreted(j.impl, request) ? 1 : j.repeats, candidate };
+        const CallDone onCall = [&, id = j.impl.id, role = j.role](const QString& label, const QString& outDir) {
+            const std::lock_guard lock(callbacks);
+            if (role == u"reference" && declaredTrials.contains(label)) {
+                refDone.insert(label, outDir);
+                for (auto it = candDone.cbegin(); it != candDone.cend(); ++it)
+                    tellFirst(it.key());
+            } else if (role == u"candidate" && label.endsWith(QStringLiteral("/a"))
+                && declaredTrials.contains(label.chopped(2))) {
+                candDone[id].insert(label.chopped(2), outDir);
+                tellFirst(id);
+            }
+        };
+        j.views = runImplementationGroups(task, j.impl, j.role, groups, request, work, inputsRoot, serial, onCall);
+    };
+    if (cpuOnly && jobs.size() > 1) {
+        std::atomic_int next { 0 };
+        const auto worker = [&] {
+            for (int i; (i = next.fetch_add(1)) < jobs.size();)
+                runJob(jobs[i]);
+        };
+        std::thread second(worker);
+        worker();
+        second.join();
+    } else {
+        for (Job& j : jobs)
+            runJob(j);
     }
     if (job.cancelled()) {
         removeRemoteRun(request.executor, work);
         return Error::stopped();
     }
-    step(QStringLiteral("running reference %1").arg(task.reference.id));
-    result.impls << runImplementation(
-        task, task.reference, QStringLiteral("reference"), result.trials, 1, request, work, inputsRoot, job);
+    // Candidates first in the report, then the reference (and the oracle), as they are judged.
+    for (const Job& j : jobs) {
+        if (j.role == u"oracle")
+            continue;
+        result.impls << j.views.first();
+        if (j.views.size() > 1)
+            result.generatedImpls << j.views[1];
+    }
     // A reference that cannot finish within the limits says the task is too large for them here; candidates that
     // ran into a limit too are not run, not failed (one that finished is still not judged: there is no reference).
     if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
@@ -165,18 +285,15 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         markNotRunAtReferenceLimit(r, r);
     }
     const ImplRun ref = result.impls.last();
-    const bool judgeGenerated = !result.generatedImpls.isEmpty(); // some candidate ran them
-    if (judgeGenerated)
-        runGenerated(task.reference, QStringLiteral("reference"), 1);
     std::optional<ImplRun> oracle;
     if (task.oracle) {
-        step(QStringLiteral("running oracle %1").arg(task.oracle->id));
-        result.impls << runImplementation(
-            task, *task.oracle, QStringLiteral("oracle"), result.trials, 1, request, work, inputsRoot, job);
+        result.impls << jobs.last().views.first();
+        if (jobs.last().views.size() > 1)
+            result.generatedImpls << jobs.last().views[1];
         oracle = result.impls.last();
-        if (judgeGenerated)
-            runGenerated(*task.oracle, QStringLiteral("oracle"), 1);
     }
+    QElapsedTimer judging;
+    judging.start();
     const auto generatedRun = [&](const QString& id, const QString& role) -> const ImplRun* {
         for (const ImplRun& g : result.generatedImpls) {
             if (g.id == id && g.role == role)
@@ -222,12 +339,22 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             task, result.impls, result.judgements, result.trials, request, work, inputsRoot, job);
     }
     for (const ImplRun& run : result.impls) {
-        if (run.role == u"candidate" && task.implementation(run.id))
+        if (run.role == u"candidate" && task.implementation(run.id)) {
             result.findings << kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
                 run.notRunHere() ? nullptr : &run, ref.ok() ? &ref : nullptr);
+            if (!run.notRunHere() && !task.requiredKernelLanguage().isEmpty())
+                result.findings << kernelCostFindings(task, run, ref.ok() ? &ref : nullptr);
+        }
     }
     removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));
+    QJsonArray implTimes;
+    for (const ImplRun& run : result.impls)
+        implTimes.append(implTimings(run, result.generatedImpls));
+    result.timings
+        = { { QStringLiteral("inputs_s"), inputsS }, { QStringLiteral("judging_s"), double(judging.elapsed()) / 1e3 },
+              { QStringLiteral("total_s"), double(clock.elapsed()) / 1e3 },
+              { QStringLiteral("implementations"), implTimes } };
 
     QJsonArray seeds;
     for (const auto& t : result.trials) {

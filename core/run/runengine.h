@@ -26,6 +26,9 @@ struct RunResult {
     QMap<QString, CandidateJudgement> judgements; ///< by candidate id
     Findings findings; ///< every finding of the run, task-level and per implementation
     QJsonObject provenance;
+    /// Where the time went: inputs_s, judging_s, total_s, and per implementation its build, start-up (to the
+    /// first call), calls (the runner's own timing of them) and the rest of its processes' wall time.
+    QJsonObject timings;
     QString workDir; ///< empty when the work folder was temporary and is gone
 };
 

@@ -130,7 +130,8 @@ QJsonObject runReportJson(const RunResult& r)
         { QStringLiteral("task"),
             QJsonObject { { QStringLiteral("id"), r.task.id }, { QStringLiteral("digest"), r.digest } } },
         { QStringLiteral("implementations"), impls }, { QStringLiteral("generated"), generatedJson(r) },
-        { QStringLiteral("findings"), findings }, { QStringLiteral("provenance"), r.provenance } };
+        { QStringLiteral("findings"), findings }, { QStringLiteral("provenance"), r.provenance },
+        { QStringLiteral("timings"), r.timings } };
 }
 
 } // namespace kwb

@@ -38,12 +38,14 @@ void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementati
     QList<TrialInputs> remoteTrials = trials;
     for (TrialInputs& t : remoteTrials)
         t.dir = remoteInputsDir(inputsRoot, t.dir);
-    if (auto prepared = prepareRunFolder(task, impl, remoteTrials, repeats, run.workDir); !prepared) {
+    auto prepared = prepareRunFolder(task, impl, remoteTrials, repeats, run.workDir, planFlushBytes(impl, true));
+    if (!prepared) {
         run.status = ImplStatus::Failed;
         run.error = prepared.error().oneLine();
         run.log += run.error + QLatin1Char('\n');
         return;
     }
+    run.callLabels = *prepared;
     SshRunnerJob remote;
     remote.executor = request.executor;
     remote.limits = request.limits;

@@ -23,11 +23,31 @@ Result<std::vector<qint64>> resolveShape(const TensorSpec& tensor, const Case& c
 /// from (seed, case, input name) — see inputgenerator.h.
 Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QString& dir);
 
-/// The `kwb-plan 1` text a runner reads: one call per (case, trial, repeat), with dims, output shapes
-/// and, for a __global__ entry, its evaluated launch sizes. `labels` are `case/tN` (repeat 1) or
-/// `case/tN/a`, `case/tN/b` (repeat 2: the candidate is called twice on fresh poisoned buffers).
+/// One call of a plan as the runner sees it: an opaque label (the runner learns nothing from it — not the case,
+/// not whether it is a declared, generated or benchmark call), the inputs folder and, for the workbench, the case.
+struct PlanCall {
+    QString label;
+    QString indir;
+    QString caseName;
+};
+
+/// The `kwb-plan 1` text every runner reads, for correctness runs and benchmarks alike: an option line (the
+/// cache flush before each call, see planFlushBytes) and one call per entry of `calls`, with dims, output shapes
+/// and, for a __global__ entry, its evaluated launch sizes.
 Result<QByteArray> planText(
-    const Task& task, const Implementation& impl, const QList<TrialInputs>& trials, int repeats);
+    const Task& task, const Implementation& impl, const QList<PlanCall>& calls, qint64 flushBytes);
+
+/// The correctness run's calls: one per (case, trial, repeat), in the order given. Their labels are opaque
+/// (`k0`, `k1`, …); `internalLabels` receives, in the same order, `case/tN` (repeat 1) or `case/tN/a`,
+/// `case/tN/b` (repeat 2: the candidate is called twice on fresh poisoned buffers).
+/// `lettered`: the repeats are labelled `/a`, `/b` even when there is one (a candidate's calls always are).
+QList<PlanCall> trialCalls(
+    const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels, bool lettered = false);
+
+/// Bytes the runner of `impl` writes before every call to evict the caches, handed in with the plan: twice this
+/// host's last-level cache (read here, outside the sandbox, where /sys is visible) for an implementation that
+/// runs on this machine's CPU; -1 (the runner's own default: twice the device's L2) otherwise.
+qint64 planFlushBytes(const Implementation& impl, bool remote);
 
 /// Output folder of a call label, relative to the runner's work folder.
 QString callOutDir(const QString& label);

@@ -49,6 +49,22 @@ QString looseness(DType dtype, const Tolerance& tol)
 }
 } // namespace
 
+namespace {
+// The widest floating dtype narrower than `dtype` whose rounding the tolerance accepts: rtol at least half its
+// machine epsilon, i.e. a result rounded to it passes at any magnitude (atol alone depends on the outputs' scale).
+std::optional<DType> admittedLowerPrecision(DType dtype, const Tolerance& tol)
+{
+    const double slack = tol.rtol;
+    for (DType d : { DType::Float32, DType::Float16, DType::BFloat16, DType::Float8E4M3FN, DType::Float8E5M2 }) {
+        if (mantissaBits(d) >= mantissaBits(dtype))
+            continue;
+        if (slack >= std::ldexp(1.0, -mantissaBits(d)) / 2)
+            return d;
+    }
+    return std::nullopt;
+}
+} // namespace
+
 void looseTolerances(const Context& c, Findings& out)
 {
     const Task& t = c.task();
@@ -66,6 +82,23 @@ void looseTolerances(const Context& c, Findings& out)
         Finding f = c.at(QStringLiteral("scope.tolerance-too-loose"), Severity::Warning, pointer,
             QStringLiteral("output '%1': %2").arg(o.name, why));
         out << f;
+    }
+    // A tolerance that a lower precision's rounding passes, in a task that does not say which precisions it
+    // allows: a candidate computing in that lower precision passes, and only a warning can say so.
+    for (qsizetype i = 0; i < t.outputs.size() && t.allowedPrecisions.isEmpty(); ++i) {
+        const TensorSpec& o = t.outputs[i];
+        if (!isFloatingPoint(o.dtype) || (!o.tolerance && !t.tolerance))
+            continue;
+        const auto lower = admittedLowerPrecision(o.dtype, t.toleranceFor(o));
+        if (!lower)
+            continue;
+        out << c.at(QStringLiteral("scope.tolerance-admits-lower-precision"), Severity::Warning,
+            o.tolerance ? QStringLiteral("/outputs/%1/tolerance").arg(i) : QStringLiteral("/tolerance"),
+            QStringLiteral("output '%1' (%2): the tolerance passes results rounded to %3, and the task does not say "
+                           "which precisions a candidate may compute in (add \"precision\": {\"min\": \"%2\"} to "
+                           "make a lowered precision an error)")
+                .arg(o.name, dtypeName(o.dtype), dtypeName(*lower)));
+        break;
     }
 }
 

@@ -85,7 +85,7 @@ void readHeader(ManifestReader& r, const Json& root, Task& task)
 {
     r.checkKeys(root, {},
         { "$schema", "format", "id", "title", "kind", "spec", "target", "dims", "scalars", "inputs", "outputs", "cases",
-            "tolerance", "reference", "oracle", "candidates", "benchmark", "claim" });
+            "tolerance", "reference", "oracle", "candidates", "benchmark", "claim", "precision" });
     const QString format = r.string(root, {}, "format", true);
     if (format != kFormat)
         r.fail(QStringLiteral("/format"), QStringLiteral("expected '%1', got '%2'").arg(kFormat, format));

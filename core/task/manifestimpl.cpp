@@ -207,6 +207,46 @@ void readBenchmark(ManifestReader& r, const Json& root, Task& task)
         task.benchmarkBytes = readExpression(r, *it, p + QStringLiteral("/bytes"), task, 0);
 }
 
+void readPrecision(ManifestReader& r, const Json& root, Task& task)
+{
+    const Json* precision = r.member(root, {}, "precision", "", false);
+    if (!precision)
+        return;
+    const QString p = QStringLiteral("/precision");
+    const QList<DType> floats { DType::Float64, DType::Float32, DType::Float16, DType::BFloat16, DType::Float8E4M3FN,
+        DType::Float8E5M2 }; // widest first
+    const auto floating = [&](const Json& v, const QString& at) -> std::optional<DType> {
+        const auto d = v.is_string() ? dtypeFromName(QString::fromStdString(v.get<std::string>())) : std::nullopt;
+        if (!d || !floats.contains(*d)) {
+            r.fail(at,
+                QStringLiteral("expected a floating dtype (float64, float32, float16, bfloat16, float8_e4m3fn, "
+                               "float8_e5m2), got %1")
+                    .arg(ManifestReader::describe(v)));
+            return std::nullopt;
+        }
+        return d;
+    };
+    if (precision->is_object()) {
+        r.checkKeys(*precision, p, { "min" });
+        const auto it = precision->find("min");
+        if (it == precision->end()) {
+            r.fail(p, QStringLiteral("expected {\"min\": DTYPE} or a list of dtypes"));
+            return;
+        }
+        if (const auto min = floating(*it, p + QStringLiteral("/min")))
+            task.allowedPrecisions = floats.mid(0, floats.indexOf(*min) + 1);
+    } else if (precision->is_array() && !precision->empty()) {
+        for (std::size_t i = 0; i < precision->size(); ++i) {
+            if (const auto d = floating((*precision)[i], ManifestReader::child(p, qsizetype(i))))
+                task.allowedPrecisions << *d;
+        }
+    } else {
+        r.fail(p,
+            QStringLiteral("expected {\"min\": DTYPE} or a non-empty list of dtypes, got %1")
+                .arg(ManifestReader::describe(*precision)));
+    }
+}
+
 // After the cases: the claimed case must be one of them.
 void readClaim(ManifestReader& r, const Json& root, Task& task)
 {

@@ -24,6 +24,7 @@ Tolerance readTolerance(ManifestReader& r, const Json& value, const QString& poi
 void readImplementations(ManifestReader& r, const Json& root, Task& task); ///< reference, oracle, candidates
 void readBenchmark(ManifestReader& r, const Json& root, Task& task);
 void readClaim(ManifestReader& r, const Json& root, Task& task);
+void readPrecision(ManifestReader& r, const Json& root, Task& task);
 
 /// The array of compiler options `o[key]` (at `pointer`/key) for a `backend` build; fails on a non-string or an
 /// option buildFlagProblem() refuses.

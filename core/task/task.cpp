@@ -34,7 +34,7 @@ const Implementation* Task::implementation(const QString& implId) const
 QStringList stressPatternNames()
 {
     return { QStringLiteral("shift"), QStringLiteral("scale"), QStringLiteral("impulse"), QStringLiteral("ramp"),
-        QStringLiteral("sorted"), QStringLiteral("large") };
+        QStringLiteral("sorted"), QStringLiteral("large"), QStringLiteral("hidden"), QStringLiteral("mixture") };
 }
 
 QStringList stressPatternsFor(const TensorSpec& input)

@@ -145,6 +145,9 @@ struct Task {
     QList<Implementation> candidates;
     QString benchmarkFlops; ///< expression over dims, may be empty
     QString benchmarkBytes; ///< expression over dims, may be empty
+    /// `precision`: the arithmetic precisions a candidate may compute in (`{"min": "float32"}`, or a list); empty:
+    /// the task does not say (a lowered precision is then a warning, not an error).
+    QList<DType> allowedPrecisions;
     QJsonObject manifest; ///< task.json as parsed, for tools that need fields the model does not carry
 
     /// Absolute path of a bundle-relative file.

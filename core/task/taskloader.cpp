@@ -103,6 +103,7 @@ Result<LoadedTask> loadTask(const QString& bundleDir)
         manifest::readImplementations(reader, *json, task);
         manifest::readBenchmark(reader, *json, task);
         manifest::readClaim(reader, *json, task);
+        manifest::readPrecision(reader, *json, task);
     } catch (const ManifestFailure& f) {
         return f.error;
     } catch (const nlohmann::json::exception& e) {

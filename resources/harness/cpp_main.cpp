@@ -24,10 +24,11 @@ struct HostBackend {
     void free(void* p) { std::free(p); }
     void upload(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
     void download(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
+    bool same(const void* device, const void* host, std::size_t n) { return std::memcmp(device, host, n) == 0; }
     void* stream() { return nullptr; }
     void sync(const char*) { }
-    // Bench mode's timer: host ticks (kwb_harness.h), which the harness scales by the trusted clock; a
-    // candidate's own clock_gettime or std::chrono does not reach either. runPlan's one timing is in ns.
+    // The timer: host ticks (kwb_harness.h), which the harness scales by the trusted clock; a candidate's own
+    // clock_gettime or std::chrono does not reach either.
     static constexpr bool kTickTimer = true;
     template <typename F> double timeCall(F&& f)
     {
@@ -36,9 +37,9 @@ struct HostBackend {
         return static_cast<double>(kwbh::hostTicks() - t0);
     }
     void drain() { }
-    void copyDevice(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
-    // Bench mode: evict the caches by writing a buffer of twice the last-level cache (or `bytes` when the
-    // plan sets flush_bytes; 0 disables the flush), touching one byte per 64-byte line with changing values.
+    // Before every call: evict the caches by writing a buffer of twice the last-level cache (or `bytes`: the
+    // workbench measures the cache outside the sandbox and hands it in; 0 disables the flush), touching one byte
+    // per 64-byte line with changing values.
     std::vector<unsigned char> flushBuffer;
     unsigned char flushValue = 0;
     // The kernel's view of the cache (what lscpu shows) first: glibc's sysconf reads CPUID, which some
@@ -99,7 +100,5 @@ int main(int argc, char** argv)
 {
     HostBackend backend;
     const std::string plan = argc > 1 ? argv[1] : "plan.txt";
-    if (kwbh::isBenchPlan(plan))
-        return kwbh::runBench(backend, kwb_signature, &kwb_invoke, plan);
     return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, plan);
 }

@@ -92,16 +92,18 @@ struct CudaBackend {
     {
         check(cudaMemcpy(dst, src, n, cudaMemcpyDeviceToHost), "cudaMemcpy to host");
     }
+    bool same(const void* device, const void* host, std::size_t n)
+    {
+        std::vector<unsigned char> now(n);
+        download(now.data(), device, n);
+        return std::memcmp(now.data(), host, n) == 0;
+    }
     void* stream() { return s; }
     void sync(const char* what) { check(cudaDeviceSynchronize(), what); }
-    // The end of a sampling phase: every stream, so work a candidate queued elsewhere (a side stream, after the
-    // stop event) is inside the phase's host wall time that the workbench compares with the events.
     static constexpr bool kTickTimer = false; // timeCall returns the events' nanoseconds
-    void copyDevice(void* dst, const void* src, std::size_t n)
-    {
-        check(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync (re-poisoning the outputs)");
-    }
-    void drain() { check(cudaDeviceSynchronize(), "draining the device after the samples"); }
+    // After each call: every stream, so work a candidate queued elsewhere (a side stream, after the stop event)
+    // is done before its outputs are fetched — and shows as host time beyond the events.
+    void drain() { check(cudaDeviceSynchronize(), "draining the device after the call"); }
     template <typename F> double timeCall(F&& f)
     {
         check(cudaEventRecord(start, s), "cudaEventRecord");
@@ -113,7 +115,7 @@ struct CudaBackend {
         check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
         return ms * 1e6;
     }
-    // Bench mode: an L2 flush before every sample, by writing a buffer of twice the device's L2 on the stream.
+    // An L2 flush before every call, by writing a buffer of twice the device's L2 on the stream.
     std::size_t flushCache(long long bytes)
     {
         if (bytes < 0)
@@ -147,14 +149,14 @@ struct CudaBackend {
 };
 
 // Setup failures (no driver, no device) still leave a result.json, so the workbench can say what happened.
-int failWithoutDevice(const std::string& error, bool bench)
+int failWithoutDevice(const std::string& error)
 {
     std::cerr << "kwb-runner: error: " << error << "\n";
-    std::ofstream r(bench ? "bench.json" : "result.json");
-    r << "{\"format\": \"" << (bench ? "kwb.runner-bench/1" : "kwb.runner-result/1") << "\", \"impl\": \""
-      << kwbh::jsonEscape(kwb_signature.impl) << "\", \"calls\": [], \"status\": \"error\", \"error\": \""
-      << kwbh::jsonEscape(error) << "\", \"host\": \"" << kwbh::jsonEscape(kwbh::hostName())
-      << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \"" << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
+    std::ofstream r("result.json");
+    r << "{\"format\": \"kwb.runner-result/2\", \"impl\": \"" << kwbh::jsonEscape(kwb_signature.impl)
+      << "\", \"calls\": [], \"status\": \"error\", \"error\": \"" << kwbh::jsonEscape(error) << "\", \"host\": \""
+      << kwbh::jsonEscape(kwbh::hostName()) << "\", \"provenance\": {\"backend\": \"cuda\", \"flags\": \""
+      << kwbh::jsonEscape(KWB_FLAGS) << "\"}}\n";
     return 1;
 }
 } // namespace
@@ -164,10 +166,8 @@ int main(int argc, char** argv)
     const std::string plan = argc > 1 ? argv[1] : "plan.txt";
     try {
         CudaBackend backend;
-        if (kwbh::isBenchPlan(plan))
-            return kwbh::runBench(backend, kwb_signature, &kwb_invoke, plan);
         return kwbh::runPlan(backend, kwb_signature, &kwb_invoke, plan);
     } catch (const std::exception& e) {
-        return failWithoutDevice(e.what(), kwbh::isBenchPlan(plan));
+        return failWithoutDevice(e.what());
     }
 }

@@ -287,7 +287,9 @@ def probe_buffers(data, entry, fw, seed):
 
 # ---- calls ---------------------------------------------------------------------------------------------
 
-def run_call(call, sig, fw, module, load_input, recorder=None):
+def run_call(call, sig, fw, module, load_input, recorder, timer, index):
+    """One call of the implementation, timed and marked by `timer` (python_main.CallTimer) like every call."""
+    timer.slept += sys.modules["__main__"].wait_for_inputs(call["indir"])
     with open(os.path.join(call["indir"], "data.json")) as f:
         tree = json.load(f)
     arrays = []
@@ -304,20 +306,28 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
                 precision = tree.get("precision")
                 model = model.to(fw.device, dtype=getattr(fw.torch, precision)) if precision else model.to(fw.device)
         fw.torch.manual_seed(tree["seed"])
-        t0 = time.perf_counter_ns()
-        with fw.torch.no_grad():
-            result, dispatch = recorded(recorder, lambda: model(*args))
-        fw.synchronize(result)
+
+        def forward():
+            with fw.torch.no_grad():
+                out = recorded(recorder, lambda: model(*args))
+            fw.synchronize(out[0])
+            return out
+
+        (result, dispatch), times = timer.run(index, forward)
     else:
         data = load_tree(tree["data"], call["indir"], fw, load_input, arrays)
         entry = getattr(module, sig["entry"], None)
         if entry is None:
             raise RuntimeError(f"{sig['source']}: no function '{sig['entry']}'")
         args = data
-        t0 = time.perf_counter_ns()
-        result, dispatch = recorded(recorder, lambda: entry(data))
-        fw.synchronize(result)
-    elapsed = time.perf_counter_ns() - t0
+
+        def submission():
+            out = recorded(recorder, lambda: entry(data))
+            fw.synchronize(out[0])
+            return out
+
+        (result, dispatch), times = timer.run(index, submission)
+    times["drain_ns"] = timer.drain()
     kind = "tuple" if isinstance(result, tuple) else "list" if isinstance(result, list) else "single"
     results = list(result) if kind != "single" else [result]
     if len(results) != len(sig["outputs"]):
@@ -354,7 +364,8 @@ def run_call(call, sig, fw, module, load_input, recorder=None):
     buffers = set(tree.get("buffers", []))  # the task's output buffers: writing them is the job
     modified = [name for (name, before), after in zip(arrays, arg_arrays)
                 if name not in buffers and not np.array_equal(raw_bytes(fw.to_numpy(after)), raw_bytes(before))]
-    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified}
+    rec = {"label": call["label"], "status": "ok", "error": "", "inputs_modified": modified}
+    rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
     return rec

@@ -18,14 +18,67 @@ says so (`intact: false`).
 """
 import collections
 import functools
+import time
+
+
+def _numel(x):
+    try:
+        return int(x.numel())
+    except Exception:
+        return 0
+
+
+def _tensors(value):
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _tensors(v)
+    elif hasattr(value, "shape") and hasattr(value, "numel"):
+        yield value
+
+
+def op_flops(name, args, out):
+    """An estimate of the floating-point work of one dispatched aten op from its operands' shapes: the matrix
+    products and convolutions by their multiply-adds (2 FLOPs each), attention by its two products, the
+    normalisations and softmaxes by ~5 per element, everything else by one per element of its largest tensor."""
+    try:
+        def dims(t):
+            return list(t.shape)
+        if name in ("aten::mm", "aten::matmul") and len(args) >= 2:
+            (m, k), n = dims(args[0])[-2:], dims(args[1])[-1]
+            return 2 * m * k * n
+        if name == "aten::addmm" and len(args) >= 3:
+            (m, k), n = dims(args[1])[-2:], dims(args[2])[-1]
+            return 2 * m * k * n
+        if name in ("aten::bmm", "aten::baddbmm") and len(args) >= 2:
+            a, b = (args[1], args[2]) if name == "aten::baddbmm" else (args[0], args[1])
+            batch, m, k = dims(a)[-3:]
+            return 2 * batch * m * k * dims(b)[-1]
+        if name in ("aten::convolution", "aten::_convolution", "aten::cudnn_convolution",
+                    "aten::mkldnn_convolution") and len(args) >= 2:
+            weight = args[1]
+            per_output = _numel(weight) // max(1, dims(weight)[0])  # Cin/groups x kernel size
+            return 2 * max((_numel(t) for t in _tensors(out)), default=0) * per_output
+        if "scaled_dot_product" in name and len(args) >= 3:
+            q, k = dims(args[0]), dims(args[1])
+            return 4 * _numel(args[0]) * k[-2] if len(q) >= 2 else 0
+        elements = max([_numel(t) for t in _tensors(list(args) + [out])] or [0])
+        if any(w in name for w in ("softmax", "layer_norm", "rms_norm", "group_norm", "batch_norm")):
+            return 5 * elements
+        return elements
+    except Exception:
+        return 0
 
 
 class DispatchRecorder:
     def __init__(self, framework):
         self.framework = framework
         self.ops = collections.Counter()
+        self.flops = collections.Counter()  # per op: its estimated floating-point work (op_flops)
+        self.op_ns = 0  # time inside the framework's ops (outside kernel launches)
+        self.kernel_ns = 0  # time inside kernel launches (host side: on a GPU, the launches; interpreted, all)
         self.kernels = collections.Counter()
         self.kernel_errors = collections.Counter()
+        self.offload = collections.Counter()  # data handed to numpy (and back), and numpy's heavy routines called
         self.in_launch = 0
         self.active = False
         self.patched = []  # (owner, name, wrapper)
@@ -49,11 +102,50 @@ class DispatchRecorder:
             self.wrap(triton_interp.InterpretedFunction, "run", "triton")
         except Exception:
             pass
+        self.watch_offload()
         if self.torch is not None:
             # cpp_extension is slow to import and most implementations never do: wrap it when it is imported.
             self.when_imported("torch.utils.cpp_extension",
                                lambda m: [self.wrap_builder(m, name) for name in ("load_inline", "load")])
             self.mode = self.make_mode()
+
+    def watch_offload(self):
+        """Counts, inside a recorded call, the ways compute leaves the framework the record sees: tensors handed to
+        numpy (Tensor.numpy, torch.from_numpy), numpy's and scipy's heavy routines, and foreign libraries loaded
+        (ctypes, cffi)."""
+        recorder = self
+
+        def counting(owner, name, label):
+            original = getattr(owner, name, None)
+            if original is None:
+                return
+
+            @functools.wraps(original)
+            def wrapper(*args, **kwargs):
+                if recorder.active and not recorder.in_launch:
+                    recorder.offload[label] += 1
+                return original(*args, **kwargs)
+
+            try:
+                setattr(owner, name, wrapper)
+                self.patched.append((owner, name, wrapper))
+            except (AttributeError, TypeError):
+                pass
+
+        if self.torch is not None:
+            counting(self.torch.Tensor, "numpy", "torch.Tensor.numpy")
+            counting(self.torch, "from_numpy", "torch.from_numpy")
+        import numpy
+        for name in ("matmul", "dot", "einsum", "tensordot", "inner", "outer", "vdot", "convolve"):
+            counting(numpy, name, "numpy." + name)
+        for name in ("solve", "inv", "svd", "qr", "cholesky", "eig", "eigh", "lstsq", "norm"):
+            counting(numpy.linalg, name, "numpy.linalg." + name)
+        self.when_imported("scipy.linalg", lambda m: [counting(m, n, "scipy.linalg." + n)
+                                                      for n in ("solve", "inv", "svd", "qr", "lu", "cholesky")])
+        import ctypes
+        counting(ctypes, "CDLL", "ctypes.CDLL")
+        counting(ctypes.cdll, "LoadLibrary", "ctypes.cdll.LoadLibrary")
+        self.when_imported("cffi", lambda m: counting(m.FFI, "dlopen", "cffi.FFI.dlopen"))
 
     def when_imported(self, module_name, patch):
         import importlib.abc
@@ -120,6 +212,7 @@ class DispatchRecorder:
             if not recorder.active:
                 return fn(*args, **kwargs)
             recorder.in_launch += 1
+            t0 = time.perf_counter_ns()
             try:
                 result = fn(*args, **kwargs)
             except BaseException:
@@ -127,6 +220,8 @@ class DispatchRecorder:
                 raise
             finally:
                 recorder.in_launch -= 1
+                if not recorder.in_launch:
+                    recorder.kernel_ns += time.perf_counter_ns() - t0
             recorder.kernels[kernel] += 1
             return result
 
@@ -138,10 +233,16 @@ class DispatchRecorder:
 
         class Recording(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                if recorder.active and not recorder.in_launch:
-                    schema = getattr(func, "_schema", None)
-                    recorder.ops[schema.name if schema is not None else str(func)] += 1
-                return func(*args, **(kwargs or {}))
+                if not recorder.active or recorder.in_launch:
+                    return func(*args, **(kwargs or {}))
+                schema = getattr(func, "_schema", None)
+                name = schema.name if schema is not None else str(func)
+                t0 = time.perf_counter_ns()
+                out = func(*args, **(kwargs or {}))
+                recorder.op_ns += time.perf_counter_ns() - t0
+                recorder.ops[name] += 1
+                recorder.flops[name] += op_flops(name, args, out)
+                return out
 
         return Recording
 
@@ -149,10 +250,14 @@ class DispatchRecorder:
     def call(self, fn):
         """Runs fn() with recording on and returns (result, record of this call)."""
         self.ops.clear()
+        self.offload.clear()
+        self.flops.clear()
+        self.op_ns = self.kernel_ns = 0
         self.kernels.clear()
         self.kernel_errors.clear()
         mode = self.mode() if self.mode is not None else None
         self.active = True
+        t0 = time.perf_counter_ns()
         try:
             if mode is not None:
                 with mode:
@@ -163,6 +268,7 @@ class DispatchRecorder:
                 intact = True
         finally:
             self.active = False
+            self.call_ns = time.perf_counter_ns() - t0
         intact = intact and all(getattr(owner, name) is wrapper for owner, name, wrapper in self.patched)
         return result, self.record(intact)
 
@@ -174,8 +280,13 @@ class DispatchRecorder:
             return True
 
     def record(self, intact):
+        # Where the call's time went (host clock): inside kernel launches, inside the framework's ops, and the
+        # rest — python, and compute the framework does not see (numpy, a C library through ctypes or cffi).
         return {"ops": dict(self.ops.most_common(60)), "op_total": sum(self.ops.values()),
-                "kernels": dict(self.kernels), "kernel_errors": dict(self.kernel_errors), "intact": bool(intact)}
+                "op_flops": {k: v for k, v in self.flops.most_common(60) if v},
+                "kernels": dict(self.kernels), "kernel_errors": dict(self.kernel_errors), "intact": bool(intact),
+                "time_ns": {"call": getattr(self, "call_ns", 0), "kernels": self.kernel_ns, "ops": self.op_ns},
+                "offload": dict(self.offload)}
 
 
 def jax_primitives(entry, args):

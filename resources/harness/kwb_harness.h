@@ -184,8 +184,8 @@ inline std::string jsonEscape(const std::string& s)
     return o;
 }
 
-/// Reads a plan. `header` is its first line; with `options`, `option NAME VALUE` lines (the bench plan's
-/// settings) are accepted before the first call, otherwise they are an unknown directive.
+/// Reads a plan. `header` is its first line; with `options`, `option NAME VALUE` lines (the plan's settings)
+/// are accepted before the first call, otherwise they are an unknown directive.
 inline std::vector<Call> readPlan(const std::string& path, const std::string& header = "kwb-plan 1",
     std::map<std::string, std::string>* options = nullptr)
 {
@@ -264,8 +264,20 @@ inline long long peakRssKiB()
     return -1;
 }
 
-/// How long the harness waits after a call before it fingerprints the outputs again (late writes).
-constexpr int kLateWriteDelayMs = 20;
+/// Waits until a call's inputs folder exists. A benchmark reveals each call's inputs only when the call before it
+/// has ended (renamed into place by the workbench: all files at once), so nothing can be computed ahead of time;
+/// in a correctness run the folder is there from the start. Returns the ticks spent waiting.
+inline uint64_t waitForInputs(const std::string& dir)
+{
+    const uint64_t t0 = hostTicks();
+    const int64_t until = trustedNowNs() + 120000000000LL;
+    while (access(dir.c_str(), F_OK) != 0) {
+        if (trustedNowNs() > until)
+            throw std::runtime_error(dir + ": the inputs never appeared (120 s)");
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    return hostTicks() - t0;
+}
 
 /// Loads a call's inputs onto the backend and allocates its outputs filled with their poison pattern.
 /// `inputs` receives the host copies of the inputs (to detect writes to them), `outputs` the poisoned host
@@ -296,60 +308,128 @@ Buffers setUpCall(Backend& backend, const Signature& sig, const Call& call, std:
     return b;
 }
 
-/// Device-side operations the loop needs; HostBackend (C++) and CudaBackend (CUDA) implement them.
+// ---- The one protocol: every call checked, every call timed ------------------------------------------------
+// A correctness run and a benchmark send the same plan form and get the same treatment per call: fresh buffers
+// (inputs loaded, outputs poisoned), the cache flush, the timed call between two trusted markers, the outputs
+// fetched and written, a look for writes after the return and for modified inputs. What differs is only what the
+// workbench asks for (how many calls, on which inputs) and what it does with the results afterwards — so nothing
+// the implementation can observe tells it which calls are timed for a verdict or compared with the reference:
+// all of them are, in both. The markers carry each sample the moment it is taken; the workbench timestamps them
+// on arrival with its own clock, so a record rewritten later, or a clock slowed inside the process, disagrees
+// with what was seen from outside (docs/benchmarking.md).
+
+struct PlanOptions {
+    long long flushBytes = -1; // -1: the backend's default (2x the last-level cache / the device's L2); 0: none
+};
+
+inline PlanOptions planOptions(const std::map<std::string, std::string>& o)
+{
+    PlanOptions p;
+    if (o.count("flush_bytes"))
+        p.flushBytes = std::stoll(o.at("flush_bytes"));
+    return p;
+}
+
+inline double medianOf(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /// Backend: void* alloc(size_t); void free(void*); void upload(void*, const void*, size_t);
-/// void download(void*, const void*, size_t); void* stream(); void sync(const char* what) (throws);
-/// double timeCall(F&&) (ns, or host ticks when Backend::kTickTimer); std::string provenanceJson().
+/// void download(void*, const void*, size_t); bool same(const void* device, const void* host, size_t) (the
+/// device buffer holds those bytes); void* stream(); void sync(const char* what) (throws);
+/// double timeCall(F&&) (ns, or host ticks when Backend::kTickTimer); std::size_t flushCache(long long bytes)
+/// (evicts the caches; returns the bytes written); bool throttled() (the last call ran under clock throttling);
+/// void drain() (waits for all work on the device, any stream); std::string clockSource();
+/// std::string provenanceJson().
 template <typename Backend>
 int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
 {
     std::ofstream result("result.json.part");
-    result << "{\"format\": \"kwb.runner-result/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
+    result << "{\"format\": \"kwb.runner-result/2\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
     std::string status = "ok", error;
     bool leftoverThreads = false;
+    double overheadNs = 0;
+    long long flushed = 0;
+    constexpr bool tickTimer = Backend::kTickTimer;
     try {
-        const auto calls = readPlan(planPath);
-        const double tickNs = Backend::kTickTimer ? calibrateTicks() : 1.0; // timeCall's unit, in ns
+        std::map<std::string, std::string> opts;
+        const auto calls = readPlan(planPath, "kwb-plan 1", &opts);
+        const PlanOptions o = planOptions(opts);
+        // Host times are ticks; one ratio to the trusted clock, taken over 5 ms here, turns them into ns.
+        const double tickNs = calibrateTicks();
+        {
+            std::vector<double> empty;
+            for (int i = 0; i < 101; ++i)
+                empty.push_back(backend.timeCall([] {}));
+            overheadNs = medianOf(empty) * (tickTimer ? tickNs : 1.0);
+        }
+        const int64_t planStart = trustedNowNs();
+        uint64_t lastEnd = 0, slept = 0; // the previous call's end, and the ticks its late-write look slept since
         for (std::size_t c = 0; c < calls.size(); ++c) {
             const Call& call = calls[c];
             std::vector<Array> inputs;
             std::vector<std::vector<unsigned char>> host;
-            Buffers b = setUpCall(backend, sig, call, inputs, host);
             std::string callStatus = "ok", callError;
-            double ns = 0;
-            const int threadsBefore = threadCount();
-            try {
-                ns = backend.timeCall([&] { invoke(b); }) * tickNs;
-            } catch (const std::exception& e) {
-                callStatus = "error";
-                callError = e.what();
-            }
+            double ns = 0, hostNs = 0, flushNs = 0, gapNs = 0, drainNs = 0;
+            bool throttled = false;
             std::string modified, lateWrites;
             int threadsLeft = 0;
-            if (callStatus == "ok") {
+            Buffers b;
+            try {
+                const uint64_t waited = waitForInputs(call.indir);
+                b = setUpCall(backend, sig, call, inputs, host);
+                const uint64_t tFlush = hostTicks();
+                if (lastEnd) // the harness's own work between two calls (fetch, write, set-up), without the waits
+                    gapNs = static_cast<double>(tFlush - lastEnd - slept - waited) * tickNs;
+                flushed = static_cast<long long>(backend.flushCache(o.flushBytes));
+                const int threadsBefore = threadCount();
+                const uint64_t tCall = hostTicks();
+                flushNs = static_cast<double>(tCall - tFlush) * tickNs;
+                trustedWrite(2,
+                    "\nkwb-mark s " + std::to_string(c) + " at=" + std::to_string(trustedNowNs() - planStart) + "\n");
+                const double value = backend.timeCall([&] { invoke(b); });
+                const uint64_t tEnd = hostTicks();
+                lastEnd = tEnd;
+                ns = tickTimer ? value * tickNs : value;
+                hostNs = static_cast<double>(tEnd - tCall) * tickNs;
+                throttled = backend.throttled();
+                trustedWrite(2,
+                    "\nkwb-mark e " + std::to_string(c) + " at=" + std::to_string(trustedNowNs() - planStart)
+                        + " ns=" + std::to_string(std::llround(ns)) + " host=" + std::to_string(std::llround(hostNs))
+                        + " flush=" + std::to_string(std::llround(flushNs)) + "\n");
+                const uint64_t tDrain = hostTicks();
+                backend.drain(); // work the call left queued elsewhere (another stream) is not its result
+                drainNs = static_cast<double>(hostTicks() - tDrain) * tickNs;
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
                     backend.download(host[i].data(), b.out[i], host[i].size());
-                // A write after the call returned (a thread or stream still running) changes the outputs:
-                // look again after a short delay.
-                std::this_thread::sleep_for(std::chrono::milliseconds(kLateWriteDelayMs));
+                // A write after the call returned (a thread or stream still running) changes the outputs: look
+                // again after a delay that scales with the call (4 to 20 ms).
+                const double delayMs = std::min(20.0, std::max(4.0, 2 * hostNs / 1e6));
+                const uint64_t sleep0 = hostTicks();
+                std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(delayMs * 1000)));
+                slept = hostTicks() - sleep0;
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
-                    std::vector<unsigned char> again(host[i].size());
-                    backend.download(again.data(), b.out[i], again.size());
-                    if (again != host[i])
+                    if (!backend.same(b.out[i], host[i].data(), host[i].size()))
                         lateWrites += std::string(lateWrites.empty() ? "" : ", ") + "\"" + sig.outputs[i].name + "\"";
                 }
                 const int threadsAfter = threadCount();
                 if (threadsBefore > 0 && threadsAfter > threadsBefore)
                     threadsLeft = threadsAfter - threadsBefore;
                 for (std::size_t i = 0; i < sig.inputs.size(); ++i) {
-                    std::vector<unsigned char> now(inputs[i].data.size());
-                    backend.download(now.data(), b.in[i], now.size());
-                    if (now != inputs[i].data)
+                    if (!backend.same(b.in[i], inputs[i].data.data(), inputs[i].data.size()))
                         modified += std::string(modified.empty() ? "" : ", ") + "\"" + sig.inputs[i].name + "\"";
                 }
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
                     writeNpy(call.outdir + "/" + sig.outputs[i].name + ".npy", sig.outputs[i].descr,
                         call.shapes.at(sig.outputs[i].name), host[i].data(), host[i].size());
+            } catch (const std::exception& e) {
+                callStatus = "error";
+                callError = e.what();
             }
             // Threads the candidate left running may still write: their buffers stay allocated until the process
             // ends (it ends with _exit, so no destructor runs under them either).
@@ -362,7 +442,10 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
             }
             result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
                    << callStatus << "\", \"error\": \"" << jsonEscape(callError)
-                   << "\", \"elapsed_ns\": " << static_cast<int64_t>(ns) << ", \"inputs_modified\": [" << modified
+                   << "\", \"elapsed_ns\": " << std::llround(ns) << ", \"host_ns\": " << std::llround(hostNs)
+                   << ", \"flush_ns\": " << std::llround(flushNs) << ", \"gap_ns\": " << std::llround(gapNs)
+                   << ", \"drain_ns\": " << std::llround(drainNs)
+                   << ", \"throttled\": " << (throttled ? "true" : "false") << ", \"inputs_modified\": [" << modified
                    << "], \"late_writes\": [" << lateWrites << "], \"threads_left\": " << threadsLeft << "}";
             result.flush();
             std::cerr << "kwb-runner: " << call.label << ": " << callStatus << (callError.empty() ? "" : ": ")
@@ -378,9 +461,12 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
         error = e.what();
         std::cerr << "kwb-runner: error: " << error << "\n";
     }
+    trustedWrite(2, "\nkwb-mark done\n");
     result << "], \"status\": \"" << status << "\", \"error\": \"" << jsonEscape(error) << "\", \"host\": \""
            << jsonEscape(hostName()) << "\", \"peak_rss_kib\": " << peakRssKiB()
-           << ", \"threads_at_exit\": " << threadCount() << ", \"provenance\": " << backend.provenanceJson() << "}\n";
+           << ", \"threads_at_exit\": " << threadCount() << ", \"timer_overhead_ns\": " << std::llround(overheadNs)
+           << ", \"flush_bytes\": " << flushed << ", \"clock\": \"" << jsonEscape(backend.clockSource())
+           << "\", \"provenance\": " << backend.provenanceJson() << "}\n";
     result.close();
     std::rename("result.json.part", "result.json");
     if (leftoverThreads) {
@@ -388,260 +474,6 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
         _exit(status == "ok" ? 0 : 1); // threads the candidate left must not run into static destructors
     }
     return status == "ok" ? 0 : 1;
-}
-// ---- Bench mode (plan header `kwb-bench 1`) ------------------------------------------------------------------
-// Per call: one untimed first call (its outputs are the recheck reference), warm-up by time, the timer's own
-// overhead, then samples — each after the outputs are re-poisoned and the caches flushed — until the relative standard
-// error of the median reaches the target or the budget runs out. Records go to bench.json; nothing but timings and
-// recheck counts.
-
-struct BenchOptions {
-    double warmupMs = 25; // triton do_bench's default
-    double budgetMs = 2000;
-    double targetRse = 0.005;
-    long long flushBytes = -1; // -1: the backend's default (2x the last-level cache)
-    std::size_t minSamples = 10;
-    std::size_t maxSamples = 20000;
-    std::size_t recheckEvery = 8;
-};
-
-inline BenchOptions benchOptions(const std::map<std::string, std::string>& o)
-{
-    BenchOptions b;
-    const auto num = [&](const char* k, double fallback) { return o.count(k) ? std::stod(o.at(k)) : fallback; };
-    b.warmupMs = num("warmup_ms", b.warmupMs);
-    b.budgetMs = num("budget_ms", b.budgetMs);
-    b.targetRse = num("target_rse", b.targetRse);
-    b.flushBytes = static_cast<long long>(num("flush_bytes", static_cast<double>(b.flushBytes)));
-    b.minSamples = static_cast<std::size_t>(num("min_samples", static_cast<double>(b.minSamples)));
-    b.maxSamples = static_cast<std::size_t>(num("max_samples", static_cast<double>(b.maxSamples)));
-    return b;
-}
-
-inline double medianOf(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/// Standard error of the median relative to it: sqrt(pi/2) * sd / sqrt(n) / median (the large-sample
-/// normal approximation; cheap enough to evaluate while sampling).
-inline double relativeSeOfMedian(const std::vector<double>& v)
-{
-    const std::size_t n = v.size();
-    if (n < 2)
-        return 1;
-    double mean = 0, m2 = 0;
-    for (double x : v)
-        mean += x;
-    mean /= static_cast<double>(n);
-    for (double x : v)
-        m2 += (x - mean) * (x - mean);
-    const double sd = std::sqrt(m2 / static_cast<double>(n - 1));
-    const double med = medianOf(v);
-    return med > 0 ? 1.2533141373155 * sd / std::sqrt(static_cast<double>(n)) / med : 1;
-}
-
-inline std::string jsonNumbers(const std::vector<double>& v)
-{
-    std::string s = "[";
-    for (std::size_t i = 0; i < v.size(); ++i)
-        s += (i ? "," : "") + std::to_string(static_cast<long long>(std::llround(v[i])));
-    return s + "]";
-}
-
-/// Backend, beyond runPlan's needs: std::size_t flushCache(long long bytes) (evicts the caches; returns the
-/// bytes written); bool throttled() (true when the last sample ran under clock throttling); void drain() (waits
-/// for all work on the device, any stream); void copyDevice(void* dst, const void* src, size_t) (device to
-/// device, ordered before the next call); std::string clockSource().
-template <typename Backend>
-int runBench(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), const std::string& planPath)
-{
-    // Host times in ticks; `guess` (ns per tick) only paces the warm-up and the budget, the recorded figures are
-    // scaled by each phase's own ratio of trusted nanoseconds to ticks.
-    const double guess = calibrateTicks();
-    const auto msSince = [&](uint64_t t) { return static_cast<double>(hostTicks() - t) * guess / 1e6; };
-    // Backend::kTickTimer: timeCall returns host ticks (the C++ runner); otherwise nanoseconds (CUDA events).
-    constexpr bool tickTimer = Backend::kTickTimer;
-    std::ofstream result("bench.json.part");
-    result << "{\"format\": \"kwb.runner-bench/1\", \"impl\": \"" << jsonEscape(sig.impl) << "\", \"calls\": [";
-    std::string status = "ok", error;
-    try {
-        std::map<std::string, std::string> opts;
-        const auto calls = readPlan(planPath, "kwb-bench 1", &opts);
-        const BenchOptions o = benchOptions(opts);
-        for (std::size_t c = 0; c < calls.size(); ++c) {
-            const Call& call = calls[c];
-            std::vector<Array> inputs;
-            std::vector<std::vector<unsigned char>> first;
-            Buffers b = setUpCall(backend, sig, call, inputs, first);
-            std::vector<std::vector<unsigned char>> now = first;
-            std::vector<double> warm, samples;
-            std::size_t discarded = 0, checked = 0, mismatched = 0, flushed = 0, iterations = 0;
-            long long sampleSum = 0, hostSum = 0, flushSum = 0;
-            double overhead = 0;
-            std::string stop = "budget", callStatus = "ok", callError;
-            // Device copies of the poisoned outputs: every sample starts from them, so a call that skips its work
-            // (a replay, a result kept from an earlier call, work left to a thread) leaves poison to be found.
-            const std::vector<std::vector<unsigned char>> poisonHost = first;
-            std::vector<void*> poison;
-            std::size_t unwritten = 0;
-            bool lateWrite = false;
-            try {
-                for (std::size_t i = 0; i < b.out.size(); ++i) {
-                    poison.push_back(backend.alloc(poisonHost[i].size()));
-                    backend.upload(poison.back(), poisonHost[i].data(), poisonHost[i].size());
-                }
-                warm.push_back(backend.timeCall([&] { invoke(b); }));
-                for (std::size_t i = 0; i < b.out.size(); ++i)
-                    backend.download(first[i].data(), b.out[i], first[i].size());
-                const uint64_t w0 = hostTicks();
-                while (msSince(w0) < o.warmupMs)
-                    warm.push_back(backend.timeCall([&] { invoke(b); }));
-                std::vector<double> empty;
-                for (int i = 0; i < 101; ++i)
-                    empty.push_back(backend.timeCall([] {}));
-                overhead = medianOf(empty);
-                // The sampling phase, between two markers: per iteration the flush, the sample (the backend's
-                // timer) and its host wall time (the trusted clock, which for a CPU is the sample itself).
-                trustedWrite(2, "\nkwb-mark begin " + call.label + "\n");
-                TickScale scale;
-                scale.start();
-                const uint64_t s0 = scale.t0;
-                uint64_t hostTickSum = 0, flushTickSum = 0, callEnd = 0;
-                std::vector<double> between; // per iteration: the end of one timed call to the next flush
-                std::size_t nextCheck = o.minSamples;
-                for (;;) {
-                    const uint64_t tFlush = hostTicks();
-                    if (callEnd)
-                        between.push_back(static_cast<double>(tFlush - callEnd));
-                    for (std::size_t i = 0; i < b.out.size(); ++i)
-                        backend.copyDevice(b.out[i], poison[i], poisonHost[i].size());
-                    flushed = backend.flushCache(o.flushBytes);
-                    const uint64_t tCall = hostTicks();
-                    const double value = backend.timeCall([&] { invoke(b); });
-                    callEnd = hostTicks();
-                    hostTickSum += callEnd - tCall;
-                    flushTickSum += tCall - tFlush;
-                    ++iterations;
-                    if (backend.throttled())
-                        ++discarded;
-                    else
-                        samples.push_back(value);
-                    // A replay cache would make timed calls free: a sample of them must still produce the answer.
-                    if ((samples.size() + discarded) % o.recheckEvery == 1) {
-                        ++checked;
-                        for (std::size_t i = 0; i < b.out.size(); ++i) {
-                            backend.download(now[i].data(), b.out[i], now[i].size());
-                            if (now[i] != first[i]) {
-                                ++mismatched;
-                                if (now[i] == poisonHost[i])
-                                    ++unwritten;
-                                break;
-                            }
-                        }
-                    }
-                    // The stopping rule's check at geometrically spaced counts (its cost stays a small,
-                    // candidate-independent share of the time between samples); the RSE is scale-free.
-                    const std::size_t n = samples.size();
-                    if (n >= nextCheck) {
-                        nextCheck = std::max(n + 4, n + n / 8);
-                        if (relativeSeOfMedian(samples) <= o.targetRse) {
-                            stop = "rse";
-                            break;
-                        }
-                    }
-                    if (n >= o.maxSamples) {
-                        stop = "max-samples";
-                        break;
-                    }
-                    if (msSince(s0) >= o.budgetMs && n >= 3)
-                        break;
-                }
-                backend.drain(); // work the candidate left queued belongs to this phase
-                const uint64_t s1 = hostTicks();
-                const int64_t ns1 = trustedNowNs();
-                const int64_t phase = ns1 - scale.ns0;
-                const double k = scale.nsPerTick(s1, ns1);
-                for (double& v : samples) {
-                    if (tickTimer)
-                        v *= k;
-                    sampleSum += std::llround(v);
-                }
-                if (tickTimer) {
-                    for (double& v : warm)
-                        v *= guess;
-                    overhead *= guess;
-                }
-                const long long betweenMedian = std::llround(medianOf(between) * k);
-                hostSum = std::llround(static_cast<double>(hostTickSum) * k);
-                flushSum = std::llround(static_cast<double>(flushTickSum) * k);
-                trustedWrite(2,
-                    "\nkwb-mark end " + call.label + " n=" + std::to_string(samples.size())
-                        + " iterations=" + std::to_string(iterations) + " sum=" + std::to_string(sampleSum)
-                        + " host=" + std::to_string(hostSum) + " flush=" + std::to_string(flushSum)
-                        + " phase=" + std::to_string(phase) + " between=" + std::to_string(betweenMedian) + "\n");
-                // After the timed loop: do the outputs still change once the last call has returned?
-                for (std::size_t i = 0; i < b.out.size(); ++i)
-                    backend.download(now[i].data(), b.out[i], now[i].size());
-                std::this_thread::sleep_for(std::chrono::milliseconds(kLateWriteDelayMs));
-                for (std::size_t i = 0; i < b.out.size() && !lateWrite; ++i) {
-                    std::vector<unsigned char> again(now[i].size());
-                    backend.download(again.data(), b.out[i], again.size());
-                    lateWrite = again != now[i];
-                }
-            } catch (const std::exception& e) {
-                callStatus = "error";
-                callError = e.what();
-            }
-            if (!lateWrite) { // a thread still writing keeps its buffers
-                for (void* p : b.in)
-                    backend.free(p);
-                for (void* p : b.out)
-                    backend.free(p);
-            }
-            for (void* p : poison)
-                backend.free(p);
-            result << (c ? ", " : "") << "{\"label\": \"" << jsonEscape(call.label) << "\", \"status\": \""
-                   << callStatus << "\", \"error\": \"" << jsonEscape(callError)
-                   << "\", \"late_write\": " << (lateWrite ? "true" : "false")
-                   << ", \"samples_ns\": " << jsonNumbers(samples) << ", \"warmup_ns\": " << jsonNumbers(warm)
-                   << ", \"discarded\": " << discarded << ", \"timer_overhead_ns\": " << overhead
-                   << ", \"flush_bytes\": " << flushed << ", \"stop\": \"" << stop
-                   << "\", \"recheck\": {\"checked\": " << checked << ", \"mismatched\": " << mismatched
-                   << ", \"unwritten\": " << unwritten << "}, \"iterations\": " << iterations
-                   << ", \"host_sum_ns\": " << hostSum << ", \"flush_sum_ns\": " << flushSum << "}";
-            result.flush();
-            std::cerr << "kwb-bench: " << call.label << ": " << callStatus << ", " << samples.size() << " samples\n";
-            if (callStatus != "ok") {
-                status = "error";
-                error = callError;
-                break;
-            }
-        }
-    } catch (const std::exception& e) {
-        status = "error";
-        error = e.what();
-        std::cerr << "kwb-bench: error: " << error << "\n";
-    }
-    result << "], \"status\": \"" << status << "\", \"error\": \"" << jsonEscape(error) << "\", \"host\": \""
-           << jsonEscape(hostName()) << "\", \"clock\": \"" << jsonEscape(backend.clockSource())
-           << "\", \"provenance\": " << backend.provenanceJson() << "}\n";
-    result.close();
-    std::rename("bench.json.part", "bench.json");
-    return status == "ok" ? 0 : 1;
-}
-
-/// The plan's first line: runners pick runPlan or runBench by it.
-inline bool isBenchPlan(const std::string& path)
-{
-    std::ifstream in(path);
-    std::string line;
-    std::getline(in, line);
-    return line == "kwb-bench 1";
 }
 
 } // namespace kwbh

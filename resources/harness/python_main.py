@@ -281,6 +281,11 @@ class Framework:
         if self.name == "jax":
             self.jax.block_until_ready(result)
 
+    def drain(self):
+        """Waits for all work on the device, any stream: what a call left queued is not its result."""
+        if self.torch is not None and self.device == "cuda":
+            self.torch.cuda.synchronize()
+
     def used_interpreter(self):
         """True when a Pallas or NKI kernel ran interpreted, or Triton code ran under TRITON_INTERPRET."""
         return self.interpret or (os.environ.get("TRITON_INTERPRET") == "1" and "triton" in sys.modules)
@@ -304,7 +309,8 @@ class Framework:
 RAW_VIEW = {"bfloat16": np.int16, "float8_e4m3fn": np.uint8, "float8_e5m2": np.uint8}
 
 
-def read_plan(path):
+def read_plan(path, options=None):
+    """The calls of a plan; `option NAME VALUE` lines before the first call go into `options`."""
     calls = []
     with open(path) as f:
         if f.readline().strip() != "kwb-plan 1":
@@ -313,7 +319,10 @@ def read_plan(path):
             w = line.split()
             if not w:
                 continue
-            if w[0] == "call":
+            if w[0] == "option" and not calls and len(w) == 3:
+                if options is not None:
+                    options[w[1]] = float(w[2])
+            elif w[0] == "call":
                 calls.append({"label": w[1], "indir": w[2], "outdir": w[3], "dims": {}, "shapes": {}})
             elif w[0] == "dim":
                 calls[-1]["dims"][w[1]] = int(w[2])
@@ -335,7 +344,6 @@ def load_entry(sig, sig_dir):
     return getattr(module, sig["entry"])
 
 
-LATE_WRITE_DELAY_S = 0.02
 KEEP_ALIVE = []
 
 
@@ -350,7 +358,85 @@ def peak_rss_kib():
     return -1
 
 
-def run_call(call, sig, fw, entry, recorder=None):
+class ResultNotMaterialised(TypeError):
+    """The entry returned something that is not a computed array (a lazy object, a generator, a proxy)."""
+
+
+def materialise(fw, value):
+    """A result as a plain, contiguous array or tensor, computed now. Runs inside the timed region, so work an
+    object would defer to its conversion (an `__array__` that computes, a lazy view) is timed with the call; any
+    other kind of object is refused rather than converted later, outside the timing."""
+    torch = getattr(fw, "torch", None)
+    if torch is not None and type(value) in (torch.Tensor, torch.nn.Parameter):
+        return value if value.is_contiguous() else value.contiguous()
+    if type(value) is np.ndarray:
+        return value if value.flags.c_contiguous else np.ascontiguousarray(value)
+    if isinstance(value, (np.generic, bool, int, float)):
+        return np.asarray(value)
+    if fw.name == "jax" and type(value).__module__.startswith(("jax", "jaxlib")) and hasattr(value, "block_until_ready"):
+        return value.block_until_ready()
+    raise ResultNotMaterialised(
+        f"the entry returned a {type(value).__module__}.{type(value).__qualname__}, not an array or tensor: "
+        "results must be computed when the call returns (lazy objects and proxies are refused)")
+
+
+class CallTimer:
+    """The flush, the two markers and the sample of one call. The clock and the marker writer are bound as
+    defaults when this module is loaded, before the implementation is imported: replacing module globals later
+    does not reach them, and the markers go out the moment each sample is taken."""
+
+    def __init__(self, fw, flush_bytes, _now_ns=_now_ns):
+        self.fw, self.start = fw, _now_ns()
+        self.flusher = Flusher(fw, flush_bytes)
+        empty = []
+        for _ in range(101):
+            t0 = _now_ns()
+            fw.synchronize(None)
+            empty.append(_now_ns() - t0)
+        self.overhead_ns = float(np.median(empty))
+        self.last_end, self.slept = 0, 0
+
+    def run(self, index, fn, _now_ns=_now_ns, _mark=_mark):
+        t_flush = _now_ns()
+        gap = t_flush - self.last_end - self.slept if self.last_end else 0
+        self.flusher.flush()
+        self.fw.synchronize(None)
+        t_call = _now_ns()
+        _mark(f"s {index} at={t_call - self.start}")
+        result = fn()
+        t_end = _now_ns()
+        _mark(f"e {index} at={t_end - self.start} ns={t_end - t_call} host={t_end - t_call} flush={t_call - t_flush}")
+        self.last_end, self.slept = t_end, 0
+        return result, {"elapsed_ns": t_end - t_call, "host_ns": t_end - t_call, "flush_ns": t_call - t_flush,
+                        "gap_ns": gap}
+
+    def drain(self, _now_ns=_now_ns):
+        """Waits for what the call left queued on the device (another stream); returns how long that took."""
+        t0 = _now_ns()
+        self.fw.drain()
+        return _now_ns() - t0
+
+    def late_write_pause(self, elapsed_ns, _now_ns=_now_ns):
+        """The look for writes after the return waits in proportion to the call (4 to 20 ms)."""
+        t0 = _now_ns()
+        time.sleep(min(0.02, max(0.004, 2 * elapsed_ns / 1e9)))
+        self.slept = _now_ns() - t0
+
+
+def wait_for_inputs(indir, _now_ns=_now_ns):
+    """A benchmark reveals each call's inputs only when the call before it has ended (renamed into place by the
+    workbench: all files at once), so nothing can be computed ahead of time; in a correctness run the folder is
+    there from the start. Returns the nanoseconds spent waiting."""
+    t0 = _now_ns()
+    while not os.path.isdir(indir):
+        if _now_ns() - t0 > 120e9:
+            raise RuntimeError(f"{indir}: the inputs never appeared (120 s)")
+        time.sleep(0.00005)
+    return _now_ns() - t0
+
+
+def run_call(index, call, sig, fw, entry, timer, recorder=None):
+    timer.slept += wait_for_inputs(call["indir"])
     inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
               for a in sig["args"] if a["kind"] == "input"}
     pristine = {k: v.copy() for k, v in inputs.items()}
@@ -373,25 +459,29 @@ def run_call(call, sig, fw, entry, recorder=None):
         import kwb_dispatch
         dispatch = kwb_dispatch.jax_primitives(entry, args)
     threads_before = threading.active_count()
-    t0 = time.perf_counter_ns()
-    if recorder is not None and fw.name != "jax":
-        result, dispatch = recorder.call(lambda: fw.call(entry, args))
-    else:
+
+    def call_and_materialise():
         result = fw.call(entry, args)
-    fw.synchronize(result)
-    elapsed = time.perf_counter_ns() - t0
-    if result is None:
-        results = [passed_out.get(o["name"]) for o in sig["outputs"]]
+        results = ([passed_out.get(o["name"]) for o in sig["outputs"]] if result is None else
+                   list(result) if isinstance(result, (tuple, list)) else [result])
+        if len(results) != len(sig["outputs"]) or any(r is None for r in results):
+            raise RuntimeError(f"entry returned {len(results)} value(s), the manifest names "
+                               f"{len(sig['outputs'])} output(s)")
+        results = [materialise(fw, r) for r in results]
+        fw.synchronize(results)
+        return results
+
+    if recorder is not None and fw.name != "jax":
+        (results, dispatch), times = timer.run(index, lambda: recorder.call(call_and_materialise))
     else:
-        results = list(result) if isinstance(result, (tuple, list)) else [result]
-    if len(results) != len(sig["outputs"]) or any(r is None for r in results):
-        raise RuntimeError(f"entry returned {len(results)} value(s), the manifest names {len(sig['outputs'])} output(s)")
+        results, times = timer.run(index, call_and_materialise)
+    times["drain_ns"] = timer.drain()
     modified = [a["name"] for a, x in zip([a for a in sig["args"] if a["kind"] == "input"], framework_inputs)
                 if not np.array_equal(fw.to_numpy(x).view(np.uint8), pristine[a["name"]].view(np.uint8))]
     os.makedirs(call["outdir"], exist_ok=True)
     arrays = [np.array(fw.to_numpy(r), copy=True) for r in results]
     # A write after the call returned (a thread still running) changes the outputs: look again after a delay.
-    time.sleep(LATE_WRITE_DELAY_S)
+    timer.late_write_pause(times["elapsed_ns"])
     late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
             if not np.array_equal(np.asarray(fw.to_numpy(r)).view(np.uint8), a.view(np.uint8))]
     for o, arr in zip(sig["outputs"], arrays):
@@ -399,8 +489,9 @@ def run_call(call, sig, fw, entry, recorder=None):
     threads_left = max(0, threading.active_count() - threads_before)
     if threads_left:
         KEEP_ALIVE.append((inputs, outputs, results, args))  # a thread still running keeps its buffers
-    rec = {"label": call["label"], "status": "ok", "error": "", "elapsed_ns": elapsed, "inputs_modified": modified,
-           "late_writes": late, "threads_left": threads_left}
+    rec = {"label": call["label"], "status": "ok", "error": "", "inputs_modified": modified,
+           "late_writes": late, "threads_left": threads_left, "throttled": False}
+    rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
     return rec
@@ -429,10 +520,10 @@ def call_failed(record, call, e):
 
 def main():
     sig_path, plan_path = sys.argv[1], sys.argv[2]
-    record = {"format": "kwb.runner-result/1", "impl": "?", "calls": [], "status": "ok", "error": "",
-              "host": socket.gethostname()}
+    record = {"format": "kwb.runner-result/2", "impl": "?", "calls": [], "status": "ok", "error": "",
+              "host": socket.gethostname(), "clock": "none (python runner: clocks are not monitored)"}
     provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
-                  "numpy": np.__version__}
+                  "numpy": np.__version__, "timer": _CLOCK_NAME + " + framework sync"}
     fw = None
     try:
         with open(sig_path) as f:
@@ -440,6 +531,10 @@ def main():
         record["impl"] = sig["impl"]
         fw = Framework(sig["framework"], sig.get("triton_interpret", False))
         recorder = make_recorder(sig, fw)
+        options = {}
+        calls = read_plan(plan_path, options)
+        timer = CallTimer(fw, int(options.get("flush_bytes", -1)))
+        record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
         if convention != "function":
             import kwb_conventions
@@ -447,10 +542,12 @@ def main():
             module = kwb_conventions.load_module(sig, os.path.dirname(os.path.abspath(sig_path)))
         else:
             entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
-        for call in read_plan(plan_path):
+        for index, call in enumerate(calls):
             try:
-                record["calls"].append(run_call(call, sig, fw, entry, recorder) if convention == "function" else
-                                       kwb_conventions.run_call(call, sig, fw, module, load_input, recorder))
+                record["calls"].append(run_call(index, call, sig, fw, entry, timer, recorder)
+                                       if convention == "function" else
+                                       kwb_conventions.run_call(call, sig, fw, module, load_input, recorder, timer,
+                                                                index))
                 print(f"kwb-runner: {call['label']}: ok", file=sys.stderr)
             except Exception as e:
                 call_failed(record, call, e)
@@ -463,6 +560,8 @@ def main():
             record["environment"] = env.record()
     if fw is not None:
         provenance.update(fw.provenance())
+    tamper = _replaced(globals())
+    _mark("done" + (f" tamper={tamper}" if tamper else ""))
     record["provenance"] = provenance
     record["peak_rss_kib"] = peak_rss_kib()
     record["threads_at_exit"] = threading.active_count()
@@ -475,25 +574,7 @@ def main():
     return 0 if record["status"] == "ok" else 1
 
 
-# ---- Bench mode (plan header `kwb-bench 1`): the same protocol as kwb_harness.h's runBench ----------------
-
-def read_bench_plan(path):
-    options, body = {}, []
-    with open(path) as f:
-        lines = f.read().splitlines()
-    if not lines or lines[0].strip() != "kwb-bench 1":
-        raise RuntimeError(f"{path}: line 1: expected 'kwb-bench 1'")
-    for line in lines[1:]:
-        w = line.split()
-        if w and w[0] == "option":
-            options[w[1]] = float(w[2])
-        else:
-            body.append(line)
-    tmp = path + ".calls"
-    with open(tmp, "w") as f:
-        f.write("kwb-plan 1\n" + "\n".join(body) + "\n")
-    return options, read_plan(tmp)
-
+# ---- The cache flush before every call -----------------------------------------------------------------
 
 def last_level_cache_bytes():
     for index in (3, 2):
@@ -507,7 +588,9 @@ def last_level_cache_bytes():
 
 
 class Flusher:
-    """Evicts the caches before each sample: twice the L2 on a CUDA device, twice the last-level cache on a CPU."""
+    """Evicts the caches before each call: twice the L2 on a CUDA device; on a CPU, what the plan hands in (the
+    workbench reads this host's last-level cache outside the sandbox, where /sys may be hidden), else twice the
+    last-level cache seen from here."""
 
     def __init__(self, fw, nbytes):
         self.fw, self.buffer, self.value = fw, None, 0
@@ -525,139 +608,6 @@ class Flusher:
             self.value = (self.value + 1) & 0xFF
             self.buffer.fill_(self.value) if hasattr(self.buffer, "fill_") else self.buffer.fill(self.value)
         return self.nbytes
-
-
-def bench_call(call, sig, fw, entry, o, flusher, _now_ns=_now_ns, _mark=_mark, _replaced=_replaced):
-    # The clock and the marker writer are bound as defaults when this module is loaded, before the
-    # implementation is imported: replacing module globals later does not reach them.
-    inputs = {a["name"]: fw.to_framework(load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"]))
-              for a in sig["args"] if a["kind"] == "input"}
-    outs = {o_["name"]: fw.to_framework(poisoned(o_["dtype"], call["shapes"][o_["name"]])) for o_ in sig["outputs"]}
-    args = [inputs[a["name"]] if a["kind"] == "input" else outs[a["name"]] if a["kind"] == "output"
-            else call["dims"][a["name"]] for a in sig["args"]]
-
-    def timed():
-        t0 = _now_ns()
-        result = fw.call(entry, args)
-        fw.synchronize(result)
-        return _now_ns() - t0, result
-
-    def snapshot(result):
-        results = [outs[o_["name"]] for o_ in sig["outputs"]] if result is None else (
-            list(result) if isinstance(result, (tuple, list)) else [result])
-        return [fw.to_numpy(r).tobytes() for r in results]
-
-    ns, result = timed()
-    first, warm = snapshot(result), [ns]
-    w0 = _now_ns()
-    while _now_ns() - w0 < o.get("warmup_ms", 25) * 1e6:
-        warm.append(timed()[0])
-    empty = []
-    for _ in range(101):
-        t0 = _now_ns()
-        fw.synchronize(None)
-        empty.append(_now_ns() - t0)
-    samples, checked, mismatched, unwritten, stop = [], 0, 0, 0, "budget"
-    flush_sum = 0
-    # Every sample starts from poisoned output buffers, so a call that skips its work (a replay, a result kept
-    # from an earlier call, work left to a thread) leaves poison to be found by the recheck.
-    poison = {o_["name"]: poisoned(o_["dtype"], call["shapes"][o_["name"]]) for o_ in sig["outputs"]}
-    poison_fw = {k: fw.to_framework(v) for k, v in poison.items()}
-    poison_bytes = [poison[o_["name"]].tobytes() for o_ in sig["outputs"]]
-
-    def repoison():
-        for k, t in outs.items():
-            if hasattr(t, "copy_"):
-                t.copy_(poison_fw[k])
-            elif isinstance(t, np.ndarray):
-                np.copyto(t, poison_fw[k])
-
-    next_check = int(o.get("min_samples", 10))
-    _mark("begin " + call["label"])
-    s0 = _now_ns()
-    between, call_end = [], 0  # per iteration: the end of one timed call to the next flush
-    while True:
-        t_flush = _now_ns()
-        if call_end:
-            between.append(t_flush - call_end)
-        repoison()
-        flushed = flusher.flush()
-        fw.synchronize(None)
-        t_call = _now_ns()
-        flush_sum += t_call - t_flush
-        ns, result = timed()
-        call_end = _now_ns()
-        samples.append(ns)
-        if len(samples) % 8 == 1:  # a replay cache would make timed calls free: recheck a sample of them
-            checked += 1
-            got = snapshot(result)
-            mismatched += got != first
-            unwritten += got != first and got == poison_bytes
-        n = len(samples)
-        if n >= next_check:  # geometrically spaced checks: a small, candidate-independent cost
-            next_check = max(n + 4, n + n // 8)
-            a = np.asarray(samples, dtype=np.float64)
-            if 1.2533141373155 * a.std(ddof=1) / np.sqrt(n) / np.median(a) <= o.get("target_rse", 0.005):
-                stop = "rse"
-                break
-        if n >= o.get("max_samples", 20000):
-            stop = "max-samples"
-            break
-        if _now_ns() - s0 >= o.get("budget_ms", 2000) * 1e6 and n >= 3:
-            break
-    fw.synchronize(None)
-    phase = _now_ns() - s0
-    total = sum(int(x) for x in samples)
-    tamper = _replaced(globals())
-    _mark(f"end {call['label']} n={len(samples)} iterations={len(samples)} sum={total} host={total} "
-          f"flush={flush_sum} phase={phase} between={int(np.median(between)) if between else 0}"
-          + (f" tamper={tamper}" if tamper else ""))
-    # After the timed loop, as after every correctness call: outputs that still change were written late (work
-    # left running past the last timed return). Looked at after the end marker, so it adds nothing to the phase.
-    settled = snapshot(result)
-    time.sleep(LATE_WRITE_DELAY_S)
-    late_write = snapshot(result) != settled
-    return {"label": call["label"], "status": "ok", "error": "", "samples_ns": samples, "warmup_ns": warm,
-            "late_write": late_write,
-            "discarded": 0, "timer_overhead_ns": float(np.median(empty)), "flush_bytes": flushed, "stop": stop,
-            "recheck": {"checked": checked, "mismatched": int(mismatched), "unwritten": int(unwritten)}, "iterations": len(samples),
-            "host_sum_ns": total, "flush_sum_ns": flush_sum}
-
-
-def bench_main(sig_path, plan_path):
-    record = {"format": "kwb.runner-bench/1", "impl": "?", "calls": [], "status": "ok", "error": "",
-              "host": socket.gethostname(), "clock": "none (python runner: clocks are not monitored)"}
-    provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
-                  "numpy": np.__version__, "timer": _CLOCK_NAME + " + framework sync"}
-    try:
-        with open(sig_path) as f:
-            sig = json.load(f)
-        record["impl"] = sig["impl"]
-        if sig.get("convention", "function") != "function":
-            raise RuntimeError(f"convention {sig['convention']}: timing is not supported for it yet (correctness runs are)")
-        fw = Framework(sig["framework"], sig.get("triton_interpret", False))
-        provenance.update(fw.provenance())
-        entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
-        options, calls = read_bench_plan(plan_path)
-        flusher = Flusher(fw, options.get("flush_bytes", -1))
-        for call in calls:
-            try:
-                record["calls"].append(bench_call(call, sig, fw, entry, options, flusher))
-                print(f"kwb-bench: {call['label']}: ok", file=sys.stderr)
-            except Exception as e:
-                traceback.print_exc()
-                record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
-                                        "samples_ns": [], "warmup_ns": []})
-                record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
-                break
-    except Exception as e:
-        traceback.print_exc()
-        record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
-    record["provenance"] = provenance
-    with open("bench.json.part", "w") as f:
-        json.dump(record, f)
-    os.replace("bench.json.part", "bench.json")
-    return 0 if record["status"] == "ok" else 1
 
 
 def plan_header(path):
@@ -719,8 +669,6 @@ def convention_main(sig_path, plan_path, step):
 
 if __name__ == "__main__":
     header = plan_header(sys.argv[2]) if len(sys.argv) > 2 else ""
-    if header == "kwb-bench 1":
-        sys.exit(bench_main(sys.argv[1], sys.argv[2]))
     if header in ("kwb-generate 1", "kwb-check 1"):
         sys.exit(convention_main(sys.argv[1], sys.argv[2], header.split()[0][4:]))
     sys.exit(main())

@@ -114,6 +114,94 @@ private Q_SLOTS:
                 .isEmpty());
     }
 
+    // Statistics come from the items they are about: a task only one reviewer scored changes no criterion's κ and no
+    // other task's agreement; one shared task is "n/a" for every chance-corrected figure.
+    void statisticsFromTheirItemsOnly()
+    {
+        const Review base = fixtureReview();
+        const auto review = [&](const QString& task, const QString& who, int nc1, int nc4) {
+            Review r = base;
+            r.taskId = task;
+            r.reviewer = who;
+            r.reports.clear();
+            r.scores[QStringLiteral("NC1")].value = nc1;
+            r.scores[QStringLiteral("NC4")].value = nc4;
+            return r;
+        };
+        QList<Review> reviews { review(QStringLiteral("a"), QStringLiteral("kim"), 4, 2),
+            review(QStringLiteral("a"), QStringLiteral("lee"), 2, 2),
+            review(QStringLiteral("b"), QStringLiteral("kim"), 3, 4),
+            review(QStringLiteral("b"), QStringLiteral("lee"), 3, 5),
+            review(QStringLiteral("c"), QStringLiteral("kim"), 5, 1),
+            review(QStringLiteral("c"), QStringLiteral("lee"), 4, 1) };
+        AuditOptions o;
+        o.criteria = { QStringLiteral("NC1"), QStringLiteral("NC4") };
+        const auto before = auditReviews(reviews, rubric(), o);
+        QVERIFY(before);
+        // A task one reviewer scored, with scores nobody else gave.
+        reviews << review(QStringLiteral("d"), QStringLiteral("kim"), 1, 5);
+        const auto after = auditReviews(reviews, rubric(), o);
+        QVERIFY(after);
+        for (int i = 0; i < 2; ++i) {
+            const CriterionAgreement& x = before->criteria[i];
+            const CriterionAgreement& y = after->criteria[i];
+            QCOMPARE(y.items, x.items);
+            QCOMPARE(y.fleiss, x.fleiss);
+            QCOMPARE(y.ac1, x.ac1);
+            QCOMPARE(y.alpha[1], x.alpha[1]);
+            QCOMPARE(y.cohen[0], x.cohen[0]);
+        }
+        QCOMPARE(after->perTask.size(), 4);
+        for (int t = 0; t < 3; ++t) {
+            QCOMPARE(after->perTask[t].task, before->perTask[t].task);
+            QCOMPARE(after->perTask[t].percent, before->perTask[t].percent);
+            QCOMPARE(after->perTask[t].alpha, before->perTask[t].alpha);
+        }
+        QCOMPARE(after->perTask[3].items, 0); // one reviewer: nothing to agree on
+        QVERIFY(!after->perTask[3].percent);
+        QCOMPARE(after->perTask[0].disagreements, QStringList { QStringLiteral("NC1 (kim 4, lee 2)") });
+        // One shared task: n/a for everything chance-corrected.
+        const QList<Review> one { reviews[0], reviews[1], reviews[6] };
+        const auto single = auditReviews(one, rubric(), o);
+        QVERIFY(single);
+        const CriterionAgreement& nc1 = single->criteria.first();
+        QCOMPARE(nc1.items, 1);
+        QVERIFY(nc1.percent);
+        QVERIFY(!nc1.fleiss && !nc1.ac1 && !nc1.alpha[1] && !nc1.cohen[0] && !nc1.alphaCi);
+        // The disagreement of two levels on task a is flagged on one review.
+        QCOMPARE(flagsWith(single->flags, QStringLiteral("audit.score-disagreement")).size(), 1);
+    }
+
+    // Flags read by weight: errors and real disagreements first, review.no-evidence last, grouped by task and
+    // reviewer.
+    void flagsSortedBySeverityAndGrouped()
+    {
+        QList<AuditFlag> flags {
+            { QStringLiteral("b/kim/1"), QStringLiteral("b"), QStringLiteral("kim"),
+                QStringLiteral("review.no-evidence"), Severity::Warning, QStringLiteral("NC1 = 4 cites no evidence"),
+                {} },
+            { QStringLiteral("a/lee/1"), QStringLiteral("a"), QStringLiteral("lee"),
+                QStringLiteral("review.no-evidence"), Severity::Warning, QStringLiteral("NC2 = 4 cites no evidence"),
+                {} },
+            { QStringLiteral("b/kim/1"), QStringLiteral("b"), QStringLiteral("kim"),
+                QStringLiteral("audit.score-disagreement"), Severity::Warning, QStringLiteral("NC4 differ"), {} },
+            { QStringLiteral("a/lee/1"), QStringLiteral("a"), QStringLiteral("lee"),
+                QStringLiteral("review.contradicts-evidence"), Severity::Error, QStringLiteral("NC4 = 5, but"), {} },
+            { {}, {}, {}, QStringLiteral("audit.low-agreement"), Severity::Warning, QStringLiteral("NC1 low"), {} },
+            { QStringLiteral("c/kim/1"), QStringLiteral("c"), QStringLiteral("kim"),
+                QStringLiteral("review.no-evidence"), Severity::Warning, QStringLiteral("NC3 = 4 cites no evidence"),
+                {} },
+        };
+        sortFlags(flags);
+        QStringList order;
+        for (const AuditFlag& f : flags)
+            order << (f.task.isEmpty() ? QStringLiteral("*") : f.task) + u' ' + f.id;
+        QCOMPARE(order,
+            (QStringList { QStringLiteral("* audit.low-agreement"), QStringLiteral("a review.contradicts-evidence"),
+                QStringLiteral("a review.no-evidence"), QStringLiteral("b audit.score-disagreement"),
+                QStringLiteral("b review.no-evidence"), QStringLiteral("c review.no-evidence") }));
+    }
+
     void lowAgreementAndPerReviewer()
     {
         const Review base = fixtureReview();
@@ -271,7 +359,8 @@ private Q_SLOTS:
         const QJsonObject doc = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(doc.keys(),
             (QStringList { QStringLiteral("criteria"), QStringLiteral("flags"), QStringLiteral("format"),
-                QStringLiteral("reviewers"), QStringLiteral("reviews"), QStringLiteral("tasks") }));
+                QStringLiteral("reviewers"), QStringLiteral("reviews"), QStringLiteral("task_agreement"),
+                QStringLiteral("tasks") }));
         QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("kwb.audit/1"));
         QCOMPARE(doc.value(QStringLiteral("reviews")).toInt(), 24);
         QCOMPARE(doc.value(QStringLiteral("tasks")).toInt(), 12);
@@ -280,14 +369,14 @@ private Q_SLOTS:
         QCOMPARE(nc1.keys(),
             (QStringList { QStringLiteral("alpha_ci"), QStringLiteral("cohen_kappa"), QStringLiteral("fleiss_kappa"),
                 QStringLiteral("gwet_ac1"), QStringLiteral("items"), QStringLiteral("krippendorff_alpha"),
-                QStringLiteral("percent_agreement") }));
+                QStringLiteral("note"), QStringLiteral("percent_agreement") }));
         QCOMPARE(nc1.value(QStringLiteral("cohen_kappa")).toObject().keys(),
             (QStringList { QStringLiteral("linear"), QStringLiteral("quadratic"), QStringLiteral("unweighted") }));
         QCOMPARE(nc1.value(QStringLiteral("alpha_ci")).toArray().size(), 2);
         for (const QJsonValue& f : doc.value(QStringLiteral("flags")).toArray())
             QCOMPARE(f.toObject().keys(),
                 (QStringList { QStringLiteral("id"), QStringLiteral("message"), QStringLiteral("review"),
-                    QStringLiteral("reviewer"), QStringLiteral("task") }));
+                    QStringLiteral("reviewer"), QStringLiteral("severity"), QStringLiteral("task") }));
         // A criterion the rubric lacks is a usage error.
         QCOMPARE(runCli({ QStringLiteral("audit"), QStringLiteral("--criteria"), QStringLiteral("ZZ1"), files },
                      nullptr, &err),

@@ -66,8 +66,10 @@ private Q_SLOTS:
         QCOMPARE(result->cases.size(), 1);
         const auto& ref = *result->cases.first().reference;
         QVERIFY(ref.stats.samples >= 3);
-        QVERIFY(ref.rechecked >= 2);
-        QCOMPARE(ref.recheckMismatches, 0);
+        QCOMPARE(ref.compared, 0); // the reference's outputs are the answers; candidates' calls are compared
+        const ImplCaseResult* checked = candidate(*result, QStringLiteral("fast"));
+        QVERIFY(checked && checked->compared >= checked->stats.samples);
+        QCOMPARE(checked->wrong, 0);
 
         const ImplCaseResult* fast = candidate(*result, QStringLiteral("fast"));
         QVERIFY(fast && fast->speedup);
@@ -110,7 +112,11 @@ private Q_SLOTS:
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         const ImplCaseResult* plain = candidate(*result, QStringLiteral("plain"));
         QVERIFY(plain && plain->floorNs);
-        QCOMPARE(*plain->floorNs, 1e9); // 1e9 bytes at 1e9 bytes/s
+        // The task's target.peak describes an H100; the runs were on this host's CPU, so its peaks make the floor.
+        QVERIFY2(plain->floorSource.contains(QStringLiteral("this host"))
+                && plain->floorSource.contains(QStringLiteral("target.peak")),
+            qPrintable(plain->floorSource));
+        QVERIFY(*plain->floorNs != 1e9);
         QVERIFY(ids(*result, QStringLiteral("plain")).contains(QStringLiteral("bench.below-floor")));
         QVERIFY(ids(*result, QStringLiteral("reference")).contains(QStringLiteral("bench.below-floor")));
         QVERIFY(hasErrors(result->findings));

@@ -279,7 +279,8 @@ private Q_SLOTS:
         const auto phase = [](double observed, double runner, double sampleSum, double host, double flush) {
             PhaseTiming t;
             t.watched = true;
-            t.begins = t.ends = 1;
+            t.calls = 100;
+            t.begins = t.ends = 100;
             t.observedNs = observed;
             t.phaseNs = runner;
             t.n = t.recordN = t.iterations = 100;
@@ -287,6 +288,7 @@ private Q_SLOTS:
             t.hostSumNs = host;
             t.flushSumNs = flush;
             t.betweenMedianNs = (runner - host - flush) / 100;
+            t.drainMedianNs = 2e3;
             return t;
         };
         const auto ids = [](const Findings& fs) {
@@ -310,14 +312,15 @@ private Q_SLOTS:
         QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), rewritten, &ref, false)),
             QStringList { QStringLiteral("bench.timer-tampered") });
 
-        CaseSamples forged = ref; // a second end marker
-        forged.phases[0].ends = 2;
+        CaseSamples forged = ref; // an end marker more than begin markers
+        forged.phases[0].ends = 101;
         QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), forged, &ref, false)),
             QStringList { QStringLiteral("bench.timer-tampered") });
 
-        CaseSamples hidden = ref; // samples of 0.1 ms, 1.8 ms a sample spent outside them and the flush
+        CaseSamples hidden = ref; // samples of 0.1 ms, and 1.8 ms a call spent on work left queued past its end
         hidden.samplesNs = std::vector<double>(100, 1e5);
         hidden.phases[0] = phase(200e6, 199e6, 10e6, 10.1e6, 9e6);
+        hidden.phases[0].drainMedianNs = 1.8e6;
         QCOMPARE(ids(triangulationFindings(QStringLiteral("c"), QStringLiteral("x"), hidden, &ref, false)),
             QStringList { QStringLiteral("bench.untimed-work") });
 
@@ -349,24 +352,25 @@ private Q_SLOTS:
         r.floorNs = 1000;
         r.speedup = Speedup { 1.0, 0.9, 1.1, 10 };
         r.verdict = verdictFor(*r.speedup);
-        r.recheckMismatches = 1;
-        r.rechecked = 3;
+        r.wrong = 1;
+        r.compared = 3;
         CaseSamples s;
-        s.firstWarmupNs = { 5000, 420 };
+        s.firstCallsNs = { 5000, 420 };
+        s.wrongExamples = { QStringLiteral("round 1, call 2: output 'c': 7 mismatches") };
         QStringList ids;
         for (const Finding& f : caseFindings(QStringLiteral("c"), r, s, false))
             ids << f.id;
         ids.sort();
         QCOMPARE(ids,
             (QStringList { QStringLiteral("bench.below-floor"), QStringLiteral("bench.noisy"),
-                QStringLiteral("bench.not-significant"), QStringLiteral("bench.recheck-mismatch"),
-                QStringLiteral("bench.throttled"), QStringLiteral("bench.too-short"),
-                QStringLiteral("bench.warmup-transient") }));
+                QStringLiteral("bench.not-significant"), QStringLiteral("bench.throttled"),
+                QStringLiteral("bench.too-short"), QStringLiteral("bench.warmup-transient"),
+                QStringLiteral("bench.wrong-result") }));
         r.stats = summarize({ 20000, 20100, 20050 });
         r.floorNs.reset();
         r.verdict = Verdict::Fast;
-        r.recheckMismatches = 0;
-        s.firstWarmupNs = { 21000 };
+        r.wrong = 0;
+        s.firstCallsNs = { 21000 };
         QVERIFY(caseFindings(QStringLiteral("c"), r, s, true).isEmpty());
     }
 };

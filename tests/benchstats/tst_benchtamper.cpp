@@ -20,7 +20,8 @@ using namespace kwb;
 
 namespace {
 const QStringList kTimingFindings { QStringLiteral("bench.timer-tampered"), QStringLiteral("bench.untimed-work"),
-    QStringLiteral("bench.skipped-work"), QStringLiteral("correct.late-write") };
+    QStringLiteral("bench.skipped-work"), QStringLiteral("correct.late-write"), QStringLiteral("bench.wrong-result"),
+    QStringLiteral("correct.lazy-result") };
 
 BenchRequest request(const QString& taskDir)
 {
@@ -217,14 +218,51 @@ private Q_SLOTS:
         expect(*result, QStringLiteral("late-thread"), QStringLiteral("correct.late-write"));
     }
 
+    // The classes of cheat a verified bench must defeat (tests/benchstats/fixtures/cheats, each file says how it
+    // cheats): result caches that write a stored answer, candidates that tell timed calls from checked ones by
+    // what they can read (the plan, the command line) or by the calls' cadence, a clock forged from the harness's
+    // own frames, a lazy result. None gets FAST; the sniffers and the forger get INVALID with their finding; the
+    // honest copies get nothing.
+    void verifiedBenchDefeatsCheats()
+    {
+        if (runnerPython().isEmpty())
+            QSKIP("no runner python");
+        BenchRequest req = request(KWB_FIXTURES_DIR + QStringLiteral("/cheats"));
+        req.budgetS = 0.6;
+        auto result = runBench(req);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        for (const ImplBench& b : result->impls) {
+            if (b.id != u"lazy-numpy")
+                QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
+        }
+        expect(*result, QStringLiteral("copy-cpp"), {});
+        expect(*result, QStringLiteral("copy-numpy"), {});
+        expect(*result, QStringLiteral("sniff-plan-cpp"), QStringLiteral("bench.wrong-result"));
+        expect(*result, QStringLiteral("cadence-cpp"), QStringLiteral("bench.wrong-result"));
+        expect(*result, QStringLiteral("frames-numpy"), QStringLiteral("bench.timer-tampered"));
+        QVERIFY2(timingFindings(*result, QStringLiteral("lazy-numpy")).contains(QStringLiteral("correct.lazy-result")),
+            qPrintable(describe(*result)));
+        // The caches never hit (every call has inputs of its own): their timing is their real work, never FAST.
+        // The precomputer finds only its own call's inputs: the others appear when their turn comes.
+        for (const QString& id :
+            { QStringLiteral("cache-cpp"), QStringLiteral("cache-numpy"), QStringLiteral("sniff-plan-cpp"),
+                QStringLiteral("cadence-cpp"), QStringLiteral("frames-numpy"), QStringLiteral("precompute-numpy") }) {
+            const ImplCaseResult* c = candidate(*result, id);
+            QVERIFY2(c && c->verdict && *c->verdict != Verdict::Fast, qPrintable(id + u'\n' + describe(*result)));
+            QVERIFY2(c->compared >= c->stats.samples, qPrintable(id)); // every timed call was compared
+        }
+        QVERIFY(!candidate(*result, QStringLiteral("lazy-numpy")));
+    }
+
     void bundledHonestCandidates_data()
     {
         QTest::addColumn<QString>("task");
         QTest::addColumn<QString>("impl");
         QTest::addColumn<QString>("caseName");
+        // Its candidate is wrong on the tail cases (the task's point), right on 'aligned'.
         QTest::newRow("rmsnorm cpp") << "rmsnorm-f32-unrolled"
                                      << ""
-                                     << "";
+                                     << "aligned";
         QTest::newRow("vector-add cpp") << "vector-add-f32"
                                         << "cpu"
                                         << "";

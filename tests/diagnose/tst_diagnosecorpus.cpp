@@ -38,6 +38,13 @@ private Q_SLOTS:
         QTest::newRow("unknown-class") << QByteArray(R"({"id": "a", "class": "oom", "log": ""})")
                                        << QStringLiteral("line 1") << QStringLiteral("unknown class 'oom'");
         QTest::newRow("duplicate-id") << good + good << QStringLiteral("line 2") << QStringLiteral("duplicate id 'a'");
+        QTest::newRow("split-not-string") << good + R"({"id": "b", "class": "crash", "split": 1, "log": ""})"
+                                          << QStringLiteral("line 2") << QStringLiteral("\"split\": expected a string");
+        QTest::newRow("framework-not-string")
+            << QByteArray(R"({"id": "a", "class": "crash", "framework": ["cuda"], "log": ""})")
+            << QStringLiteral("line 1") << QStringLiteral("\"framework\": expected a string");
+        QTest::newRow("tuned-not-bool") << QByteArray(R"({"id": "a", "class": "crash", "tuned": "yes", "log": ""})")
+                                        << QStringLiteral("line 1") << QStringLiteral("\"tuned\": expected true");
     }
     void malformed()
     {
@@ -117,7 +124,7 @@ private Q_SLOTS:
         const QString path = writeFile(dir,
             R"({"id": "a", "class": "device_oom", "second": "autotune_failure", "split": "heldout", "framework": "triton", "source": "https://github.com/o/r/issues/3", "reason": "r", "log": "x"})"
             "\n"
-            R"({"id": "b", "class": "crash", "repo": "x/y", "log": "x"})"
+            R"({"id": "b", "class": "crash", "repo": "x/y", "tuned": true, "log": "x"})"
             "\n");
         const auto entries = loadFailureCorpus(path);
         QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
@@ -126,6 +133,8 @@ private Q_SLOTS:
         QCOMPARE(entries->at(0).repo, QStringLiteral("o/r"));
         QCOMPARE(entries->at(1).repo, QStringLiteral("x/y"));
         QVERIFY(!entries->at(1).second.has_value());
+        QVERIFY(!entries->at(0).tuned);
+        QVERIFY(entries->at(1).tuned);
         const auto bad
             = loadFailureCorpus(writeFile(dir, R"({"id": "a", "class": "crash", "second": "boom", "log": ""})"));
         QVERIFY(!bad.ok());

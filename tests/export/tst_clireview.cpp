@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -97,6 +98,106 @@ private Q_SLOTS:
         QVERIFY2(text.contains(expected.toUtf8()), text.constData());
         if (exit == 2)
             QCOMPARE(r.err.count('\n'), 1);
+    }
+
+    // kwb review new|set|submit: a whole review by script, in the database as the reviewer's draft; the submit of a
+    // rushed accept (an attached report's mismatch neither cited nor scored low) is refused until addressed.
+    void scriptedReview()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("scripted.sqlite"));
+        const QString task = KWB_TASKS_DIR + QStringLiteral("/vector-add-f32");
+        const QStringList where { QStringLiteral("--db"), db, QStringLiteral("--task"), task,
+            QStringLiteral("--reviewer"), QStringLiteral("kim") };
+        const auto review = [&](const QString& sub, const QStringList& args) {
+            return kwb(QStringList { QStringLiteral("review"), sub } + where + args);
+        };
+        Run r = review(QStringLiteral("new"), {});
+        QVERIFY2(r.exit == 0, r.err.constData());
+        QVERIFY(r.out.startsWith("draft vector-add-f32/kim/"));
+        QCOMPARE(review(QStringLiteral("new"), {}).exit, 1); // a draft exists
+        // Bad values change nothing and say why, each.
+        r = review(QStringLiteral("set"),
+            { QStringLiteral("--score"), QStringLiteral("NC1=9"), QStringLiteral("--verdict"),
+                QStringLiteral("great") });
+        QCOMPARE(r.exit, 2);
+        QCOMPARE(r.err.count('\n'), 2);
+        QStringList set { QStringLiteral("--attach"), test::reportFixture() };
+        for (const char* id : { "NC1", "NC2", "NC3", "NC4", "BF1", "BF2", "BF3", "BF4", "TS1", "TS2", "TS3", "TS4",
+                 "CR1", "CR2", "CR3", "CR4" }) {
+            const QString c = QString::fromLatin1(id);
+            set << QStringLiteral("--score") << c + QStringLiteral("=4") << QStringLiteral("--comment")
+                << c + QStringLiteral("=Checked by script.") << QStringLiteral("--evidence")
+                << c + QStringLiteral("=file:candidate.cu#L1-L3");
+        }
+        set << QStringLiteral("--verdict") << QStringLiteral("minor") << QStringLiteral("--summary")
+            << QStringLiteral("Scripted.") << QStringLiteral("--confidence") << QStringLiteral("3")
+            << QStringLiteral("--line-comment") << QStringLiteral("candidate.cu#L2-L3@NC4=tail handling");
+        r = review(QStringLiteral("set"), set);
+        QVERIFY2(r.exit == 0, r.err.constData());
+        QVERIFY2(r.out.contains("16 of 16 criteria scored, 1 error"), r.out.constData());
+        QVERIFY2(r.err.contains("review.contradicts-evidence"), r.err.constData()); // the one error, named
+        // NC4 = 4 under an attached mismatch: the review check refuses (a contradiction).
+        r = review(QStringLiteral("submit"), {});
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(r.err.contains("review.contradicts-evidence"), r.err.constData());
+        r = review(QStringLiteral("set"), { QStringLiteral("--score"), QStringLiteral("NC4=3") });
+        QCOMPARE(r.exit, 0);
+        // NC4 = 3 no longer contradicts, but nothing cites the mismatch and no criterion scores it below 3.
+        r = review(QStringLiteral("submit"), {});
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(r.err.contains("unaddressed") && r.err.contains("correct.mismatch"), r.err.constData());
+        r = review(QStringLiteral("set"),
+            { QStringLiteral("--evidence"), QStringLiteral("NC4=finding:correct.mismatch#case=tail") });
+        QCOMPARE(r.exit, 0);
+        r = review(QStringLiteral("submit"), {});
+        QVERIFY2(r.exit == 0, r.err.constData());
+        QVERIFY(r.out.contains("submitted vector-add-f32/kim/"));
+        // What the database holds is the submitted review, exported like any other.
+        r = kwb({ QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("json"), db,
+            QStringLiteral("-o"), QStringLiteral("-") });
+        QCOMPARE(r.exit, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("status")).toString(), QStringLiteral("submitted"));
+        QCOMPARE(doc.value(QStringLiteral("reviewer")).toString(), QStringLiteral("kim"));
+        QCOMPARE(doc.value(QStringLiteral("comments")).toArray().size(), 1);
+        QCOMPARE(doc.value(QStringLiteral("reports")).toArray().size(), 1);
+        // The same in a file.
+        const QString file = m_dir.filePath(QStringLiteral("scripted.review.json"));
+        const QStringList inFile { QStringLiteral("--file"), file, QStringLiteral("--task"), task };
+        QCOMPARE(kwb(QStringList { QStringLiteral("review"), QStringLiteral("new") } + inFile).exit, 0);
+        QCOMPARE(kwb(QStringList { QStringLiteral("review"), QStringLiteral("set") } + inFile
+                     + QStringList { QStringLiteral("--score"), QStringLiteral("NC1=na"), QStringLiteral("--comment"),
+                         QStringLiteral("NC1=not verifiable here: no GPU") })
+                     .exit,
+            0);
+        const Result<QList<Review>> written = loadReviewFile(file);
+        QVERIFY(written);
+        QVERIFY(written->first().scores.value(QStringLiteral("NC1")).notApplicable);
+    }
+
+    // One trial of a run again: `kwb run --case NAME --seed S --trials 1` runs that case alone with that seed.
+    void runOneCaseWithItsSeed()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("g++")).isEmpty())
+            QSKIP("g++ is not installed");
+        const Run r = kwb({ QStringLiteral("run"), QStringLiteral("--case"), QStringLiteral("tail"),
+            QStringLiteral("--seed"), QStringLiteral("424242"), QStringLiteral("--trials"), QStringLiteral("1"),
+            QStringLiteral("--heldout"), QStringLiteral("0"), QStringLiteral("--no-stress"), QStringLiteral("--json"),
+            KWB_TASKS_DIR + QStringLiteral("/vector-add-f32") });
+        QVERIFY2(r.exit == 0 || r.exit == 3, r.err.constData()); // 3: the cuda candidate is not run without a GPU
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject provenance = doc.value(QStringLiteral("provenance")).toObject();
+        QCOMPARE(provenance.value(QStringLiteral("trial_seeds")).toArray(), QJsonArray { QStringLiteral("424242") });
+        QCOMPARE(provenance.value(QStringLiteral("seed_source")).toString(), QStringLiteral("--seed"));
+        QStringList cases;
+        for (const QJsonValue& impl : doc.value(QStringLiteral("implementations")).toArray()) {
+            for (const QJsonValue& c : impl.toObject().value(QStringLiteral("cases")).toArray()) {
+                const QString name = c.toObject().value(QStringLiteral("name")).toString();
+                if (!cases.contains(name))
+                    cases << name;
+            }
+        }
+        QVERIFY2(cases.isEmpty() || cases == QStringList { QStringLiteral("tail") }, qPrintable(cases.join(u',')));
     }
 
     void validateJson()

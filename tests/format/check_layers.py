@@ -35,7 +35,7 @@ ALLOWED = {
     "compile": {"env", "exec", "executors", "run", "task"},
     "executors": {"env", "exec"},
     "batch": {"exec", "executors", "task"},
-    "bench": {"diagnose", "env", "exec", "executors", "hardware", "inputs", "run", "task"},
+    "bench": {"compare", "diagnose", "env", "exec", "executors", "hardware", "inputs", "run", "task", "tensor"},
     "profile": {"compile", "env", "exec", "executors", "run", "task"},
     "check": {"bench", "compile", "env", "exec", "executors", "profile", "run", "task"},
     "audit": {"bench", "compile", "review", "rubric", "run", "task"},

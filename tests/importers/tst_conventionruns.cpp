@@ -13,6 +13,7 @@
 #include "tests/helpers/testpaths.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -174,12 +175,19 @@ private Q_SLOTS:
             QVERIFY2(
                 has(*result, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*result)));
         if (task == u"vectorsum_py") { // a scalar stays a scalar, for the reference and the submission
-            for (const QString& impl :
-                { QStringLiteral("reference/out/test-1/t0"), QStringLiteral("submission/out/test-1/t0/a") }) {
-                auto t = loadTensor(QDir(r.keepDir).filePath(impl + QStringLiteral("/out0.npy")));
-                QVERIFY2(t, qPrintable(impl));
-                QCOMPARE(int(t->shape.size()), 0);
+            int seen = 0;
+            for (const QString& impl : { QStringLiteral("reference"), QStringLiteral("submission") }) {
+                QDirIterator it(QDir(r.keepDir).filePath(impl + QStringLiteral("/out")), { QStringLiteral("out0.npy") },
+                    QDir::Files, QDirIterator::Subdirectories);
+                while (it.hasNext()) {
+                    const QString path = it.next();
+                    auto t = loadTensor(path);
+                    QVERIFY2(t, qPrintable(path));
+                    QVERIFY2(t->shape.empty(), qPrintable(path));
+                    ++seen;
+                }
             }
+            QVERIFY(seen >= 2);
         }
         if (task == u"prefixsum_py") {
             auto loaded = loadTask(s->bundles.first().dir);

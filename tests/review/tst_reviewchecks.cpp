@@ -1,5 +1,6 @@
 #include "testreview.h"
 
+#include "core/review/findingblame.h"
 #include "core/review/reviewchecks.h"
 #include "core/rubric/rubricloader.h"
 #include "tests/helpers/testpaths.h"
@@ -133,6 +134,48 @@ private Q_SLOTS:
             << ""
             << ""
             << "";
+        // Findings that are not the candidate's fault never contradict a score, nor keep a review from a submit.
+        QTest::newRow("contradicts: not for the environment's finding") << Edit([](Review& r, ReviewCheckContext&) {
+            r.scores[QStringLiteral("CR1")].evidence = { QStringLiteral("finding:env.missing-framework") };
+        }) << "review.no-evidence"
+                                                                        << "/scores/CR1"
+                                                                        << "CR1 = 4 cites no evidence";
+        const auto belowFloor = [report](const QString& peaks, const QString& origin) {
+            return Edit([report, peaks, origin](Review& r, ReviewCheckContext& c) {
+                ReportDoc bench = report;
+                bench.digest = QStringLiteral("sha256:") + QString(64, u'b');
+                bench.action = QStringLiteral("bench");
+                ReportFinding f;
+                f.id = QStringLiteral("bench.below-floor");
+                f.severity = QStringLiteral("error");
+                f.impl = QStringLiteral("cand");
+                f.caseName = QStringLiteral("large");
+                f.origin = origin;
+                f.evidence = QJsonObject { { QStringLiteral("peaks"), peaks } };
+                bench.findings = { f };
+                c.reports = { report, bench };
+                r.reports.append({ bench.digest, bench.action, r.created });
+                r.scores[QStringLiteral("BF4")].value = 4;
+                r.scores[QStringLiteral("BF4")].evidence = { QStringLiteral("finding:bench.below-floor#case=large") };
+            });
+        };
+        QTest::newRow("contradicts: below-floor on this machine's peaks")
+            << belowFloor(QStringLiteral("this host: 28.3 GB/s measured"), QString()) << "review.contradicts-evidence"
+            << "/scores/BF4"
+            << "BF4 = 4, but cited finding:bench.below-floor";
+        QTest::newRow("contradicts: not for below-floor on the task's declared peaks")
+            << belowFloor(QStringLiteral("target.peak"), QString()) << ""
+            << ""
+            << "";
+        QTest::newRow("contradicts: not when the finding names the host")
+            << belowFloor(QStringLiteral("hardware table: H100"), QStringLiteral("host")) << ""
+            << ""
+            << "";
+        QTest::newRow("contradicts: an explicit candidate origin wins")
+            << belowFloor(QStringLiteral("target.peak"), QStringLiteral("implementation"))
+            << "review.contradicts-evidence"
+            << "/scores/BF4"
+            << "BF4 = 4, but cited finding:bench.below-floor";
         QTest::newRow("stale-task") << Edit([](Review&, ReviewCheckContext& c) {
             c.currentTaskId = QStringLiteral("vector-add-f32");
             c.currentTaskDigest = QStringLiteral("sha256:") + QString(64, u'2');
@@ -228,6 +271,23 @@ private Q_SLOTS:
                                        << "";
         QTest::newRow("trace is not race") << "the trace looks fine"
                                            << "";
+        // Praise names defects the code deals with: never a conflict with a top score.
+        QTest::newRow("could not find a bug") << "I could not find a bug in the tail handling"
+                                              << "";
+        QTest::newRow("no bugs") << "No bugs, clean and fast."
+                                 << "";
+        QTest::newRow("fixes the bug") << "Nicely fixes the off-by-one bug of the previous version."
+                                       << "";
+        QTest::newRow("race is avoided") << "The classic race in the reduction is avoided by a tree."
+                                         << "";
+        QTest::newRow("bug-free") << "bug-free"
+                                  << "";
+        QTest::newRow("bug, then praise elsewhere") << "There is a bug in the tail. Otherwise fixed well."
+                                                    << "bug";
+        QTest::newRow("a fix that is wrong") << "The fix is wrong: it still races."
+                                             << "wrong";
+        QTest::newRow("bugs") << "Two bugs in the tail."
+                              << "bugs";
     }
 
     void defectWords()
@@ -235,6 +295,47 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QString, word);
         QCOMPARE(defectWord(text), word);
+    }
+
+    // A submit over the candidate's error findings that no score cites or scores low asks first (a rushed accept).
+    void unaddressedErrorsAskFirst()
+    {
+        Review r = test::completeReview();
+        for (Score& s : r.scores) {
+            s.value = 4;
+            s.evidence = { QStringLiteral("file:candidate.cu#L1-L3") };
+        }
+        r.verdict = QStringLiteral("accept");
+        const auto finding = [](const char* id, Severity s, const QJsonObject& evidence = {}) {
+            Finding f;
+            f.id = QString::fromLatin1(id);
+            f.severity = s;
+            f.caseName = QStringLiteral("tail");
+            f.evidence = evidence;
+            return f;
+        };
+        const Findings findings { finding("correct.mismatch", Severity::Error),
+            finding("correct.mismatch", Severity::Error), finding("bench.noisy", Severity::Warning),
+            finding("runtime.no_device", Severity::Error),
+            finding(
+                "bench.below-floor", Severity::Error, { { QStringLiteral("peaks"), QStringLiteral("target.peak") } }),
+            finding("scope.no-edge-cases", Severity::Warning) };
+        Findings open = unaddressedErrors(r, m_rubric, findings);
+        QCOMPARE(open.size(), 1); // one per id; the environment's and the declared peaks' never count
+        QCOMPARE(open.first().id, QStringLiteral("correct.mismatch"));
+        // Scoring the criterion that counts it low addresses it; so does citing it.
+        Review low = r;
+        low.scores[QStringLiteral("NC4")].value = 2;
+        QVERIFY(unaddressedErrors(low, m_rubric, findings).isEmpty());
+        Review cited = r;
+        cited.scores[QStringLiteral("CR3")].evidence << QStringLiteral("finding:correct.mismatch#case=tail");
+        QVERIFY(unaddressedErrors(cited, m_rubric, findings).isEmpty());
+        // withBlameSeverity: an error that is not the candidate's becomes a warning saying why.
+        const Findings shown = withBlameSeverity(findings);
+        QCOMPARE(shown[3].severity, Severity::Warning);
+        QCOMPARE(shown[4].severity, Severity::Warning);
+        QVERIFY(shown[4].message.contains(u"declared peaks"));
+        QCOMPARE(shown[0].severity, Severity::Error);
     }
 };
 

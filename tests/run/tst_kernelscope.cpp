@@ -15,6 +15,7 @@
 #include <QTest>
 
 using namespace kwb;
+using namespace Qt::StringLiterals;
 
 namespace {
 const QString kTask = KWB_FIXTURES_DIR + QStringLiteral("/relu-kernel-scope");
@@ -235,6 +236,29 @@ private Q_SLOTS:
             if (!acceleratorPresent())
                 QCOMPARE(run->provenance.value(QStringLiteral("interpret")).toBool(), true);
         }
+    }
+
+    // Whose work is it (fixtures/linear-relu-triton): a ReLU kernel beside a framework matmul does 2 % of the
+    // task's FLOPs (scope.framework-compute), a numpy matmul on the tensors' memory leaves the framework
+    // (scope.offload); the fused kernel gets neither.
+    void workWeighedByCost()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        RunRequest req = request();
+        req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/linear-relu-triton");
+        req.heldOut = 0;
+        req.stress = false;
+        auto r = runCorrectness(req);
+        QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
+        QVERIFY2(idsFor(*r, QStringLiteral("fused"), Severity::Error).isEmpty(), qPrintable(describe(*r, u"fused"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("fused")).contains(QStringLiteral("correct.pass")),
+            qPrintable(describe(*r, u"fused"_s)));
+        QVERIFY2(
+            idsFor(*r, QStringLiteral("token"), Severity::Error).contains(QStringLiteral("scope.framework-compute")),
+            qPrintable(describe(*r, u"token"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Error).contains(QStringLiteral("scope.offload")),
+            qPrintable(describe(*r, u"numpy-gemm"_s)));
     }
 
     // A candidate whose own code raises "No module named 'torch'" while torch is installed is not believed.

@@ -206,9 +206,10 @@ private Q_SLOTS:
             "warning or standard option the runner knows to be safe");
         row("stress of a number", "/inputs/0/stress", "3",
             "task.json: /inputs/0/stress: expected false, true or a list of patterns (shift, scale, impulse, ramp, "
-            "sorted, large), got 3");
+            "sorted, large, hidden, mixture), got 3");
         row("unknown stress pattern", "/inputs/0/stress", R"(["scale", "noise"])",
-            "task.json: /inputs/0/stress/1: expected one of shift, scale, impulse, ramp, sorted, large, got the string "
+            "task.json: /inputs/0/stress/1: expected one of shift, scale, impulse, ramp, sorted, large, hidden, "
+            "mixture, got the string "
             "'noise'");
     }
 

@@ -4,6 +4,7 @@
 #include "core/review/reviewstore.h"
 #include "tests/helpers/testpaths.h"
 #include "ui/audit/agreementmodel.h"
+#include "ui/audit/auditflagsview.h"
 #include "ui/audit/auditwindow.h"
 #include "ui/audit/reviewcompareview.h"
 #include "ui/audit/reviewdetailview.h"
@@ -20,6 +21,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
@@ -176,6 +178,14 @@ private Q_SLOTS:
         QVERIFY(audit);
         QVERIFY(audit->isVisible());
         QCOMPARE(audit->reviewModel()->rowCount(), 16);
+        // It opens no larger than the screen (a 1366×768 laptop included), whatever size it asks for.
+        const QSize screen = audit->screen()->availableGeometry().size();
+        QVERIFY2(audit->width() <= screen.width() && audit->height() <= screen.height(),
+            qPrintable(QStringLiteral("%1×%2 on %3×%4")
+                           .arg(audit->width())
+                           .arg(audit->height())
+                           .arg(screen.width())
+                           .arg(screen.height())));
         main.actions().openAudit->trigger(); // the same window again
         QCOMPARE(main.findChildren<AuditWindow*>().size(), 1);
         qunsetenv("KWB_DB");
@@ -300,6 +310,88 @@ private Q_SLOTS:
         QVERIFY(nc4 >= 0);
         QCOMPARE(m->index(nc4, AgreementModel::Items).data().toInt(), 6);
         QVERIFY(m->index(nc4, AgreementModel::AlphaOrdinal).data().toString() != QStringLiteral("—"));
+        // Per task: every task of the set, from its own reviews.
+        QAbstractItemModelTester tester(w.taskAgreementModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(w.taskAgreementModel()->rowCount(), 6);
+    }
+
+    // A criterion scored on one task only reads n/a for every chance-corrected figure, never a number.
+    void oneTaskIsNotApplicable()
+    {
+        const auto reviews = loadReviewFile(kReviews + QStringLiteral("/rmsnorm-f32-unrolled.reviews.jsonl"));
+        QVERIFY(reviews);
+        AuditWindow w;
+        w.setReviews(*reviews);
+        AgreementModel* m = w.agreementModel();
+        QVERIFY(m->rowCount() > 0);
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (m->index(r, AgreementModel::Items).data().toInt() != 1)
+                continue;
+            for (int c : { int(AgreementModel::Fleiss), int(AgreementModel::AlphaOrdinal), int(AgreementModel::Ac1) })
+                QCOMPARE(m->index(r, c).data().toString(), QStringLiteral("n/a"));
+        }
+    }
+
+    // Flags grouped by task and reviewer, the weighty ones first, review.no-evidence last; each opens its review.
+    void flagsGroupedAndOpenTheirReview()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        AuditFlagsView* flags = w.flagsView();
+        QVERIFY(flags->topLevelItemCount() > 0);
+        int lastRank = -100;
+        QTreeWidgetItem* flag = nullptr;
+        for (int g = 0; g < flags->topLevelItemCount(); ++g) {
+            QTreeWidgetItem* group = flags->topLevelItem(g);
+            QVERIFY(group->childCount() > 0);
+            if (group->text(0).startsWith(u"All reviews")) {
+                QCOMPARE(g, 0); // criterion-wide flags lead
+                continue;
+            }
+            int best = 1000;
+            for (int c = 0; c < group->childCount(); ++c) {
+                const QString id = group->child(c)->text(0);
+                best = std::min(best, id == u"review.no-evidence" ? 19 : id.startsWith(u"review.contradicts") ? 0 : 10);
+                if (!flag && !group->child(c)->data(0, Qt::UserRole).toString().isEmpty())
+                    flag = group->child(c);
+            }
+            QVERIFY2(best >= lastRank, qPrintable(group->text(0))); // no-evidence-only groups come last
+            lastRank = best;
+        }
+        QVERIFY(flag);
+        const QString identity = flag->data(0, Qt::UserRole).toString();
+        Q_EMIT flags->itemActivated(flag, 0);
+        QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("auditTabs"))->currentWidget(), w.detailView());
+        QCOMPARE(w.detailView()->reviewIdentity(), identity);
+    }
+
+    // At 1366×768 nothing reaches past the window, on every tab; with KWB_SHOTS=DIR the tabs are written there.
+    void fitsTheSmallScreen()
+    {
+        AuditWindow w;
+        const QTemporaryDir dir;
+        QVERIFY(w.openReviews(reviewFiles(), dir.filePath(QStringLiteral("no-log.jsonl"))));
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.selectTask(w.firstSharedTask());
+        const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(least.width() <= 1366 && least.height() <= 768,
+            qPrintable(QStringLiteral("needs %1×%2").arg(least.width()).arg(least.height())));
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("auditTabs"));
+        for (int t = 0; t < tabs->count(); ++t) {
+            tabs->setCurrentIndex(t);
+            QTest::qWait(30);
+            QCOMPARE(w.size(), QSize(1366, 768));
+            const QString shots = qEnvironmentVariable("KWB_SHOTS");
+            if (!shots.isEmpty())
+                QVERIFY(w.grab().save(QStringLiteral("%1/screenshot-audit-1366x768-%2.png")
+                                          .arg(shots,
+                                              QStringList { QStringLiteral("side-by-side"), QStringLiteral("agreement"),
+                                                  QStringLiteral("flags"), QStringLiteral("review") }
+                                                  .value(t, QString::number(t)))));
+        }
     }
 };
 

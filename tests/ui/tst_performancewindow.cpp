@@ -1,5 +1,5 @@
 // The Performance tab: the bench table, its verdicts and colours, the strip and roofline charts from a
-// known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Esc)
+// known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Ctrl+.)
 // killing a bench whose candidate never returns.
 #include "core/bench/benchengine.h"
 #include "core/task/taskloader.h"
@@ -149,7 +149,10 @@ private Q_SLOTS:
             const bool reference
                 = m->index(row, BenchTableModel::Implementation).data().toString() == QStringLiteral("reference");
             const QString v = m->index(row, BenchTableModel::Verdict).data().toString();
-            QVERIFY2(reference ? v.isEmpty() : verdicts.contains(v), qPrintable(v));
+            // The unrolled kernel is wrong on the tail cases (NOTES.md), and every timed call is compared with the
+            // reference: INVALID there, a verdict on 'aligned'.
+            const bool aligned = m->index(row, BenchTableModel::Case).data().toString() == QStringLiteral("aligned");
+            QVERIFY2(reference ? v.isEmpty() : (aligned ? verdicts.contains(v) : v == u"INVALID"), qPrintable(v));
             QVERIFY(m->index(row, BenchTableModel::Samples).data().toInt() >= 3);
         }
         QCOMPARE(pane->stripChart()->implementations().size(), 2);
@@ -201,7 +204,9 @@ private Q_SLOTS:
         window.actions().profile->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(
             std::any_of(progressed.begin(), progressed.end(),
-                [](const QList<QVariant>& a) { return a.at(0).toString() == u"round 1/4: timing cand"; }),
+                [](const QList<QVariant>& a) {
+                    return a.at(0).toString().startsWith(QStringLiteral("round 1 of at least 4: timing cand"));
+                }),
             240000);
         QTest::qWait(500);
         QElapsedTimer clock;
@@ -212,7 +217,9 @@ private Q_SLOTS:
         QCOMPARE(failed.first().at(1).toBool(), true);
         QVERIFY(!window.actions().stop->isEnabled());
         QVERIFY(window.actions().run->isEnabled());
-        QVERIFY(window.performancePane()->statusText().startsWith(QStringLiteral("Stopped")));
+        QVERIFY2(window.performancePane()->statusText().contains(QStringLiteral("Stopped")),
+            qPrintable(window.performancePane()->statusText()));
+        QVERIFY(window.performancePane()->statusText().startsWith(window.session()->task()->id)); // whose it is
         QCOMPARE(window.performancePane()->tableModel()->rowCount(), 0);
     }
 };

@@ -36,6 +36,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
+#include <QGroupBox>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
@@ -114,6 +115,32 @@ QStringList layoutProblems(MainWindow& w, const QSize& size)
                             .arg(d->objectName())
                             .arg(area->widget()->width())
                             .arg(area->viewport()->width());
+    }
+    // Panes that scroll only vertically (the rubric) fit their content to their width: nothing cut at the right.
+    for (QScrollArea* area : w.findChildren<QScrollArea*>()) {
+        if (!area->isVisibleTo(&w) || !area->widget() || area->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+            continue;
+        if (area->widget()->width() <= area->viewport()->width() + 1)
+            continue;
+        QString widest;
+        int most = 0;
+        for (QWidget* c : area->widget()->findChildren<QWidget*>()) {
+            // What the layout grants it at least: its minimum size, else its hint unless its policy ignores it.
+            const int need = c->minimumWidth() > 0                           ? c->minimumWidth()
+                : c->sizePolicy().horizontalPolicy() == QSizePolicy::Ignored ? 0
+                                                                             : c->minimumSizeHint().width();
+            if (c->isVisibleTo(&w) && need > most && !qobject_cast<QGroupBox*>(c) && !qobject_cast<CriterionWidget*>(c)
+                && c->width() >= need) {
+                most = need;
+                widest = describe(c);
+            }
+        }
+        problems << QStringLiteral("%1's content is %2 px wide in %3 px (cut at the right; %4 needs %5)")
+                        .arg(area->objectName())
+                        .arg(area->widget()->width())
+                        .arg(area->viewport()->width())
+                        .arg(widest)
+                        .arg(most);
     }
     const auto atLeast = [&](const char* name, int minW, int minH) {
         auto* c = w.findChild<QWidget*>(QLatin1StringView(name));
@@ -396,7 +423,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QSize>("size");
         QTest::newRow("1366x768") << QSize(1366, 768);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        QTest::newRow("1600x900") << QSize(1600, 900);
         QTest::newRow("1920x1080") << QSize(1920, 1080);
         QTest::newRow("2560x1440") << QSize(2560, 1440);
     }

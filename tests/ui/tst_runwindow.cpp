@@ -1,5 +1,5 @@
-// Run (Ctrl+R) and Stop (Esc) from the window: a real sandboxed run of a small C++ task, its findings in
-// the findings pane and its comparisons in the correctness pane; Stop kills a hanging candidate.
+// Run (Ctrl+R) and Stop (Ctrl+., the toolbar) from the window: a real sandboxed run of a small C++ task, its findings
+// in the findings pane and its comparisons in the correctness pane; Stop kills a hanging candidate.
 #include "scaletask.h"
 #include "ui/correctness/comparisonsummarymodel.h"
 #include "ui/correctness/correctnesspane.h"

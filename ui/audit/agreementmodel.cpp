@@ -45,8 +45,15 @@ QVariant AgreementModel::data(const QModelIndex& index, int role) const
         return tr("audit.low-agreement: ordinal α below %1").arg(kLowAgreementAlpha);
     if (role == Qt::TextAlignmentRole && index.column() != Criterion)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && a.items < 2 && index.column() > Percent)
+        return tr("n/a: agreement beyond chance needs two or more tasks scored by two or more reviewers");
+    if (role == Qt::ForegroundRole && a.items < 2 && index.column() > Percent)
+        return QBrush(QColor(0x6b, 0x72, 0x80));
     if (role != Qt::DisplayRole)
         return {};
+    // One item (or none): every chance-corrected figure is n/a, never a number from non-items.
+    if (a.items < 2 && index.column() > Percent)
+        return QStringLiteral("n/a");
     switch (index.column()) {
     case Criterion:
         return a.criterion;
@@ -136,6 +143,69 @@ QVariant ReviewerAgreementModel::headerData(int section, Qt::Orientation orienta
         return {};
     static const QStringList headers { tr("Reviewer"), tr("Pairs"), tr("Agrees with others"), tr("Adjudicated"),
         tr("Agrees with adjudication"), tr("Mean offset") };
+    return headers.value(section);
+}
+
+} // namespace kwb::ui
+
+namespace kwb::ui {
+
+TaskAgreementModel::TaskAgreementModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void TaskAgreementModel::setTasks(const QList<TaskAgreement>& rows)
+{
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+int TaskAgreementModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int TaskAgreementModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : 6;
+}
+
+QVariant TaskAgreementModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const TaskAgreement& a = m_rows.at(index.row());
+    if (role == Qt::ForegroundRole && index.column() == 5 && !a.disagreements.isEmpty())
+        return QBrush(QColor(0xb0, 0x20, 0x20));
+    if (role == Qt::ToolTipRole && index.column() == 5)
+        return a.disagreements.join(u'\n');
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case 0:
+        return a.task;
+    case 1:
+        return a.reviewers.join(QStringLiteral(", "));
+    case 2:
+        return a.items;
+    case 3:
+        return a.items < 1 ? QVariant(QStringLiteral("n/a")) : number(a.percent);
+    case 4:
+        return a.items < 2 ? QVariant(QStringLiteral("n/a")) : number(a.alpha);
+    case 5:
+        return a.disagreements.isEmpty() ? QStringLiteral("—") : a.disagreements.join(QStringLiteral("; "));
+    }
+    return {};
+}
+
+QVariant TaskAgreementModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const QStringList headers { tr("Task"), tr("Reviewers"), tr("Items (criteria)"), tr("% agree"),
+        tr("α ordinal"), tr("Disagreements (2+ levels)") };
     return headers.value(section);
 }
 

@@ -54,4 +54,22 @@ private:
     QList<ReviewerAgreement> m_rows;
 };
 
+/// The per-task table: reviewers, items (criteria two or more of them scored), percent agreement, ordinal α (n/a
+/// below two items), the criteria whose scores differ by two levels or more. Each task's figures come from its own
+/// reviews only.
+class TaskAgreementModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit TaskAgreementModel(QObject* parent = nullptr);
+    void setTasks(const QList<TaskAgreement>& rows);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<TaskAgreement> m_rows;
+};
+
 } // namespace kwb::ui

@@ -30,7 +30,7 @@ int runAuditWindow(
         return 2;
     }
     if (screenshot.isEmpty()) {
-        window.resize(1400, 900);
+        window.resizeWithinScreen(QSize(1400, 900));
         window.show();
         return QApplication::exec();
     }

@@ -5,6 +5,7 @@
 #include "core/review/reviewstore.h"
 #include "core/rubric/rubricloader.h"
 #include "ui/audit/agreementmodel.h"
+#include "ui/audit/auditflagsview.h"
 #include "ui/audit/reviewcompareview.h"
 #include "ui/audit/reviewdetailview.h"
 #include "ui/audit/reviewfilter.h"
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelection>
@@ -22,7 +24,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
@@ -73,7 +75,8 @@ AuditWindow::AuditWindow(QWidget* parent)
     , m_detail(new ReviewDetailView(this))
     , m_agreement(new AgreementModel(this))
     , m_reviewers(new ReviewerAgreementModel(this))
-    , m_flags(new QListWidget(this))
+    , m_taskAgreement(new TaskAgreementModel(this))
+    , m_flags(new AuditFlagsView(this))
     , m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("auditWindow"));
@@ -118,8 +121,18 @@ AuditWindow::AuditWindow(QWidget* parent)
     reviewerView->setModel(m_reviewers);
     reviewerView->verticalHeader()->hide();
     reviewerView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_flags->setObjectName(QStringLiteral("auditFlags"));
-    m_flags->setWordWrap(true);
+    auto* taskView = new QTableView(agreementTab);
+    taskView->setObjectName(QStringLiteral("taskAgreementTable"));
+    taskView->setModel(m_taskAgreement);
+    taskView->verticalHeader()->hide();
+    taskView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    taskView->horizontalHeader()->setStretchLastSection(true);
+    connect(m_flags, &AuditFlagsView::reviewRequested, this, [this](const QString& identity, const QString& task) {
+        if (!identity.isEmpty() && openReview(identity))
+            return;
+        if (!task.isEmpty())
+            compareTask(task);
+    });
     m_tabs->setObjectName(QStringLiteral("auditTabs"));
     m_compare->setObjectName(QStringLiteral("reviewCompare"));
     m_tabs->addTab(m_compare, tr("Side by side"));
@@ -220,14 +233,9 @@ void AuditWindow::setReviews(
     m_model->setRows(rows, criteria);
     refreshFilterChoices();
     m_agreement->setCriteria(m_result.criteria);
+    m_taskAgreement->setTasks(m_result.perTask);
     m_reviewers->setReviewers(m_result.perReviewer);
-    m_flags->clear();
-    for (const AuditFlag& f : m_result.flags) {
-        auto* item = new QListWidgetItem(
-            QStringLiteral("%1  %2 — %3").arg(f.id, f.review.isEmpty() ? tr("(all reviews)") : f.review, f.message),
-            m_flags);
-        item->setForeground(f.severity == Severity::Error ? QColor(0xb0, 0x20, 0x20) : palette().text().color());
-    }
+    m_flags->setFlags(m_result.flags);
     m_tabs->setTabText(2, tr("Flags (%1)").arg(m_result.flags.size()));
     m_compare->clear();
     m_detail->clear();
@@ -238,6 +246,12 @@ void AuditWindow::setReviews(
                           .arg(m_result.flags.size())
                           .arg(m_result.resamples)
                           .arg(m_result.seed));
+}
+
+void AuditWindow::resizeWithinScreen(const QSize& wanted)
+{
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    resize(s ? wanted.boundedTo(s->availableGeometry().size()) : wanted);
 }
 
 QString AuditWindow::firstSharedTask() const

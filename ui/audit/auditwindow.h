@@ -18,6 +18,8 @@ class QListWidget;
 namespace kwb::ui {
 
 class AgreementModel;
+class AuditFlagsView;
+class TaskAgreementModel;
 class ReviewCompareView;
 class ReviewDetailView;
 class ReviewFilter;
@@ -64,6 +66,10 @@ public:
     ReviewCompareView* compareView() const { return m_compare; }
     ReviewDetailView* detailView() const { return m_detail; }
     AgreementModel* agreementModel() const { return m_agreement; }
+    TaskAgreementModel* taskAgreementModel() const { return m_taskAgreement; }
+    AuditFlagsView* flagsView() const { return m_flags; }
+    /// `wanted`, no larger than the available area of the screen the window is on (1366×768 included).
+    void resizeWithinScreen(const QSize& wanted);
     QTableView* reviewView() const { return m_view; }
     const AuditResult& result() const { return m_result; }
 
@@ -86,7 +92,8 @@ private:
     ReviewDetailView* m_detail;
     AgreementModel* m_agreement;
     ReviewerAgreementModel* m_reviewers;
-    QListWidget* m_flags;
+    TaskAgreementModel* m_taskAgreement;
+    AuditFlagsView* m_flags;
     QLabel* m_status;
     QComboBox* m_reviewer = nullptr;
     QComboBox* m_kind = nullptr;

@@ -23,6 +23,8 @@ public:
     /// Drops whatever the running compile will deliver (the task it was for is gone).
     void discard() { m_jobs->discard(); }
     bool isRunning() const { return m_jobs->isRunning(); }
+    /// True from start() until finished() or failed() was emitted.
+    bool isBusy() const { return m_jobs->isBusy(); }
 
 Q_SIGNALS:
     void started();

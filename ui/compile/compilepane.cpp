@@ -137,6 +137,11 @@ void CompilePane::setBusy(bool busy)
     m_stopButton->setEnabled(busy);
 }
 
+QString CompilePane::summaryText() const
+{
+    return m_summary->text();
+}
+
 void CompilePane::showMessage(const QString& message)
 {
     m_hasResult = false;

@@ -39,6 +39,9 @@ public:
     DisassemblyView* disassembly() const { return m_disassembly; }
     QComboBox* archSelector() const { return m_arch; }
     bool hasResult() const { return m_hasResult; }
+    /// The task whose compile is shown ("" while a message is).
+    QString shownTask() const { return m_hasResult ? m_result.taskId : QString(); }
+    QString summaryText() const;
 
 Q_SIGNALS:
     void compileRequested();

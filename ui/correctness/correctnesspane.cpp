@@ -93,6 +93,12 @@ void CorrectnessPane::setComparisons(const QList<ComparisonView>& comparisons)
         showDetails(-1);
 }
 
+QString CorrectnessPane::currentLabel() const
+{
+    const auto& rows = m_summary->comparisons();
+    return m_current >= 0 && m_current < rows.size() ? rows[m_current].caseName : QString();
+}
+
 void CorrectnessPane::setCurrentRow(int row)
 {
     if (row < 0 || row >= m_summary->rowCount()) {

@@ -27,6 +27,8 @@ public:
     void setComparisons(const QList<ComparisonView>& comparisons);
     /// The summary row whose details are shown, or −1.
     int currentRow() const { return m_current; }
+    /// Its case label (`cand · tail/t1`), "" when none.
+    QString currentLabel() const;
     void setCurrentRow(int row);
 
     ComparisonSummaryModel* summaryModel() const { return m_summary; }

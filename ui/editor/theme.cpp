@@ -123,6 +123,14 @@ void applyApplicationTheme()
     pal.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf4));
     pal.setColor(QPalette::ToolTipText, theme::text);
     pal.setColor(QPalette::PlaceholderText, theme::mutedText);
+    // Disabled means visibly disabled: the colours above were set for every group, so set the disabled ones again
+    // (grey text on a flatter button and field), or a disabled Submit looks exactly like an enabled one.
+    const QColor greyText(0x9c, 0xa3, 0xaf);
+    for (const auto role : { QPalette::Text, QPalette::WindowText, QPalette::ButtonText, QPalette::PlaceholderText })
+        pal.setColor(QPalette::Disabled, role, greyText);
+    pal.setColor(QPalette::Disabled, QPalette::Button, QColor(0xe5, 0xe7, 0xeb));
+    pal.setColor(QPalette::Disabled, QPalette::Base, QColor(0xf3, 0xf4, 0xf6));
+    pal.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0xd1, 0xd5, 0xdb));
     QApplication::setPalette(pal);
 }
 

@@ -24,7 +24,7 @@ ConsolePane::ConsolePane(Session* session, QWidget* parent)
     setMaximumBlockCount(20000);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setPlaceholderText(tr("What the workbench does is logged here."));
-    showTask(QString()); // what is logged before a task opens continues in the first task's log
+    setDocument(log(QString())); // what is logged before a task opens continues in the first task's log
     connect(session, &Session::logged, this, &ConsolePane::appendLine);
     connect(session, &Session::taskOpened, this, [this, session] {
         const LintReport* r = session->currentReport();
@@ -65,27 +65,52 @@ void ConsolePane::scrollIfFollowing(bool wasFollowing)
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
-void ConsolePane::insertLine(const QString& text, const QColor& colour)
+QTextDocument* ConsolePane::log(const QString& task)
 {
-    const bool wasFollowing = following();
+    QTextDocument*& doc = m_logs[task];
+    if (!doc) {
+        doc = new QTextDocument(this);
+        doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
+        doc->setDefaultFont(font());
+        doc->setMaximumBlockCount(20000);
+    }
+    return doc;
+}
+
+void ConsolePane::insertLine(QTextDocument* doc, const QString& text, const QColor& colour)
+{
+    const bool shown = doc == document();
+    const bool wasFollowing = shown && following();
     QTextCharFormat format;
     format.setForeground(colour);
-    QTextCursor cursor(document());
+    QTextCursor cursor(doc);
     cursor.movePosition(QTextCursor::End);
-    if (!document()->isEmpty())
+    if (!doc->isEmpty())
         cursor.insertBlock();
     cursor.insertText(text, format);
-    scrollIfFollowing(wasFollowing);
+    if (shown)
+        scrollIfFollowing(wasFollowing);
 }
 
 void ConsolePane::appendLine(const QString& line)
 {
-    insertLine(QTime::currentTime().toString(QStringLiteral("HH:mm:ss  ")) + line, palette().text().color());
+    appendLineTo(m_task, line);
+}
+
+void ConsolePane::appendLineTo(const QString& task, const QString& line)
+{
+    insertLine(task == m_task ? document() : log(task),
+        QTime::currentTime().toString(QStringLiteral("HH:mm:ss  ")) + line, palette().text().color());
 }
 
 void ConsolePane::appendOutput(const QString& source, const QString& text, bool isError)
 {
-    const QString key = source + (isError ? QStringLiteral("|err") : QStringLiteral("|out"));
+    appendOutputTo(m_task, source, text, isError);
+}
+
+void ConsolePane::appendOutputTo(const QString& task, const QString& source, const QString& text, bool isError)
+{
+    const QString key = task + u'|' + source + (isError ? QStringLiteral("|err") : QStringLiteral("|out"));
     QString pending = m_partial.take(key) + text;
     pending.remove(QLatin1Char('\r'));
     const qsizetype lastNewline = pending.lastIndexOf(QLatin1Char('\n'));
@@ -96,34 +121,38 @@ void ConsolePane::appendOutput(const QString& source, const QString& text, bool 
     if (lastNewline + 1 < pending.size())
         m_partial.insert(key, pending.mid(lastNewline + 1));
     const QStringList lines = pending.left(lastNewline).split(QLatin1Char('\n'));
+    QTextDocument* doc = task == m_task ? document() : log(task);
+    const bool shown = doc == document();
     // One cursor and one scroll per chunk: a runner that floods its output must not lay the view out per line.
-    const bool wasFollowing = following();
+    const bool wasFollowing = shown && following();
     QTextCharFormat plain, error, warning;
     plain.setForeground(palette().text().color());
     error.setForeground(QColor(0xb7, 0x1c, 0x1c));
     warning.setForeground(QColor(0x8a, 0x5a, 0x00));
-    QTextCursor cursor(document());
+    QTextCursor cursor(doc);
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
     for (const QString& line : lines) {
         if (line.isEmpty())
             continue;
         const QTextCharFormat& format = isError && isErrorLine(line) ? error : isWarningLine(line) ? warning : plain;
-        if (!document()->isEmpty())
+        if (!doc->isEmpty())
             cursor.insertBlock();
         cursor.insertText(QStringLiteral("%1 | %2").arg(source, line), format);
     }
     cursor.endEditBlock();
-    scrollIfFollowing(wasFollowing);
+    if (shown)
+        scrollIfFollowing(wasFollowing);
 }
 
 void ConsolePane::flushOutput()
 {
     const QHash<QString, QString> partial = std::exchange(m_partial, {});
     for (auto it = partial.cbegin(); it != partial.cend(); ++it) {
-        if (!it.value().isEmpty())
-            appendOutput(it.key().section(QLatin1Char('|'), 0, 0), it.value() + QLatin1Char('\n'),
-                it.key().endsWith(QLatin1StringView("|err")));
+        if (it.value().isEmpty())
+            continue;
+        const QStringList parts = it.key().split(QLatin1Char('|'));
+        appendOutputTo(parts.value(0), parts.value(1), it.value() + QLatin1Char('\n'), parts.value(2) == u"err");
     }
 }
 
@@ -131,18 +160,10 @@ void ConsolePane::showTask(const QString& task)
 {
     if (task == m_task && !m_logs.isEmpty())
         return;
-    flushOutput();
     if (m_task.isEmpty() && !task.isEmpty() && !m_logs.contains(task) && m_logs.contains(QString()))
         m_logs.insert(task, m_logs.take(QString()));
     m_task = task;
-    QTextDocument*& doc = m_logs[task];
-    if (!doc) {
-        doc = new QTextDocument(this);
-        doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
-        doc->setDefaultFont(font());
-        doc->setMaximumBlockCount(20000);
-    }
-    setDocument(doc);
+    setDocument(log(task));
     scrollIfFollowing(true);
 }
 

@@ -27,22 +27,27 @@ public:
     QString shownTask() const { return m_task; }
 
 public Q_SLOTS:
+    /// A line in the log shown now.
     void appendLine(const QString& line);
+    /// A line in the log of `task` (a job's lines go to the task it runs for, whichever task is shown).
+    void appendLineTo(const QString& task, const QString& line);
     /// Output of a running process; lines are shown once complete.
     void appendOutput(const QString& source, const QString& text, bool isError);
+    void appendOutputTo(const QString& task, const QString& source, const QString& text, bool isError);
     /// Shows what is left of partial lines (a process ended without a final newline).
     void flushOutput();
     /// Shows the log of `task` (a key such as the bundle folder), making it when new.
     void showTask(const QString& task);
 
 private:
-    void insertLine(const QString& text, const QColor& colour);
+    QTextDocument* log(const QString& task);
+    void insertLine(QTextDocument* doc, const QString& text, const QColor& colour);
     void scrollIfFollowing(bool following);
     bool following() const;
 
     QString m_task;
     QMap<QString, QTextDocument*> m_logs;
-    QHash<QString, QString> m_partial; ///< "source|channel" → the unfinished line
+    QHash<QString, QString> m_partial; ///< "task|source|channel" → the unfinished line
 };
 
 } // namespace kwb::ui

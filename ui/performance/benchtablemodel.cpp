@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QFont>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb::ui {
@@ -30,6 +31,31 @@ std::optional<kwb::Verdict> shownVerdict(const kwb::ImplCaseResult& r, const QMa
     if (incorrect.contains(r.id))
         return kwb::Verdict::Invalid;
     return r.verdict;
+}
+
+bool notTimedHere(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect)
+{
+    if (incorrect.contains(r.id) || r.verdict != kwb::Verdict::Invalid || r.invalidReason.isEmpty())
+        return false;
+    const QStringList reasons = r.invalidReason.split(QStringLiteral(", "), Qt::SkipEmptyParts);
+    return std::all_of(reasons.begin(), reasons.end(),
+        [](const QString& why) { return why.startsWith(QLatin1StringView("interpreted")); });
+}
+
+QString shownVerdictText(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect)
+{
+    if (notTimedHere(r, incorrect))
+        return QStringLiteral("NOT TIMED HERE");
+    const auto v = shownVerdict(r, incorrect);
+    return v ? verdictName(*v) : QString();
+}
+
+QColor shownVerdictColor(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect)
+{
+    if (notTimedHere(r, incorrect))
+        return { 0x6b, 0x72, 0x80 };
+    const auto v = shownVerdict(r, incorrect);
+    return v ? verdictColor(*v) : QColor(0x45, 0x5a, 0x64);
 }
 
 BenchTableModel::BenchTableModel(QObject* parent)
@@ -107,6 +133,20 @@ QString BenchTableModel::triangulationText(const ImplCaseResult& r)
         .arg(r.roundMediansNs.size());
 }
 
+bool BenchTableModel::ranOnCpuUnderGpuFloor(const Row& row) const
+{
+    if (!row.result || !row.result->floorNs || !m_view || !m_view->result
+        || row.result->floorSource.startsWith(QLatin1StringView("target.peak"))
+        || row.result->floorSource.contains(QLatin1StringView("this host")))
+        return false;
+    for (const ImplBench& b : m_view->result->impls) {
+        if (b.id == row.implId)
+            return b.provenance.value(QStringLiteral("interpret")).toBool()
+                || b.provenance.value(QStringLiteral("device")).toString() == u"cpu";
+    }
+    return false;
+}
+
 QVariant BenchTableModel::display(const Row& row, int column) const
 {
     const ImplCaseResult* r = row.result;
@@ -140,6 +180,8 @@ QVariant BenchTableModel::display(const Row& row, int column) const
         return r->stats.discarded ? QStringLiteral("%1 (%2 discarded)").arg(r->stats.samples).arg(r->stats.discarded)
                                   : QString::number(r->stats.samples);
     case Speedup:
+        if (!row.reference && notTimedHere(*r, m_incorrect))
+            return QStringLiteral("— (interpreted)"); // a CPU interpreter's time says nothing about the kernel
         if (!r->speedup)
             return row.reference ? QStringLiteral("1×") : QString();
         return QStringLiteral("%1× [%2, %3]")
@@ -147,13 +189,16 @@ QVariant BenchTableModel::display(const Row& row, int column) const
             .arg(r->speedup->ciLow, 0, 'f', 2)
             .arg(std::isfinite(r->speedup->ciHigh) ? QString::number(r->speedup->ciHigh, 'f', 2) : QStringLiteral("∞"));
     case Verdict: {
-        const auto v = row.reference ? r->verdict : shownVerdict(*r, m_incorrect);
-        return v ? verdictName(*v) : QString();
+        if (!row.reference)
+            return shownVerdictText(*r, m_incorrect);
+        return r->verdict ? verdictName(*r->verdict) : QString();
     }
     case Floor:
+        if (ranOnCpuUnderGpuFloor(row))
+            return QStringLiteral("— (CPU run)");
         return r->floorNs ? formatDuration(*r->floorNs) : QStringLiteral("—");
     case FloorFraction:
-        if (!r->floorNs || r->stats.medianNs <= 0)
+        if (!r->floorNs || r->stats.medianNs <= 0 || ranOnCpuUnderGpuFloor(row))
             return QStringLiteral("—");
         return QStringLiteral("%1 %").arg(*r->floorNs / r->stats.medianNs * 100, 0, 'f', 1);
     default:
@@ -176,15 +221,22 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
                 .arg(m_incorrect.value(row.implId));
         if (!r)
             return row.problem;
+        if ((index.column() == Floor || index.column() == FloorFraction) && ranOnCpuUnderGpuFloor(row))
+            return tr("It ran on this machine's CPU: the floor from %1 describes the task's GPU, not this run")
+                .arg(r->floorSource);
         if (index.column() == Floor || index.column() == FloorFraction)
             return r->floorNs ? QStringLiteral("Peaks: %1").arg(r->floorSource) : r->floorNote;
         if (index.column() == Median)
-            return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 rechecked calls mismatched")
+            return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 calls checked against the "
+                                  "reference were wrong")
                        .arg(formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs),
                            formatDuration(r->timerOverheadNs))
-                       .arg(r->recheckMismatches)
-                       .arg(r->rechecked)
+                       .arg(r->wrong)
+                       .arg(r->compared)
                 + triangulationText(*r);
+        if (index.column() == Verdict && !row.reference && notTimedHere(*r, m_incorrect))
+            return tr("Could not be timed here: it ran in an interpreter on the CPU (no GPU on this machine), so its "
+                      "time says nothing about the kernel. Not a failure — time it on a machine with the target GPU.");
         if (index.column() == Verdict)
             return (r->invalidReason.isEmpty() ? QString() : tr("INVALID: %1\n").arg(r->invalidReason))
                 + triangulationText(*r).trimmed();
@@ -199,8 +251,10 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (index.column() == Verdict && r) {
-            if (const auto v = row.reference ? r->verdict : shownVerdict(*r, m_incorrect))
-                return QBrush(verdictColor(*v));
+            if (!row.reference)
+                return QBrush(shownVerdictColor(*r, m_incorrect));
+            if (r->verdict)
+                return QBrush(verdictColor(*r->verdict));
         }
         if (!r && index.column() == Median)
             return QBrush(QColor(0xc6, 0x28, 0x28));
@@ -208,7 +262,9 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     case Qt::FontRole:
         if (index.column() == Verdict || (row.reference && index.column() == Implementation)) {
             QFont f;
-            f.setBold(true);
+            const bool notTimed = r && !row.reference && notTimedHere(*r, m_incorrect);
+            f.setBold(!notTimed);
+            f.setItalic(notTimed);
             return f;
         }
         return {};
@@ -235,8 +291,9 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
         "Geometric mean of the per-round ratios reference median / candidate median (above 1: faster) with its 95 % "
         "CI paired over the rounds (hover a cell for the pooled bootstrap beside it)",
         "FAST / SLOW: CI entirely above 1.02 / below 0.98; SAME: inside; AMBIGUOUS: straddles a band edge; "
-        "INVALID: the timing was tampered with, work ran untimed, or the candidate was incorrect or interpreted "
-        "(hover for why, and for the runner's and the workbench's clocks)",
+        "INVALID: the timing was tampered with, work ran untimed, or the candidate was incorrect (hover for why, and "
+        "for the runner's and the workbench's clocks); NOT TIMED HERE: it ran in an interpreter on the CPU, which is "
+        "no failure",
         "Roofline floor: max(flops / peak FLOP/s, bytes / peak bytes/s)", "Floor / median (100 %: at the roofline)" };
     if (role == Qt::DisplayRole)
         return tr(names[section]);

@@ -54,6 +54,9 @@ private:
         QString problem; ///< why there are no samples
     };
     QVariant display(const Row& row, int column) const;
+    /// True when the row's implementation ran on this machine's CPU (interpreted, or a framework without a device)
+    /// while its floor comes from a GPU's peaks: the floor does not describe it and is not shown.
+    bool ranOnCpuUnderGpuFloor(const Row& row) const;
     /// The triangulated figures of `r` (the runner's and the workbench's clocks), one line; "" when not watched.
     static QString triangulationText(const ImplCaseResult& r);
 
@@ -64,6 +67,15 @@ private:
 
 /// Green, red, grey, amber or purple: the colour of a verdict (FAST, SLOW, SAME, AMBIGUOUS, INVALID).
 QColor verdictColor(kwb::Verdict v);
+
+/// True when the candidate's timing is INVALID only because it could not be timed here (it ran in Triton's or
+/// Pallas' interpreter on the CPU): no failure of the candidate — it reads NOT TIMED HERE, in grey, with no speedup.
+bool notTimedHere(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect);
+
+/// What the verdict cell and the charts say: FAST, SLOW, …, INVALID, or NOT TIMED HERE.
+QString shownVerdictText(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect);
+/// Its colour: verdictColor(), grey for NOT TIMED HERE.
+QColor shownVerdictColor(const kwb::ImplCaseResult& r, const QMap<QString, QString>& incorrect);
 
 /// The verdict shown for a candidate's case: INVALID when the candidate fails correctness (`incorrect`: id → why)
 /// whatever its timing, else the bench's own (which is INVALID for a tampered or interpreted timing).

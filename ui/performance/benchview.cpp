@@ -1,5 +1,7 @@
 #include "ui/performance/benchview.h"
 
+#include <algorithm>
+
 namespace kwb::ui {
 
 const CaseSamples* BenchView::samples(const QString& caseName, const QString& implId) const
@@ -32,6 +34,32 @@ BenchView makeBenchView(BenchResult result, std::optional<ProfileResult> profile
     }
     view.profile = std::move(profile);
     view.roofline = rooflineData(result, view.profile ? &*view.profile : nullptr, &view.rooflineNote);
+    // No GPU roofline for a CPU run: a python implementation that ran on this machine's CPU (in Triton's or Pallas'
+    // interpreter, or a framework without a device) is no point under the roofs of the task's GPU.
+    QStringList onCpu;
+    for (const ImplBench& b : result.impls) {
+        const QJsonObject p = b.provenance;
+        if (p.value(QStringLiteral("interpret")).toBool() || p.value(QStringLiteral("device")).toString() == u"cpu")
+            onCpu << b.id;
+    }
+    // Roofs of this host (a CPU task) or the task's own declared peaks describe where it ran; only a device's do not.
+    const bool deviceRoofs = view.roofline && !view.roofline->peaks.source.contains(QLatin1StringView("this host"))
+        && !view.roofline->peaks.source.startsWith(QLatin1StringView("target.peak"));
+    if (deviceRoofs && !onCpu.isEmpty()) {
+        RooflineData& roof = *view.roofline;
+        roof.points.erase(std::remove_if(roof.points.begin(), roof.points.end(),
+                              [&](const RooflinePoint& p) { return onCpu.contains(p.impl.section(u' ', 0, 0)); }),
+            roof.points.end());
+        if (roof.points.isEmpty()) {
+            view.rooflineNote = QStringLiteral("it ran on this machine's CPU (%1), not on the GPU the roofs of %2 "
+                                               "describe")
+                                    .arg(onCpu.join(QStringLiteral(", ")), roof.peaks.source);
+            view.roofline.reset();
+        } else {
+            roof.note = QStringLiteral("left out, they ran on the CPU: %1").arg(onCpu.join(QStringLiteral(", ")))
+                + (roof.note.isEmpty() ? QString() : QStringLiteral("; ") + roof.note);
+        }
+    }
     view.result = std::make_shared<const BenchResult>(std::move(result));
     return view;
 }

@@ -4,6 +4,7 @@
 #include "ui/performance/benchtablemodel.h"
 #include "ui/performance/rooflinechart.h"
 #include "ui/performance/samplestripchart.h"
+#include "ui/performance/speedupchart.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -13,6 +14,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -75,6 +77,11 @@ QString claimLine(const BenchResult& r, const QMap<QString, QString>& incorrect)
     QStringList measured;
     if (c != r.cases.cend()) {
         for (const ImplCaseResult& cand : c->candidates) {
+            if (notTimedHere(cand, incorrect)) {
+                measured << QObject::tr("%1 not timed here (it ran in an interpreter on the CPU)")
+                                .arg(cand.id.toHtmlEscaped());
+                continue;
+            }
             if (!cand.speedup)
                 continue;
             const Speedup& s = *cand.speedup;
@@ -108,6 +115,7 @@ PerformancePane::PerformancePane(QWidget* parent)
     , m_table(new QTableView(this))
     , m_strip(new SampleStripChart(this))
     , m_roofline(new RooflineChart(this))
+    , m_speedup(new SpeedupChart(this))
     , m_profile(new QLabel(this))
     , m_provenance(new QLabel(this))
 {
@@ -147,9 +155,14 @@ PerformancePane::PerformancePane(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
 
+    auto* right = new QTabWidget(this);
+    right->setObjectName(QStringLiteral("performanceCharts"));
+    right->setDocumentMode(true);
+    right->addTab(m_speedup, tr("Speedup by case"));
+    right->addTab(m_roofline, tr("Roofline"));
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(m_strip);
-    charts->addWidget(m_roofline);
+    charts->addWidget(right);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -200,6 +213,11 @@ QString PerformancePane::statusText() const
     return m_status->text();
 }
 
+QString PerformancePane::shownTask() const
+{
+    return m_view && m_view->result ? m_view->result->task.id : QString();
+}
+
 QString PerformancePane::provenanceText() const
 {
     return m_provenance->text();
@@ -229,6 +247,7 @@ void PerformancePane::showMessage(const QString& message)
     m_case->clear();
     m_strip->clear();
     m_roofline->clear();
+    m_speedup->clear();
     m_status->setText(message);
     m_claim->hide();
     m_profile->hide();
@@ -256,6 +275,7 @@ void PerformancePane::showView(std::shared_ptr<const BenchView> view)
     m_profile->setText(profile.join(u'\n'));
     m_profile->setVisible(!profile.isEmpty());
     m_provenance->setText(benchProvenanceText(r));
+    m_speedup->setView(m_view, m_incorrect);
     if (m_case->count() > 0) {
         m_case->setCurrentIndex(0);
         showCase(m_case->currentText());
@@ -269,6 +289,7 @@ void PerformancePane::setIncorrect(const QMap<QString, QString>& incorrect)
     m_table->resizeColumnToContents(BenchTableModel::Verdict); // INVALID is wider than the verdict it replaces
     if (m_view && m_view->result) {
         showStatus();
+        m_speedup->setView(m_view, m_incorrect);
         if (m_case->count() > 0)
             showCase(m_case->currentText());
     }
@@ -287,6 +308,10 @@ void PerformancePane::showStatus()
         for (const ImplCaseResult& cand : c.candidates) {
             if (m_incorrect.contains(cand.id))
                 verdicts << QStringLiteral("%1/%2 INVALID (%3)").arg(c.name, cand.id, m_incorrect.value(cand.id));
+            else if (notTimedHere(cand, m_incorrect))
+                verdicts << tr("%1/%2 not timed here (interpreted on the CPU)").arg(c.name, cand.id);
+            else if (cand.verdict && *cand.verdict == Verdict::Invalid)
+                verdicts << QStringLiteral("%1/%2 INVALID (%3)").arg(c.name, cand.id, cand.invalidReason);
             else if (cand.verdict && cand.speedup)
                 verdicts << QStringLiteral("%1/%2 %3 %4×")
                                 .arg(c.name, cand.id, verdictName(*cand.verdict))

@@ -17,6 +17,7 @@ namespace kwb::ui {
 class BenchTableModel;
 class RooflineChart;
 class SampleStripChart;
+class SpeedupChart;
 
 /// The Performance tab: a status line, the bench table (every case, reference and candidates), the chosen
 /// case's samples as a strip/box plot beside the roofline, what the profilers did or could not do, and the
@@ -44,7 +45,10 @@ public:
     QTableView* table() const { return m_table; }
     SampleStripChart* stripChart() const { return m_strip; }
     RooflineChart* rooflineChart() const { return m_roofline; }
+    SpeedupChart* speedupChart() const { return m_speedup; }
     QString statusText() const;
+    /// The task whose bench is shown ("" while a message is).
+    QString shownTask() const;
     QString provenanceText() const;
     QString profileText() const;
 
@@ -62,6 +66,7 @@ private:
     QTableView* m_table;
     SampleStripChart* m_strip;
     RooflineChart* m_roofline;
+    SpeedupChart* m_speedup;
     QLabel* m_profile;
     QLabel* m_provenance;
 };

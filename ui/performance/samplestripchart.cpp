@@ -108,9 +108,9 @@ void SampleStripChart::setCase(
             for (const ImplCaseResult& r : bc->candidates) {
                 const auto v = shownVerdict(r, incorrect);
                 if (r.id == b.id && v && (r.speedup || *v == Verdict::Invalid)) {
-                    col.color = verdictColor(*v);
+                    col.color = shownVerdictColor(r, incorrect);
                     col.label = *v == Verdict::Invalid || !r.speedup
-                        ? QStringLiteral("%1: %2").arg(b.id, verdictName(*v))
+                        ? QStringLiteral("%1: %2").arg(b.id, shownVerdictText(r, incorrect))
                         : QStringLiteral("%1: %2 %3×").arg(b.id, verdictName(*v)).arg(r.speedup->estimate, 0, 'f', 2);
                 }
             }
@@ -154,7 +154,7 @@ void SampleStripChart::setCase(
         auto* axis = new QLogValueAxis;
         axis->setBase(10);
         axis->setRange(lo / unit.scale * 0.8, top / unit.scale * 1.1);
-        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setLabelFormat(QStringLiteral("%.3g"));
         axis->setMinorTickCount(8);
         y = axis;
     } else {
@@ -162,7 +162,8 @@ void SampleStripChart::setCase(
         const double pad = std::max((top - lo) * 0.06, top * 1e-3);
         axis->setRange(std::max(0.0, lo - pad) / unit.scale, (top + pad) / unit.scale);
         axis->applyNiceNumbers();
-        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setLabelFormat(QStringLiteral("%.4g"));
+        axis->setTickCount(5); // few short labels: a low chart never cuts them to "..."
         edge = axis->max();
         y = axis;
     }

@@ -129,7 +129,9 @@ void CriterionWidget::rebuildChips(const QStringList& evidence)
         auto* show = new QToolButton(chip);
         show->setObjectName(QStringLiteral("evidenceChip"));
         show->setProperty("ref", ref);
-        show->setText(evidenceLabel(ref));
+        // A long reference is shortened in the middle (the whole of it is in the tooltip): a chip never makes the
+        // criterion wider than a 1366×768 screen's rubric dock.
+        show->setText(show->fontMetrics().elidedText(evidenceLabel(ref), Qt::ElideMiddle, 190));
         show->setToolTip(tr("%1<br><i>Click to show the evidence.</i>").arg(ref.toHtmlEscaped()));
         show->setFocusPolicy(Qt::ClickFocus);
         connect(show, &QToolButton::clicked, this, [this, ref] { Q_EMIT evidenceActivated(ref); });

@@ -75,6 +75,7 @@ ExportDialog::ExportDialog(
     , m_user(new QSpinBox(this))
     , m_output(new QLineEdit(this))
     , m_message(new QLabel(this))
+    , m_formatNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("exportDialog"));
     setWindowTitle(tr("Export Reviews"));
@@ -83,7 +84,13 @@ ExportDialog::ExportDialog(
         m_format->addItem(tr(f.title), QString::fromLatin1(f.name));
     m_format->setObjectName(QStringLiteral("exportFormat"));
     form->addRow(tr("Format"), m_format);
+    m_formatNote->setObjectName(QStringLiteral("exportFormatNote"));
+    m_formatNote->setWordWrap(true);
+    m_formatNote->setStyleSheet(QStringLiteral("color: #6b7280;"));
+    form->addRow(QString(), m_formatNote);
     m_thisTask->setEnabled(!currentTaskId.isEmpty());
+    if (currentTaskId.isEmpty())
+        m_thisTask->setToolTip(tr("Off: no task is open"));
     (currentTaskId.isEmpty() ? m_all : m_thisTask)->setChecked(true);
     form->addRow(tr("Reviews"), m_thisTask);
     form->addRow(QString(), m_all);
@@ -154,6 +161,16 @@ void ExportDialog::formatChanged()
         }
     };
     enable(m_wide, f == QLatin1StringView("csv"));
+    // Disabled fields say why, beside them.
+    QStringList off;
+    if (f != QLatin1StringView("csv"))
+        off << tr("Wide applies to CSV only");
+    if (!ls)
+        off << tr("the config and the user id apply to Label Studio only");
+    else if (!m_rubric)
+        off << tr("no rubric is loaded, so no Label Studio config can be written");
+    m_formatNote->setText(off.isEmpty() ? QString() : tr("Greyed out: %1.").arg(off.join(QStringLiteral("; "))));
+    m_formatNote->setVisible(!off.isEmpty());
     enable(m_config, ls && m_rubric);
     enable(m_configPath, ls && m_rubric && m_config->isChecked());
     enable(m_user, ls);

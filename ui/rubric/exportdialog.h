@@ -60,6 +60,7 @@ private:
     QSpinBox* m_user;
     QLineEdit* m_output;
     QLabel* m_message;
+    QLabel* m_formatNote; ///< which fields the format leaves off, and why (beside them)
 };
 
 } // namespace kwb::ui

@@ -67,7 +67,12 @@ void LineCommentList::setComments(const QList<LineComment>& comments, const QStr
         const int index = int(i);
         auto* row = new QWidget(this);
         row->setObjectName(QStringLiteral("lineComment"));
-        auto* h = new QHBoxLayout(row);
+        // The anchor, criterion and delete on one line, the text on its own line below: a narrow dock (1366×768)
+        // left the text a sliver beside the others.
+        auto* v = new QVBoxLayout(row);
+        v->setContentsMargins(0, 0, 0, 4);
+        v->setSpacing(2);
+        auto* h = new QHBoxLayout;
         h->setContentsMargins(0, 0, 0, 0);
         h->setSpacing(3);
         auto* where = new QToolButton(row);
@@ -94,8 +99,10 @@ void LineCommentList::setComments(const QList<LineComment>& comments, const QStr
         connect(remove, &QToolButton::clicked, this, [this, index] { Q_EMIT removeRequested(index); });
         h->addWidget(where);
         h->addWidget(criterion);
-        h->addWidget(text, 1);
+        h->addStretch(1);
         h->addWidget(remove);
+        v->addLayout(h);
+        v->addWidget(text);
         m_rows->addWidget(row);
     }
 }

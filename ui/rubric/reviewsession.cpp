@@ -45,6 +45,7 @@ Status ReviewSession::openTask(const Task* task)
     m_autosave.stop();
     m_review.reset();
     m_reports.clear();
+    m_held.clear();
     m_draftRevision = 0;
     m_storedRevision = 0;
     m_restoredDraft = false;
@@ -99,6 +100,8 @@ Status ReviewSession::openTask(const Task* task)
         m_review->taskDigest = m_currentDigest;
     m_baseTimeMs = m_review->timeSpentS * 1000;
     loadReports();
+    for (const ReportDoc& doc : m_pending.take(task->id))
+        attachDoc(doc); // reports of jobs that ended while another task was open
     Q_EMIT reviewLoaded();
     return pending;
 }
@@ -237,6 +240,11 @@ void ReviewSession::setActive(bool active)
 
 void ReviewSession::edited()
 {
+    for (const ReportDoc& doc : std::exchange(m_held, {})) {
+        // The first edit after a submit brings in what arrived since.
+        m_review->reports.append(ReportRef { doc.digest, doc.action, QDateTime::currentDateTimeUtc() });
+        m_reports.append(doc);
+    }
     m_dirty = true;
     m_changedSinceSubmit = true;
     if (!m_autosave.isActive() && !m_conflict)

@@ -66,8 +66,13 @@ public:
     void setVerdict(const QString& verdict);
     void setSummary(const QString& summary);
     void setConfidence(std::optional<int> confidence);
-    /// Stores a kwb.report/1 document and attaches it to the review; returns its digest.
+    /// Stores a kwb.report/1 document and attaches it to the review of the task it is about; returns its digest.
+    /// A report of another task (its job ended after that task was left) waits and is attached when that task's
+    /// review opens again. A submitted review is not turned back into a draft by a report: the report is held and
+    /// attached with the reviewer's next edit (heldReports()).
     Result<QString> attachReport(const QByteArray& bytes, const QString& file);
+    /// Reports held for the submitted review until it is edited.
+    const QList<ReportDoc>& heldReports() const { return m_held; }
     /// The reports attached to the review (from the store), newest last.
     const QList<ReportDoc>& reports() const { return m_reports; }
 
@@ -108,6 +113,7 @@ Q_SIGNALS:
 private:
     void edited();
     void loadReports();
+    void attachDoc(const ReportDoc& doc);
     Score& score(const QString& criterion);
 
     std::unique_ptr<ReviewStore> m_store;
@@ -118,6 +124,8 @@ private:
     QString m_currentDigest;
     std::optional<Review> m_review;
     QList<ReportDoc> m_reports;
+    QList<ReportDoc> m_held; ///< reports for the submitted review, attached with its next edit
+    QMap<QString, QList<ReportDoc>> m_pending; ///< task id → reports that arrived while another task was open
     qint64 m_draftRevision = 0; ///< the stored draft this copy is based on (0: none)
     qint64 m_storedRevision = 0; ///< the stored (submitted) review this copy is based on (0: none)
     bool m_restoredDraft = false;

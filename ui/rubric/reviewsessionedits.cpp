@@ -101,19 +101,33 @@ void ReviewSession::setConfidence(std::optional<int> confidence)
 
 Result<QString> ReviewSession::attachReport(const QByteArray& bytes, const QString& file)
 {
-    if (!m_review || !m_store)
-        return Error { file, {}, QStringLiteral("no review is open") };
+    if (!m_store)
+        return Error { file, {}, QStringLiteral("no review database") };
     const Result<ReportDoc> doc = m_store->addReport(bytes, file);
     if (!doc)
         return doc.error();
-    for (const ReportRef& r : m_review->reports) {
-        if (r.digest == doc->digest)
-            return doc->digest;
+    if (!m_review || doc->taskId != m_review->taskId) {
+        m_pending[doc->taskId].append(*doc); // its task's review attaches it when it opens again
+        return doc->digest;
     }
-    m_review->reports.append(ReportRef { doc->digest, doc->action, QDateTime::currentDateTimeUtc() });
-    m_reports.append(*doc);
-    edited();
+    attachDoc(*doc);
     return doc->digest;
+}
+
+void ReviewSession::attachDoc(const ReportDoc& doc)
+{
+    const auto same = [&](const auto& r) { return r.digest == doc.digest; };
+    if (std::any_of(m_review->reports.cbegin(), m_review->reports.cend(), same)
+        || std::any_of(m_held.cbegin(), m_held.cend(), same))
+        return;
+    if (m_review->status == Review::Status::Submitted && !m_changedSinceSubmit) {
+        m_held.append(doc); // evidence gathered after the submit does not reopen it
+        Q_EMIT reviewChanged();
+        return;
+    }
+    m_review->reports.append(ReportRef { doc.digest, doc.action, QDateTime::currentDateTimeUtc() });
+    m_reports.append(doc);
+    edited();
 }
 
 } // namespace kwb::ui

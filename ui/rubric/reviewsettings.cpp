@@ -37,6 +37,12 @@ QString email()
     return QSettings().value(kEmailKey).toString().trimmed();
 }
 
+QString emailOf(const QString& reviewer)
+{
+    const QString saved = QSettings().value(kReviewerKey).toString().trimmed();
+    return !saved.isEmpty() && saved == reviewer.trimmed() ? email() : QString();
+}
+
 void setEmail(const QString& email)
 {
     QSettings().setValue(kEmailKey, email.trimmed());

@@ -14,6 +14,9 @@ void setReviewer(const QString& name);
 /// The reviewer's e-mail (`review/email`), for exports and the review header; empty until set in Preferences.
 QString email();
 void setEmail(const QString& email);
+/// The e-mail of `reviewer`: the saved e-mail when the saved name is theirs, else empty — `KWB_REVIEWER=kim` must
+/// never show the e-mail Preferences saved for somebody else.
+QString emailOf(const QString& reviewer);
 /// True when `$KWB_REVIEWER` decides the name (Preferences then says so and cannot change it).
 bool reviewerFromEnvironment();
 

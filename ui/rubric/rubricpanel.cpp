@@ -1,5 +1,6 @@
 #include "ui/rubric/rubricpanel.h"
 
+#include "core/review/reviewchecks.h"
 #include "ui/rubric/criterionwidget.h"
 #include "ui/rubric/linecommentlist.h"
 #include "ui/rubric/overallwidget.h"
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -48,6 +50,7 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     , m_checks(new QLabel(m_content))
     , m_completeness(new QProgressBar(this))
     , m_submit(new QPushButton(tr("Submit Review"), this))
+    , m_submitReason(new QLabel(this))
 {
     setObjectName(QStringLiteral("rubricPanel"));
     auto* layout = new QVBoxLayout(this);
@@ -107,6 +110,7 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     m_checks->setWordWrap(true);
     m_checks->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_checks->setTextFormat(Qt::RichText);
+    m_scroll->setObjectName(QStringLiteral("rubricScroll"));
     m_scroll->setWidget(m_content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -121,6 +125,12 @@ RubricPanel::RubricPanel(ReviewSession* review, QWidget* parent)
     footer->addWidget(m_completeness, 1);
     footer->addWidget(m_submit);
     layout->addLayout(footer);
+    // Why Submit is off, always in view beside it (never at the bottom of the scrolled checks).
+    m_submitReason->setObjectName(QStringLiteral("submitReason"));
+    m_submitReason->setWordWrap(true);
+    m_submitReason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_submitReason->setTextFormat(Qt::RichText);
+    layout->addWidget(m_submitReason);
     connect(m_submit, &QPushButton::clicked, this, &RubricPanel::submit);
 
     connect(m_comments, &LineCommentList::textEdited, m_review, &ReviewSession::setLineCommentText);
@@ -184,6 +194,7 @@ void RubricPanel::rebuild()
         m_checks->clear();
         refreshSuggestions();
         m_submit->setEnabled(false);
+        m_submitReason->setText(tr("<span style='color:#6b7280'>Submit is off: no review is open.</span>"));
         m_completeness->setRange(0, 1);
         m_completeness->setValue(0);
         Q_EMIT lineCommentsChanged();
@@ -192,7 +203,7 @@ void RubricPanel::rebuild()
     }
     const Review& r = m_review->review();
     const Rubric* rubric = m_review->rubric();
-    const QString email = reviewsettings::email();
+    const QString email = reviewsettings::emailOf(r.reviewer);
     m_header->setText(tr("<b>%1</b> · %2 v%3 · reviewer <b>%4</b>%5")
                           .arg(r.taskId.toHtmlEscaped(), rubric->id.toHtmlEscaped())
                           .arg(rubric->version)
@@ -317,8 +328,47 @@ void RubricPanel::refreshChecks()
     m_checks->setText(lines.isEmpty()
             ? tr("<span style='color:#1e7a34'>✔ The review checks find nothing missing.</span>")
             : lines.join(QStringLiteral("<br>")));
+    if (!m_review->heldReports().isEmpty())
+        lines << tr("<span style='color:#6b7280'>%n report(s) arrived after the submit; they are attached with your "
+                    "next edit (the submitted review stays submitted).</span>",
+            nullptr, int(m_review->heldReports().size()));
     const bool submittable = complete && !m_review->inConflict() && m_review->hasChangesToSubmit();
     m_submit->setEnabled(submittable);
+    // The reason, beside the button: the first error the checks found, or what Submit will ask.
+    QString reason;
+    if (m_review->inConflict()) {
+        reason = tr("Submit is off: another window saved this review — choose above.");
+    } else if (!complete) {
+        QStringList missing;
+        QString first;
+        for (const Finding& f : checks) {
+            if (f.severity != Severity::Error)
+                continue;
+            if (f.id == u"review.incomplete")
+                missing << (f.jsonPath.startsWith(u"/scores/") ? f.jsonPath.mid(8) : f.jsonPath.mid(1));
+            else if (first.isEmpty())
+                first = f.message;
+        }
+        reason = !first.isEmpty() ? tr("Submit is off: %1").arg(first)
+                                  : tr("Submit is off until %1 %2 done: %3")
+                                        .arg(missing.size())
+                                        .arg(missing.size() == 1 ? tr("part is") : tr("parts are"))
+                                        .arg(missing.mid(0, 6).join(QStringLiteral(", "))
+                                            + (missing.size() > 6 ? QStringLiteral(", …") : QString()));
+    } else if (!m_review->hasChangesToSubmit()) {
+        reason = tr("Submitted — nothing changed since; edit to submit again.");
+    } else {
+        const Findings open = unaddressedErrors(r, *m_review->rubric(), m_findings, m_review->taskKind());
+        reason = open.isEmpty()
+            ? tr("Ready to submit (Ctrl+Return).")
+            : tr("Ready — %n error finding(s) unaddressed (%1): Submit will ask first.", nullptr, int(open.size()))
+                  .arg(open.first().id);
+    }
+    const QString colour = submittable                ? QStringLiteral("#1e7a34")
+        : !m_review->hasChangesToSubmit() && complete ? QStringLiteral("#4b5563")
+                                                      : QStringLiteral("#b3261e");
+    m_submitReason->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(colour, reason.toHtmlEscaped()));
+    m_submit->setToolTip(reason);
     Q_EMIT completenessChanged(submittable);
 }
 
@@ -333,6 +383,28 @@ bool RubricPanel::submit()
         return false;
     if (const Status s = m_review->saveNow(); !s && m_review->inConflict())
         return false;
+    // A rushed accept: the candidate's error findings on screen, none cited, none scored low. Ask first.
+    const Findings open = unaddressedErrors(m_review->review(), *m_review->rubric(), m_findings, m_review->taskKind());
+    if (!open.isEmpty() && m_review->isComplete()) {
+        QStringList lines;
+        for (const Finding& f : open)
+            lines << QStringLiteral("• %1%2: %3")
+                         .arg(f.id, f.caseName.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(f.caseName),
+                             f.message.left(160));
+        const QString title = tr("Submit with Unaddressed Errors?");
+        const QString text
+            = tr("The review neither cites these error findings nor scores their criteria below 3:\n\n%1\n\nSubmit "
+                 "anyway?")
+                  .arg(lines.join(u'\n'));
+        const bool yes = m_confirm
+            ? m_confirm(title, text)
+            : QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+                == QMessageBox::Yes;
+        if (!yes) {
+            Q_EMIT message(tr("Not submitted: cite the findings (E on a criterion) or score what they show."));
+            return false;
+        }
+    }
     const Result<qint64> r = m_review->submit();
     if (!r) {
         Q_EMIT message(r.error().oneLine());

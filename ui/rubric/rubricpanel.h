@@ -52,6 +52,13 @@ public:
     OverallWidget* overall() const { return m_overall; }
     LineCommentList* lineComments() const { return m_comments; }
     QPushButton* submitButton() const { return m_submit; }
+    /// Why Submit is off (or what it will ask), beside the button.
+    QLabel* submitReason() const { return m_submitReason; }
+    /// Asks a yes/no question (a submit over unaddressed error findings); tests answer it.
+    void setConfirm(std::function<bool(const QString& title, const QString& text)> confirm)
+    {
+        m_confirm = std::move(confirm);
+    }
     QProgressBar* completeness() const { return m_completeness; }
 
     const QList<EvidenceSuggestion>& suggestions() const { return m_suggestions; }
@@ -115,6 +122,8 @@ private:
     QLabel* m_checks;
     QProgressBar* m_completeness;
     QPushButton* m_submit;
+    QLabel* m_submitReason;
+    std::function<bool(const QString&, const QString&)> m_confirm;
     QList<EvidenceSuggestion> m_suggestions;
     QSet<QString> m_ignored; ///< `criterion|finding-id` the reviewer ignored, per task
     QList<QWidget*> m_built; ///< widgets made for the current review (dimensions, overall)

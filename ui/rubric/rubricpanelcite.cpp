@@ -2,6 +2,7 @@
 #include "ui/rubric/rubricpanel.h"
 
 #include "core/review/evidenceref.h"
+#include "core/review/findingblame.h"
 #include "ui/rubric/linecommentlist.h"
 #include "ui/rubric/reviewsession.h"
 
@@ -164,9 +165,7 @@ void RubricPanel::fillCiteMenu(const QString& criterion, QMenu* menu)
     for (qsizetype i = 0; i < ordered.size(); ++i) {
         const Finding* f = ordered[i];
         const bool counts = i < candidateCount && c && c->acceptsEvidence(f->id);
-        const QString origin = findingOrigin(f->id) == FindingOrigin::HostNoise ? tr(" (host noise)")
-            : i >= candidateCount                                               ? tr(" (environment)")
-                                                                                : QString();
+        const QString origin = i >= candidateCount ? u' ' + blameLabel(findingBlame(*f)) : QString();
         QAction* a
             = menu->addAction((counts ? QStringLiteral("★ ") : QString()) + evidenceLabel(findingRef(*f)) + origin);
         a->setToolTip(f->message);

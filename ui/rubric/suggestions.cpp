@@ -1,6 +1,7 @@
 #include "ui/rubric/suggestions.h"
 
 #include "core/review/evidenceref.h"
+#include "core/review/findingblame.h"
 
 #include <QSet>
 
@@ -26,7 +27,8 @@ QString findingRef(const Finding& finding)
 
 bool isCandidateEvidence(const Finding& finding)
 {
-    return findingOrigin(finding.id) == FindingOrigin::Implementation;
+    // Also not a floor from the task's declared peaks: findingBlame (core/review/findingblame.h).
+    return againstCandidate(finding);
 }
 
 QList<EvidenceSuggestion> suggestEvidence(const Findings& findings, const QList<const Criterion*>& criteria,

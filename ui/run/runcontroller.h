@@ -21,6 +21,8 @@ public:
     /// Asks the running run to stop (its processes are killed within ~50 ms).
     void stop() { m_jobs->stop(); }
     bool isRunning() const { return m_jobs->isRunning(); }
+    /// True from start() until finished() or failed() was emitted.
+    bool isBusy() const { return m_jobs->isBusy(); }
 
 Q_SIGNALS:
     void started();

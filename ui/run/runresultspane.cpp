@@ -4,7 +4,9 @@
 #include "ui/correctness/correctnesspane.h"
 
 #include <QFrame>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -107,6 +109,8 @@ RunResultsPane::RunResultsPane(QWidget* parent)
     : QWidget(parent)
     , m_summary(
           new QLabel(tr("No run yet: Task ▸ Run (Ctrl+R) runs the reference and the candidates, sandboxed."), this))
+    , m_inputs(new QToolButton(this))
+    , m_rerun(new QToolButton(this))
     , m_cards(new QWidget(this))
     , m_cardsLayout(new QVBoxLayout(m_cards))
     , m_correctness(new CorrectnessPane(this))
@@ -117,20 +121,69 @@ RunResultsPane::RunResultsPane(QWidget* parent)
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps, never widens the dock
     m_summary->setTextFormat(Qt::RichText);
     m_cardsLayout->setContentsMargins(0, 0, 0, 0);
+    m_inputs->setObjectName(QStringLiteral("showInputs"));
+    m_inputs->setText(tr("Inputs…"));
+    m_inputs->setToolTip(tr("The inputs of this run per case and trial: shape, statistics, values; save as .npy "
+                            "(Ctrl+Alt+I)"));
+    m_rerun->setObjectName(QStringLiteral("rerunCase"));
+    m_rerun->setText(tr("Run This Case Again…"));
+    m_rerun->setToolTip(tr("The selected row's case with its trial's seed, alone (Ctrl+Alt+R): kwb run --case NAME "
+                           "--seed S --trials 1"));
+    for (QToolButton* b : { m_inputs, m_rerun }) {
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setEnabled(false);
+    }
+    connect(m_inputs, &QToolButton::clicked, this, &RunResultsPane::inputsRequested);
+    connect(m_rerun, &QToolButton::clicked, this, [this] {
+        const QString row = m_correctness->currentLabel(); // "cand · tail/t1"
+        const QString where = row.section(QStringLiteral(" · "), 1);
+        Q_EMIT rerunRequested(where.section(u'/', 0, 0), m_seeds.value(where));
+    });
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_inputs, 0, Qt::AlignTop);
+    top->addWidget(m_rerun, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_summary);
+    layout->addLayout(top);
     layout->addWidget(m_cards);
     layout->addWidget(m_correctness, 1);
 }
 
-void RunResultsPane::showMessage(const QString& message)
+void RunResultsPane::setActionsVisible(bool visible)
 {
-    m_summary->setText(message.toHtmlEscaped());
+    m_inputs->setVisible(visible);
+    m_rerun->setVisible(visible);
 }
 
-void RunResultsPane::showResult(const RunResult& result)
+QString RunResultsPane::summaryText() const
 {
+    return m_summary->text();
+}
+
+void RunResultsPane::showMessage(const QString& message)
+{
+    m_shownTask.clear();
+    m_seeds.clear();
+    m_summary->setText(message.toHtmlEscaped());
+    while (QLayoutItem* item = m_cardsLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_correctness->setComparisons({});
+    m_inputs->setEnabled(false);
+    m_rerun->setEnabled(false);
+}
+
+void RunResultsPane::showResult(const RunResult& result, const QString& scope)
+{
+    m_shownTask = result.task.id;
+    m_seeds.clear();
+    for (const TrialInputs& t : result.trials)
+        m_seeds.insert(QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial), t.seed);
+    m_inputs->setEnabled(!result.workDir.isEmpty());
+    m_rerun->setEnabled(!result.trials.isEmpty());
     QStringList parts;
     for (const ImplRun& run : result.impls) {
         const ImplStatus st = implStatus(result, run);
@@ -153,8 +206,11 @@ void RunResultsPane::showResult(const RunResult& result)
             builds << QStringLiteral("%1: <code>%2</code>")
                           .arg(run.id.toHtmlEscaped(), run.build.compileCommand.toHtmlEscaped());
     }
+    const bool scratch = std::any_of(result.impls.cbegin(), result.impls.cend(),
+        [](const ImplRun& r) { return r.id.startsWith(QLatin1StringView("scratch-")); });
     m_summary->setText(
-        QStringLiteral("%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host %5</span>%6")
+        QStringLiteral("%7<b>Run of %8</b>%9<br>%1<br><span style='color:#777'>%2 trial(s), seeds %3, inputs %4, host "
+                       "%5</span>%6")
             .arg(parts.join(QStringLiteral(" · ")))
             .arg(result.provenance.value(QStringLiteral("trials")).toInt())
             .arg(seeds.join(QStringLiteral(", ")),
@@ -162,7 +218,12 @@ void RunResultsPane::showResult(const RunResult& result)
                 result.provenance.value(QStringLiteral("host")).toString(),
                 builds.isEmpty() ? QString()
                                  : QStringLiteral("<br><span style='color:#777'>builds: %1</span>")
-                                       .arg(builds.join(QStringLiteral(" · ")))));
+                                       .arg(builds.join(QStringLiteral(" · "))),
+                scratch ? tr("<span style='background:#fff3cd;color:#7a4b00'>&nbsp;SCRATCH — a copy with your "
+                             "edits, never the task's candidate&nbsp;</span><br>")
+                        : QString(),
+                result.task.id.toHtmlEscaped(),
+                scope.isEmpty() ? QString() : QStringLiteral(" — %1").arg(scope.toHtmlEscaped())));
 
     while (QLayoutItem* item = m_cardsLayout->takeAt(0)) {
         delete item->widget();

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QLabel;
+class QToolButton;
 class QVBoxLayout;
 
 namespace kwb::ui {
@@ -35,12 +36,27 @@ class RunResultsPane : public QWidget {
 public:
     explicit RunResultsPane(QWidget* parent = nullptr);
 
-    void showResult(const RunResult& result);
+    /// Shows a run of the task it names; `scope` says when it covered part of the task ("case tail, seed 17").
+    void showResult(const RunResult& result, const QString& scope = {});
+    /// A message instead of a result (no run of this task yet, running, stopped); clears what was shown.
     void showMessage(const QString& message);
     CorrectnessPane* correctness() const { return m_correctness; }
+    /// The task whose run is shown ("" while a message is).
+    QString shownTask() const { return m_shownTask; }
+    QString summaryText() const;
+    /// Shows or hides Inputs… and Run This Case Again… (the scratch window has neither).
+    void setActionsVisible(bool visible);
+
+Q_SIGNALS:
+    void inputsRequested();
+    void rerunRequested(const QString& caseName, quint64 seed);
 
 private:
+    QString m_shownTask;
+    QMap<QString, quint64> m_seeds; ///< "case/tK" → the trial's seed
     QLabel* m_summary;
+    QToolButton* m_inputs;
+    QToolButton* m_rerun;
     QWidget* m_cards;
     QVBoxLayout* m_cardsLayout;
     CorrectnessPane* m_correctness;

@@ -43,9 +43,21 @@ Actions Actions::create(QObject* owner)
     a.find = make(owner, "actionFind", QObject::tr("&Find in Source…"), { QKeySequence::Find });
     a.run = make(owner, "actionRun", QObject::tr("&Run"), { QKeySequence(Qt::CTRL | Qt::Key_R) },
         QObject::tr("Run the reference and the candidates on fresh inputs, sandboxed, and judge correctness"));
-    a.stop = make(owner, "actionStop", QObject::tr("&Stop"), { QKeySequence(Qt::Key_Escape) },
-        QObject::tr("Stop the running action and kill its processes"));
+    // Not Esc: Esc belongs to whatever has the focus (a comment field, a menu, a dialog), and a stop must never be
+    // a side effect of typing. The window refuses this shortcut while a text field has the focus.
+    a.stop = make(owner, "actionStop", QObject::tr("&Stop"), { QKeySequence(Qt::CTRL | Qt::Key_Period) },
+        QObject::tr("Stop the running actions and kill their processes"));
     a.stop->setEnabled(false);
+    a.rerunCase = make(owner, "actionRerunCase", QObject::tr("Run &One Case Again…"),
+        { QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R) },
+        QObject::tr(
+            "Run one case with one seed (a trial of the last run, or any seed) — kwb run --case NAME --seed S"));
+    a.showInputs = make(owner, "actionShowInputs", QObject::tr("&Inputs of the Last Run…"),
+        { QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I) },
+        QObject::tr("The generated inputs per case and trial: shape, statistics, values; save as .npy"));
+    a.editScratch = make(owner, "actionEditScratch", QObject::tr("Edit a Scratch &Copy of the Candidate…"),
+        { QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E) },
+        QObject::tr("Edit a copy of the candidate and run it beside the original; the bundle never changes"));
     a.compareTensors = make(owner, "actionCompareTensors", QObject::tr("&Compare Tensors…"), {},
         QObject::tr("Compare two .npy or .safetensors files under the dtype's default tolerance"));
     a.compile = make(owner, "actionCompile", QObject::tr("&Compile"), { QKeySequence(Qt::CTRL | Qt::Key_B) },
@@ -88,9 +100,9 @@ Actions Actions::create(QObject* owner)
 QList<QAction*> Actions::all() const
 {
     QList<QAction*> list { open, quit, nextTask, previousTask, nextCandidate, previousCandidate, toggleDiff, nextChange,
-        previousChange, nextFinding, previousFinding, find, run, stop, compile, profile, checkAll, compareTensors,
-        exportReviews, citeSelection, submitReview, openAudit, preferences, focusRubric, wordWrap, zoomIn, zoomOut,
-        zoomReset, resetLayout, shortcuts, about };
+        previousChange, nextFinding, previousFinding, find, run, stop, rerunCase, showInputs, editScratch, compile,
+        profile, checkAll, compareTensors, exportReviews, citeSelection, submitReview, openAudit, preferences,
+        focusRubric, wordWrap, zoomIn, zoomOut, zoomReset, resetLayout, shortcuts, about };
     return list << focus;
 }
 

@@ -23,7 +23,10 @@ struct Actions {
     QAction* previousFinding = nullptr;
     QAction* find = nullptr;
     QAction* run = nullptr;
-    QAction* stop = nullptr;
+    QAction* stop = nullptr; ///< Ctrl+. (never from a text field: mainwindowjobs.cpp), the toolbar, Task ▸ Stop
+    QAction* rerunCase = nullptr; ///< one case (and seed) again (mainwindowrun.cpp)
+    QAction* showInputs = nullptr; ///< the inputs of the last run, per case and trial (mainwindowrun.cpp)
+    QAction* editScratch = nullptr; ///< a scratch copy of the candidate to edit and run (mainwindowrun.cpp)
     QAction* compareTensors = nullptr;
     QAction* compile = nullptr; ///< Ctrl+B, wired in mainwindowcompile.cpp
     QAction* profile = nullptr; ///< Ctrl+P, wired in mainwindowperformance.cpp

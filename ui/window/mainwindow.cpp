@@ -95,6 +95,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     createMenus();
     connectActions();
     setupRun();
+    setupJobs();
     setupAudit();
     for (CodeEditor* e : { m_source->leftEditor(), m_source->rightEditor() }) {
         QList<QKeySequence> keys;

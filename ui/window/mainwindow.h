@@ -2,14 +2,19 @@
 
 #include "core/finding.h"
 #include "core/result.h"
+#include "core/run/runrequest.h"
 #include "ui/window/actions.h"
+#include "ui/window/taskresults.h"
 
 #include <QMainWindow>
+
+#include <functional>
 
 class QDockWidget;
 class QProgressBar;
 class QLabel;
 class QSplitter;
+class QToolBar;
 
 namespace kwb::ui {
 
@@ -22,6 +27,7 @@ class PerformancePane;
 class RecentMenu;
 class RunController;
 class RunResultsPane;
+class ScratchWindow;
 class Session;
 class SourceView;
 class SpecView;
@@ -42,6 +48,7 @@ public:
         : MainWindow(Options {})
     {
     }
+    ~MainWindow() override;
 
     Session* session() const { return m_session; }
     SourceView* sourceView() const { return m_source; }
@@ -58,6 +65,25 @@ public:
 
     /// Opens a task folder or a folder of tasks; on failure the window keeps what it had.
     Status openPath(const QString& path);
+
+    /// Asks a yes/no question (stopping a job for another, submitting over open findings); tests answer it.
+    using Confirm = std::function<bool(const QString& title, const QString& text)>;
+    void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    bool confirm(const QString& title, const QString& text);
+    /// The results of every task opened in this window (what the panes show for the current task).
+    TaskResultStore& results() { return m_store; }
+    /// The current task as the results, logs and jobs name it.
+    TaskRef currentTask() const;
+    /// The task each kind of job runs for now (null when idle).
+    TaskRef runTask() const { return m_runFor; }
+    TaskRef compileTask() const { return m_compileFor; }
+    TaskRef benchTask() const { return m_benchFor; }
+    /// The toolbar's line about the jobs running (which task, which step), for tests.
+    QString jobStatusText() const;
+    /// Runs the current task with `request`'s cases, seed and trials (its task folder and work folder are set here);
+    /// `scope` says what part of the task it is ("case tail, seed 17"). Asks before stopping another run.
+    void startRunRequest(RunRequest request, const QString& scope);
+    ScratchWindow* scratchWindow() const { return m_scratch; }
 
 public Q_SLOTS:
     void showFinding(const kwb::Finding& finding);
@@ -81,7 +107,18 @@ private:
     void setupRubric(); ///< rubricDock, cite, submit, File ▸ Export
     void setupAudit(); ///< the audit window
     void startRun();
+    void rerunOneCase();
+    void showInputs();
+    void editScratch();
     void compareTensorFiles();
+    void setupJobs(); ///< mainwindowjobs.cpp: the toolbar, Stop, the job line, the text-field guard
+    /// Fills every results pane with the current task's results, or says it has none (and why).
+    void showTaskResults();
+    void showRunOf(const TaskRef& task);
+    void showCompileOf(const TaskRef& task);
+    void showPerformanceOf(const TaskRef& task);
+    void updateJobStatus();
+    void setJobStep(const QString& job, const QString& text);
     void createMenus();
     void connectActions();
     void addFocusAction(const QString& name, QWidget* target, QDockWidget* dock, int digit);
@@ -113,6 +150,16 @@ private:
     BenchController* m_bench = nullptr; ///< Profile and Check All (mainwindowperformance.cpp)
     PerformancePane* m_performance = nullptr;
     QProgressBar* m_benchProgress = nullptr;
+    TaskResultStore m_store;
+    TaskRef m_runFor; ///< the task the running run is for
+    QString m_runScope;
+    TaskRef m_compileFor;
+    TaskRef m_benchFor;
+    Confirm m_confirm;
+    QToolBar* m_jobBar = nullptr;
+    QLabel* m_jobLabel = nullptr;
+    QMap<QString, QString> m_jobSteps; ///< job kind → "run of X: step 3/9"
+    ScratchWindow* m_scratch = nullptr;
 };
 
 } // namespace kwb::ui

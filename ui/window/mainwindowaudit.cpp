@@ -17,7 +17,7 @@ void MainWindow::setupAudit()
         if (!audit) {
             audit = new AuditWindow(this);
             audit->setWindowFlag(Qt::Window);
-            audit->resize(1400, 900);
+            audit->resizeWithinScreen(QSize(1400, 900)); // never larger than a 1366×768 screen
             // The shared review database; other review sets are opened from the window's toolbar.
             const QString db = ReviewStore::defaultPath();
             if (QFile::exists(db)) {

@@ -25,8 +25,9 @@ void MainWindow::setupCompile()
     makeDock(this, "compileDock", tr("Compile"), m_compilePane);
     auto* progress = new QProgressBar(this);
     progress->setObjectName(QStringLiteral("compileProgress"));
-    progress->setMaximumWidth(320);
-    progress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    progress->setFixedWidth(140);
+    progress->setTextVisible(false);
     progress->hide();
     statusBar()->addPermanentWidget(progress);
 
@@ -36,6 +37,14 @@ void MainWindow::setupCompile()
             m_console->appendLine(tr("compile: no task is open (or its manifest did not load)"));
             return;
         }
+        if (m_compile->isBusy()
+            && !confirm(tr("Stop the Other Compile?"),
+                tr("A compile of %1 is still going. Stop it and compile %2 instead?").arg(m_compileFor.id, task->id)))
+            return;
+        if (m_compile->isBusy() && m_compileFor.key != currentTask().key)
+            m_store.of(m_compileFor.key).compileMessage
+                = tr("Compile stopped: a compile of %1 replaced it.").arg(task->id);
+        m_compileFor = currentTask();
         m_console->appendLine(tr("compile: %1 for %2").arg(task->id, task->target.arch.join(QStringLiteral(", "))));
         m_compilePane->showMessage(tr("Compiling %1…").arg(task->id));
         m_source->setDiagnostics({});
@@ -56,50 +65,55 @@ void MainWindow::setupCompile()
 
     connect(m_compile, &CompileController::started, this, [this, progress] {
         m_compilePane->setBusy(true);
-        m_actions.stop->setEnabled(true);
         progress->setRange(0, 0);
-        progress->setFormat(tr("compiling"));
+        progress->setFormat(tr("compiling %1").arg(m_compileFor.id));
         progress->show();
+        setJobStep(QStringLiteral("compile"), tr("compile of %1").arg(m_compileFor.id));
     });
     connect(
         m_compile, &CompileController::progressed, this, [this, progress](const QString& impl, int done, int total) {
             progress->setRange(0, total);
-            progress->setValue(done);
-            progress->setFormat(tr("compiling %1 (%2/%3)").arg(impl).arg(done + 1).arg(total));
-            m_console->appendLine(tr("compile: %1").arg(impl));
+            progress->setValue(std::min(done, total));
+            const QString text = tr("compile of %1: %2 (%3 of %4)")
+                                     .arg(m_compileFor.id, impl)
+                                     .arg(std::min(done + 1, total))
+                                     .arg(total);
+            progress->setFormat(text);
+            setJobStep(QStringLiteral("compile"), text);
+            m_console->appendLineTo(m_compileFor.key, tr("compile: %1").arg(impl));
         });
     const auto ended = [this, progress] {
         m_compilePane->setBusy(false);
-        if (!m_run->isRunning())
-            m_actions.stop->setEnabled(false);
         progress->hide();
+        setJobStep(QStringLiteral("compile"), {});
+        return std::exchange(m_compileFor, {});
     };
     connect(m_compile, &CompileController::finished, this, [this, ended](std::shared_ptr<const CompileResult> r) {
-        ended();
-        m_compilePane->showResult(*r, m_session->candidate());
-        QList<Diagnostic> all;
+        const TaskRef task = ended();
+        TaskResults& kept = m_store.of(task.key);
+        kept.compile = r;
+        kept.compileMessage.clear();
+        kept.compileAt = QDateTime::currentDateTime();
+        m_session->setActionFindingsFor(task.key, QStringLiteral("compile"), r->findings);
+        int diagnostics = 0;
         for (const ImplementationCompile& c : r->implementations)
-            all << c.diagnostics;
-        m_source->setDiagnostics(all);
-        m_session->setActionFindings(QStringLiteral("compile"), r->findings);
-        m_console->appendLine(tr("compile: %1 diagnostics, %2 findings (%3)")
-                                  .arg(all.size())
-                                  .arg(r->findings.size())
-                                  .arg(countsText(countFindings(r->findings))));
+            diagnostics += int(c.diagnostics.size());
+        m_console->appendLineTo(task.key,
+            tr("compile: %1 diagnostics, %2 findings (%3)")
+                .arg(diagnostics)
+                .arg(r->findings.size())
+                .arg(countsText(countFindings(r->findings))));
+        showCompileOf(currentTask());
+        if (task.key != currentTask().key)
+            statusBar()->showMessage(tr("The compile of %1 ended — its results stay with %1.").arg(task.id), 10000);
     });
     connect(m_compile, &CompileController::failed, this, [this, ended](const QString& message, bool stopped) {
-        ended();
-        m_compilePane->showMessage(stopped ? tr("Compile stopped: its compiler processes were killed.") : message);
-        m_console->appendLine(stopped ? tr("compile: stopped by the user") : tr("compile: %1").arg(message));
-    });
-    // Another task makes a compile in progress meaningless: stop it and drop what it would deliver.
-    connect(m_session, &Session::taskOpened, this, [this, ended] {
-        if (m_compile->isRunning()) {
-            m_compile->discard();
-            ended();
-        }
-        m_compilePane->showMessage(tr("Not compiled yet: Compile (Ctrl+B) builds every implementation for the "
-                                      "task's target archs."));
+        const TaskRef task = ended();
+        m_store.of(task.key).compileMessage
+            = stopped ? tr("Compile stopped (Stop): its compiler processes were killed.") : message;
+        m_console->appendLineTo(
+            task.key, stopped ? tr("compile: stopped by the user") : tr("compile: %1").arg(message));
+        showCompileOf(currentTask());
     });
     connect(m_session, &Session::candidateChanged, m_compilePane, &CompilePane::setFocusImpl);
     // A click in a source editor highlights the instructions that line made.

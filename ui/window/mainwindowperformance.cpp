@@ -1,7 +1,8 @@
 // The Performance dock and its actions: Profile (Ctrl+P: bench, then the profilers that exist here) and
-// Check All (Ctrl+Shift+R: lint, compile, run, bench and profile in one report). Esc stops them.
+// Check All (Ctrl+Shift+R: lint, compile, run, bench and profile in one report). Stop (Ctrl+.) stops them.
 #include "ui/window/mainwindow.h"
 
+#include "ui/compile/compilepane.h"
 #include "ui/panes/consolepane.h"
 #include "ui/performance/benchcontroller.h"
 #include "ui/performance/performancepane.h"
@@ -45,50 +46,58 @@ void MainWindow::setupPerformance()
     m_bench = new BenchController(this);
     m_benchProgress = new QProgressBar(this);
     m_benchProgress->setObjectName(QStringLiteral("benchProgress"));
-    m_benchProgress->setMaximumWidth(320);
-    m_benchProgress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    m_benchProgress->setFixedWidth(140);
+    m_benchProgress->setTextVisible(false);
     m_benchProgress->hide();
     statusBar()->addPermanentWidget(m_benchProgress);
 
     connect(m_actions.profile, &QAction::triggered, this, &MainWindow::startProfile);
     connect(m_actions.checkAll, &QAction::triggered, this, &MainWindow::startCheckAll);
-    // Esc stops whichever is running; stopping what is not running does nothing.
     connect(m_actions.stop, &QAction::triggered, m_bench, &BenchController::stop);
-    // Other actions disable Stop when they end; it stays available while Profile or Check All still runs.
-    connect(m_actions.stop, &QAction::changed, this, [this] {
-        if (m_bench->isBusy() && !m_actions.stop->isEnabled())
-            m_actions.stop->setEnabled(true);
-    });
     connect(m_bench, &BenchController::started, this, [this] {
-        m_actions.stop->setEnabled(true);
-        m_actions.run->setEnabled(false); // a run beside the timed runners would skew their timings
         m_benchProgress->setRange(0, 0);
+        m_benchProgress->setFormat(tr("timing %1").arg(m_benchFor.id));
         m_benchProgress->show();
+        setJobStep(QStringLiteral("bench"), tr("%1: starting").arg(m_benchFor.id));
     });
     connect(m_bench, &BenchController::progressed, this, [this](const QString& step, int done, int total) {
-        m_benchProgress->setRange(0, total);
-        m_benchProgress->setValue(done);
-        m_benchProgress->setFormat(step);
-        m_performance->showMessage(tr("Working: %1").arg(step));
-        m_console->appendLine(tr("performance: %1").arg(step));
+        // A bench may take rounds beyond those asked for ("round 7 of at least 4"): the bar turns indeterminate.
+        m_benchProgress->setRange(0, total > 0 && done < total ? total : 0);
+        m_benchProgress->setValue(std::min(done, total));
+        const QString text = tr("%1: %2").arg(m_benchFor.id, step);
+        m_benchProgress->setFormat(text);
+        setJobStep(QStringLiteral("bench"), text);
+        if (m_benchFor.key == currentTask().key)
+            m_performance->showMessage(tr("Working on %1: %2").arg(m_benchFor.id, step));
+        m_console->appendLineTo(m_benchFor.key, tr("performance: %1").arg(step));
     });
     const auto ended = [this] {
-        m_actions.stop->setEnabled(m_run && m_run->isRunning());
-        m_actions.run->setEnabled(true);
         m_benchProgress->hide();
+        setJobStep(QStringLiteral("bench"), {});
+        return std::exchange(m_benchFor, {});
     };
     connect(
         m_bench, &BenchController::finished, this, [this, ended](std::shared_ptr<const PerformanceOutcome> outcome) {
-            ended();
-            if (outcome->bench)
-                m_performance->showView(outcome->bench);
-            else
-                m_performance->showMessage(
-                    tr("No bench: %1").arg(outcome->check ? outcome->check->stage(CheckStage::Bench).note : QString()));
+            const TaskRef task = ended();
+            TaskResults& kept = m_store.of(task.key);
+            kept.performance = outcome;
+            kept.performanceMessage = outcome->bench
+                ? QString()
+                : tr("No bench: %1").arg(outcome->check ? outcome->check->stage(CheckStage::Bench).note : QString());
+            kept.performanceAt = QDateTime::currentDateTime();
             if (const auto& check = outcome->check) {
+                // Check All fills the Correctness and Compile panes too: its run and compile stages are results.
                 if (check->run) {
-                    m_results->showResult(*check->run);
-                    m_performance->setIncorrect(incorrectCandidates(*check->run));
+                    kept.run = std::make_shared<const RunResult>(*check->run);
+                    kept.runScope = tr("the run stage of Check All");
+                    kept.runMessage.clear();
+                    kept.runAt = kept.performanceAt;
+                }
+                if (check->compile) {
+                    kept.compile = std::make_shared<const CompileResult>(*check->compile);
+                    kept.compileMessage.clear();
+                    kept.compileAt = kept.performanceAt;
                 }
                 Findings own;
                 for (const Finding& f : check->findings) {
@@ -98,31 +107,38 @@ void MainWindow::setupPerformance()
                 }
                 // The check supersedes what the single actions reported for this task.
                 for (const char* action : { "run", "compile", "bench", "profile" })
-                    m_session->setActionFindings(QString::fromLatin1(action), {});
-                m_session->setActionFindings(QStringLiteral("check"), own);
+                    m_session->setActionFindingsFor(task.key, QString::fromLatin1(action), {});
+                m_session->setActionFindingsFor(task.key, QStringLiteral("check"), own);
                 if (check->cancelled)
-                    m_console->appendLine(tr("check: stopped by the user; the stages that finished are shown"));
+                    m_console->appendLineTo(
+                        task.key, tr("check: stopped by the user; the stages that finished are shown"));
             } else {
                 Findings findings = outcome->bench->result->findings;
                 if (outcome->bench->profile)
                     findings << outcome->bench->profile->findings;
-                m_session->setActionFindings(QStringLiteral("bench"), findings);
+                m_session->setActionFindingsFor(task.key, QStringLiteral("bench"), findings);
             }
-            m_console->appendLine(outcomeLine(*outcome));
-            if (QDockWidget* d = dock(QStringLiteral("performanceDock")))
-                d->raise();
+            m_console->appendLineTo(task.key, outcomeLine(*outcome));
+            if (task.key == currentTask().key) {
+                showTaskResults();
+                if (QDockWidget* d = dock(QStringLiteral("performanceDock")))
+                    d->raise();
+            } else {
+                showPerformanceOf(currentTask());
+                statusBar()->showMessage(tr("%1 of %2 ended — its results stay with %2.")
+                                             .arg(outcome->check ? tr("Check All") : tr("Profile"), task.id),
+                    10000);
+            }
         });
     connect(m_bench, &BenchController::failed, this, [this, ended](const QString& message, bool stopped) {
-        ended();
-        m_performance->showMessage(stopped ? tr("Stopped: the timed processes were killed; nothing was measured to "
-                                                "the end, so nothing is shown.")
-                                           : message);
-        m_console->appendLine(stopped ? tr("performance: stopped by the user") : tr("performance: %1").arg(message));
-    });
-    // A new task makes the last results stale: a job still going is stopped and dropped.
-    connect(m_session, &Session::taskOpened, this, [this] {
-        m_bench->stop();
-        m_performance->showMessage(tr("Task ▸ Profile (Ctrl+P) or Check All (Ctrl+Shift+R) to time this task."));
+        const TaskRef task = ended();
+        m_store.of(task.key).performanceMessage = stopped
+            ? tr("Stopped (Stop): the timed processes were killed; nothing was measured to the end, so nothing is "
+                 "shown.")
+            : message;
+        m_console->appendLineTo(
+            task.key, stopped ? tr("performance: stopped by the user") : tr("performance: %1").arg(message));
+        showPerformanceOf(currentTask());
     });
 }
 
@@ -132,12 +148,21 @@ bool MainWindow::performanceCanStart(const QString& action)
         m_console->appendLine(tr("%1: no task is open (or its manifest did not load)").arg(action));
         return false;
     }
-    if (m_run && m_run->isRunning()) {
-        m_performance->showMessage(tr("%1 waits for the run in progress: timings taken beside it would be unfair. "
-                                      "Let it finish or stop it (Esc), then start %1 again.")
-                                       .arg(action));
+    if (m_run && m_run->isBusy()) {
+        m_performance->showMessage(tr("%1 waits for the run of %2 in progress: timings taken beside it would be "
+                                      "unfair. Let it finish or stop it (Stop, Ctrl+.), then start %1 again.")
+                                       .arg(action, m_runFor.id));
         return false;
     }
+    if (m_bench->isBusy()
+        && !confirm(tr("Stop the Other Timing?"),
+            tr("Timing of %1 is still going. Stop it and start %2 of %3 instead?")
+                .arg(m_benchFor.id, action, m_session->task()->id)))
+        return false;
+    if (m_bench->isBusy() && m_benchFor.key != currentTask().key)
+        m_store.of(m_benchFor.key).performanceMessage
+            = tr("Stopped: %1 of %2 replaced it.").arg(action, m_session->task()->id);
+    m_benchFor = currentTask();
     if (QDockWidget* d = dock(QStringLiteral("performanceDock")))
         d->raise();
     return true;
@@ -175,7 +200,8 @@ void MainWindow::startCheckAll()
                               .arg(task->id)
                               .arg(request.budgetS));
     m_performance->showMessage(tr("Checking %1…").arg(task->id));
-    m_results->showMessage(tr("Check All: %1 — the run stage fills this tab.").arg(task->id));
+    m_results->showMessage(tr("Check All: %1 — its run stage fills this tab.").arg(task->id));
+    m_compilePane->showMessage(tr("Check All: %1 — its compile stage fills this tab.").arg(task->id));
     m_bench->startCheck(request);
 }
 

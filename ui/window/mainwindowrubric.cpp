@@ -83,6 +83,8 @@ void MainWindow::setupRubric()
     else
         m_console->appendLine(tr("review: %1").arg(rubric.error().oneLine()));
     panel->trackActivity();
+    // One place asks the reviewer's questions (and tests answer them): the window's.
+    panel->setConfirm([this](const QString& title, const QString& text) { return confirm(title, text); });
     connect(m_actions.focusRubric, &QAction::triggered, this, [dockWidget, panel] {
         dockWidget->show();
         dockWidget->raise();

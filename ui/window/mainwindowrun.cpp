@@ -1,4 +1,6 @@
-// Run (Ctrl+R) and Stop (Esc): the correctness protocol from the window, and File ▸ Compare Tensors.
+// Run (Ctrl+R), one case again (Ctrl+Alt+R), the inputs view (Ctrl+Alt+I), the scratch copy (Ctrl+Alt+E) and
+// File ▸ Compare Tensors. A run belongs to the task it was started for: its output goes to that task's log and its
+// result to that task's results, whichever task is shown when it ends.
 #include "ui/window/mainwindow.h"
 
 #include "core/compare/comparison.h"
@@ -6,8 +8,11 @@
 #include "ui/correctness/correctnesspane.h"
 #include "ui/panes/consolepane.h"
 #include "ui/performance/performancepane.h"
+#include "ui/run/inputsdialog.h"
+#include "ui/run/rerundialog.h"
 #include "ui/run/runcontroller.h"
 #include "ui/run/runresultspane.h"
+#include "ui/scratch/scratchwindow.h"
 #include "ui/window/session.h"
 
 #include <QAction>
@@ -25,75 +30,198 @@ void MainWindow::setupRun()
     m_run = new RunController(this);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("runProgress"));
-    m_progress->setMaximumWidth(320);
-    m_progress->setTextVisible(true);
+    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
+    m_progress->setFixedWidth(140);
+    m_progress->setTextVisible(false);
     m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
 
     connect(m_actions.run, &QAction::triggered, this, &MainWindow::startRun);
     connect(m_actions.stop, &QAction::triggered, m_run, &RunController::stop);
+    connect(m_actions.rerunCase, &QAction::triggered, this, &MainWindow::rerunOneCase);
+    connect(m_actions.showInputs, &QAction::triggered, this, &MainWindow::showInputs);
+    connect(m_actions.editScratch, &QAction::triggered, this, &MainWindow::editScratch);
     connect(m_actions.compareTensors, &QAction::triggered, this, &MainWindow::compareTensorFiles);
+    connect(m_results, &RunResultsPane::inputsRequested, this, &MainWindow::showInputs);
+    connect(m_results, &RunResultsPane::rerunRequested, this, [this](const QString& caseName, quint64 seed) {
+        const TaskResults* r = m_store.find(currentTask().key);
+        if (!r || !r->run || !m_session->task())
+            return;
+        RerunDialog dialog(*m_session->task(), *r->run, caseName, seed, this);
+        if (dialog.exec() == QDialog::Accepted)
+            startRunRequest(dialog.request(), dialog.scope());
+    });
     connect(m_run, &RunController::started, this, [this] {
-        m_actions.stop->setEnabled(true);
         m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("run of %1").arg(m_runFor.id));
         m_progress->show();
+        setJobStep(QStringLiteral("run"), tr("run of %1: starting").arg(m_runFor.id));
     });
     connect(m_run, &RunController::progressed, this, [this](const QString& step, int done, int total) {
         m_progress->setRange(0, total);
-        m_progress->setValue(done);
-        m_progress->setFormat(step);
-        m_console->appendLine(tr("run: %1").arg(step));
+        m_progress->setValue(std::min(done, total));
+        const QString text = tr("run of %1: %2").arg(m_runFor.id, step);
+        m_progress->setFormat(text);
+        setJobStep(QStringLiteral("run"), total > 0 ? tr("%1 (%2 of %3)").arg(text).arg(done + 1).arg(total) : text);
+        m_console->appendLineTo(m_runFor.key, tr("run: %1").arg(step));
     });
     connect(m_run, &RunController::outputReceived, this,
         [this](const QString& impl, OutputChannel channel, const QByteArray& bytes) {
-            m_console->appendOutput(impl, QString::fromUtf8(bytes), channel == OutputChannel::Stderr);
+            m_console->appendOutputTo(m_runFor.key, impl, QString::fromUtf8(bytes), channel == OutputChannel::Stderr);
         });
-    const auto ended = [this] {
-        m_actions.stop->setEnabled(false);
+    // Whatever ends the run: the task it was for keeps what it produced, and the panes show it if it is current.
+    const auto ended = [this](const std::function<void(TaskResults&)>& keep, const QString& line) {
+        const TaskRef task = std::exchange(m_runFor, {});
         m_progress->hide();
         m_console->flushOutput();
+        setJobStep(QStringLiteral("run"), {});
+        keep(m_store.of(task.key));
+        m_console->appendLineTo(task.key, line);
+        showRunOf(currentTask()); // this task's result, or (another task's run ended) its message without "in progress"
+        if (task.key == currentTask().key) {
+            showPerformanceOf(task);
+        } else if (!task.isNull()) {
+            statusBar()->showMessage(
+                tr("The run of %1 ended (%2) — its results stay with %1; open it to see them.").arg(task.id, line),
+                10000);
+        }
+        return task;
     };
     connect(m_run, &RunController::finished, this, [this, ended](std::shared_ptr<const RunResult> result) {
-        ended();
-        m_results->showResult(*result);
-        m_performance->setIncorrect(incorrectCandidates(*result));
-        m_session->setActionFindings(QStringLiteral("run"), result->findings);
-        m_console->appendLine(
+        const QString scope = m_runScope;
+        const TaskRef task = ended(
+            [&](TaskResults& r) {
+                r.run = result;
+                r.runScope = scope;
+                r.runMessage.clear();
+                r.runAt = QDateTime::currentDateTime();
+            },
             tr("run: %1 findings (%2)").arg(result->findings.size()).arg(countsText(countFindings(result->findings))));
-        if (QDockWidget* d = dock(QStringLiteral("correctnessDock")))
-            d->raise();
+        m_session->setActionFindingsFor(task.key, QStringLiteral("run"), result->findings);
+        if (task.key == currentTask().key) {
+            if (QDockWidget* d = dock(QStringLiteral("correctnessDock")))
+                d->raise();
+        }
     });
-    connect(m_run, &RunController::failed, this, [this, ended](const QString& message, bool stopped) {
-        ended();
-        m_results->showMessage(stopped ? tr("Run stopped: its processes were killed.") : message);
-        m_console->appendLine(stopped ? tr("run: stopped by the user") : tr("run: %1").arg(message));
-    });
-    // A new task makes the last run's results stale: a run still going is stopped and dropped.
-    connect(m_session, &Session::taskOpened, this, [this] {
-        if (m_run->isRunning())
-            m_run->stop();
-        m_performance->setIncorrect({});
+    connect(m_run, &RunController::failed, this, [ended](const QString& message, bool stopped) {
+        const QString why = stopped ? tr("Run stopped (Stop): its processes were killed; nothing was judged.")
+                                    : tr("Run failed: %1").arg(message);
+        ended([&](TaskResults& r) { r.runMessage = why; },
+            stopped ? tr("run: stopped by the user") : tr("run: %1").arg(message));
     });
 }
 
 void MainWindow::startRun()
+{
+    RunRequest request;
+    request.trials = 3;
+    startRunRequest(request, {});
+}
+
+void MainWindow::startRunRequest(RunRequest request, const QString& scope)
 {
     const Task* task = m_session->task();
     if (!task) {
         m_console->appendLine(tr("run: no task is open (or its manifest did not load)"));
         return;
     }
-    RunRequest request;
+    if (m_bench->isBusy()) {
+        statusBar()->showMessage(
+            tr("Run waits for %1's timing to end: a run beside timed runners would skew them.").arg(m_benchFor.id),
+            8000);
+        return;
+    }
+    if (m_run->isBusy()
+        && !confirm(tr("Stop the Other Run?"),
+            tr("A run of %1 is still going. Stop it and run %2 instead?\n\nIts results would be lost; %1 keeps "
+               "what it had before.")
+                .arg(m_runFor.id, task->id))) {
+        return;
+    }
+    if (m_run->isBusy()) {
+        m_store.of(m_runFor.key).runMessage = tr("Run stopped: a run of %1 replaced it.").arg(task->id);
+        m_console->appendLineTo(m_runFor.key, tr("run: stopped for a run of %1").arg(task->id));
+    }
     request.taskDir = task->dir;
-    request.trials = 3;
-    m_console->appendLine(tr("run: %1 — reference and %2 candidate(s), %3 trials")
-                              .arg(task->id)
+    request.keepDir = m_store.newRunFolder(task->id); // the inputs view reads its inputs/<case>/t<k>
+    m_runFor = currentTask();
+    m_runScope = scope;
+    m_console->appendLine(tr("run: %1%2 — reference and %3 candidate(s), %4 trial(s)")
+                              .arg(task->id, scope.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(scope))
                               .arg(task->candidates.size())
                               .arg(request.trials));
     if (QDockWidget* d = dock(QStringLiteral("consoleDock")))
         d->raise();
-    m_results->showMessage(tr("Running %1…").arg(task->id));
+    m_results->showMessage(tr("Running %1%2… (Stop: the toolbar, Task ▸ Stop or Ctrl+.)")
+                               .arg(task->id, scope.isEmpty() ? QString() : QStringLiteral(" — ") + scope));
     m_run->start(request);
+}
+
+void MainWindow::rerunOneCase()
+{
+    const Task* task = m_session->task();
+    if (!task)
+        return;
+    const TaskResults* r = m_store.find(currentTask().key);
+    RunResult none;
+    none.task = *task;
+    const QString row = m_results->correctness()->currentLabel().section(QStringLiteral(" · "), 1);
+    quint64 seed = 0;
+    if (r && r->run) {
+        for (const TrialInputs& t : r->run->trials) {
+            if (QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial) == row)
+                seed = t.seed;
+        }
+    }
+    RerunDialog dialog(*task, r && r->run ? *r->run : none, row.section(u'/', 0, 0), seed, this);
+    if (dialog.exec() == QDialog::Accepted)
+        startRunRequest(dialog.request(), dialog.scope());
+}
+
+void MainWindow::showInputs()
+{
+    const TaskResults* r = m_store.find(currentTask().key);
+    if (!r || !r->run || r->run->workDir.isEmpty()) {
+        statusBar()->showMessage(
+            tr("No inputs yet: run %1 first (Ctrl+R); the inputs view shows that run's inputs.").arg(currentTask().id),
+            8000);
+        return;
+    }
+    auto* dialog = new InputsDialog(*r->run, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::editScratch()
+{
+    const Task* task = m_session->task();
+    if (!task || task->candidates.isEmpty()) {
+        statusBar()->showMessage(tr("A scratch copy needs a task with a candidate."), 6000);
+        return;
+    }
+    if (!m_scratch) {
+        m_scratch = new ScratchWindow(this);
+        connect(m_scratch, &ScratchWindow::runFinished, this,
+            [this](const QString& key, std::shared_ptr<const RunResult> r) {
+                m_store.of(key).scratch = r;
+                m_console->appendLineTo(key,
+                    tr("scratch: %1 findings (%2) — a copy with your edits, never the task's evidence")
+                        .arg(r->findings.size())
+                        .arg(countsText(countFindings(r->findings))));
+            });
+        connect(m_scratch, &ScratchWindow::logged, this,
+            [this](const QString& key, const QString& line) { m_console->appendLineTo(key, line); });
+        connect(m_scratch, &ScratchWindow::busyChanged, this, &MainWindow::updateJobStatus);
+        connect(m_actions.stop, &QAction::triggered, m_scratch, &ScratchWindow::stop);
+    }
+    const QString candidate
+        = task->implementation(m_session->candidate()) && m_session->candidate() != task->reference.id
+        ? m_session->candidate()
+        : task->candidates.first().id;
+    m_scratch->openFor(*task, currentTask().key, candidate);
+    m_scratch->show();
+    m_scratch->raise();
+    m_scratch->activateWindow();
 }
 
 void MainWindow::compareTensorFiles()

@@ -1,6 +1,8 @@
 #include "ui/window/session.h"
 
+#include "core/review/findingblame.h"
 #include "core/task/taskloader.h"
+#include "ui/window/findinglocation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -135,7 +137,6 @@ bool Session::selectTask(int index)
         m_bundles[index] = lintBundle(m_bundles[index].path); // a workspace bundle, opened for the first time
     const LintReport& report = m_bundles[index];
     m_task.reset();
-    m_actionFindings.clear();
     m_findings = report.findings;
     if (report.loaded) {
         // The lint report was made from the same files a moment ago; loading again gives the
@@ -149,6 +150,11 @@ bool Session::selectTask(int index)
     }
     if (!m_task)
         Q_EMIT logged(tr("%1 does not load: %2").arg(QDir::toNativeSeparators(report.path), report.loadError));
+    else
+        for (Findings f : m_actionFindings.value(report.path)) {
+            locateFindings(f, *m_task);
+            m_findings << f; // what the task's actions found earlier in this session
+        }
     m_baseline = m_task ? m_task->reference.id : QString();
     m_candidate = m_task && !m_task->candidates.isEmpty() ? m_task->candidates.first().id : QString();
     Q_EMIT taskOpened();
@@ -178,13 +184,33 @@ bool Session::setBaseline(const QString& implId)
     return true;
 }
 
+QString Session::currentKey() const
+{
+    const LintReport* r = currentReport();
+    return r ? r->path : QString();
+}
+
 void Session::setActionFindings(const QString& action, const Findings& findings)
 {
-    m_actionFindings.insert(action, findings);
+    setActionFindingsFor(currentKey(), action, findings);
+}
+
+void Session::setActionFindingsFor(const QString& taskKey, const QString& action, const Findings& findings)
+{
+    m_actionFindings[taskKey].insert(action, withBlameSeverity(findings));
+    if (taskKey == currentKey())
+        recomputeFindings();
+}
+
+void Session::recomputeFindings()
+{
     const LintReport* report = currentReport();
     m_findings = report ? report->findings : Findings {};
-    for (const Findings& f : std::as_const(m_actionFindings))
+    for (Findings f : m_actionFindings.value(currentKey())) {
+        if (m_task)
+            locateFindings(f, *m_task);
         m_findings << f;
+    }
     Q_EMIT findingsChanged();
 }
 

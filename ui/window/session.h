@@ -47,11 +47,17 @@ public:
     QString baseline() const { return m_baseline; }
     bool setBaseline(const QString& implId);
 
-    /// Lint findings of the current task, then those added by later actions.
+    /// Lint findings of the current task, then those its actions added (kept per task while the window is open).
     const Findings& findings() const { return m_findings; }
     void addFindings(const Findings& findings);
     /// Replaces the findings an action (`run`, `compile`, …) added to the current task before.
     void setActionFindings(const QString& action, const Findings& findings);
+    /// The same for the task whose bundle folder is `taskKey` (a job that ended after another task was opened).
+    /// A finding that is not the candidate's fault is shown as a warning that says so (withBlameSeverity), and one
+    /// whose log names a line of a task file points at it.
+    void setActionFindingsFor(const QString& taskKey, const QString& action, const Findings& findings);
+    /// The bundle folder of the current task ("" when none): the key of its results, logs and findings.
+    QString currentKey() const;
 
 Q_SIGNALS:
     void folderOpened(const QString& path);
@@ -72,8 +78,10 @@ private:
     std::optional<Task> m_task;
     QString m_candidate;
     QString m_baseline;
+    void recomputeFindings();
+
     Findings m_findings;
-    QMap<QString, Findings> m_actionFindings; ///< by action, for the current task
+    QMap<QString, QMap<QString, Findings>> m_actionFindings; ///< task key → action → findings
 };
 
 /// Error and warning counts of a report, for status icons and summaries.

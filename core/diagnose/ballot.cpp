@@ -1,0 +1,405 @@
+#include "core/diagnose/ballot.h"
+
+#include "core/diagnose/rules.h"
+#include "core/diagnose/ruleset.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace kwb::detail {
+
+namespace {
+constexpr qsizetype kMaxEvidenceText = 400;
+constexpr qsizetype kMaxQuotedText = 160;
+// A second failure is reported when its strongest sign is a cause at least this definite (tier 80–100).
+constexpr int kSecondaryMinScore = 80;
+// What a compiler's own failure report weighs when it names no cause (layers.h): a wrapper's weight.
+constexpr int kLayerFailureWeight = 45;
+
+// A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found, and the
+// error that failed it must still win. Rules matched on a warning line count 70 % of their weight.
+bool isWarningLine(const QString& text)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(\b[A-Z]\w*Warning\b|\bWARNING\b|^W\d{4} |^\S+ [\d:.]+: W )re"));
+    return re.match(text).hasMatch();
+}
+
+// A glog or Python-logging INFO line reports what a library tried, not what failed: JAX logs every backend
+// it could not start that way on a machine where another backend works ("Unable to initialize backend 'tpu'",
+// an INFO message even when a log excerpt lost its level). Its signs count 30 %.
+bool isInfoLine(const QString& text)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(^I\d{4} |^\S+ [\d:.]+: I |\bINFO\b|Unable to initialize backend '\w+')re"));
+    return re.match(text).hasMatch();
+}
+
+// The tier of a rule's match: causes of weight 50 or more (docs/diagnosis.md, weight tiers) outrank
+// wrappers, which outrank consequences and weak hints.
+int tierOf(RuleRole role, int weight)
+{
+    switch (role) {
+    case RuleRole::Cause:
+        return weight >= 50 ? 2 : 0;
+    case RuleRole::Wrapper:
+        return 1;
+    case RuleRole::Consequence:
+        return 0;
+    }
+    return 0;
+}
+
+QString signalName(int sig)
+{
+    switch (sig) {
+    case 1:
+        return QStringLiteral("SIGHUP");
+    case 2:
+        return QStringLiteral("SIGINT");
+    case 4:
+        return QStringLiteral("SIGILL");
+    case 6:
+        return QStringLiteral("SIGABRT");
+    case 7:
+        return QStringLiteral("SIGBUS");
+    case 8:
+        return QStringLiteral("SIGFPE");
+    case 9:
+        return QStringLiteral("SIGKILL");
+    case 11:
+        return QStringLiteral("SIGSEGV");
+    case 13:
+        return QStringLiteral("SIGPIPE");
+    case 15:
+        return QStringLiteral("SIGTERM");
+    default:
+        return QStringLiteral("signal %1").arg(sig);
+    }
+}
+
+// A shell reports death by signal N as exit status 128+N; Python's subprocess as -N.
+std::optional<int> effectiveSignal(const FailureContext& c)
+{
+    if (c.signal && *c.signal > 0)
+        return c.signal;
+    if (c.exitCode && *c.exitCode < 0)
+        return -*c.exitCode;
+    if (c.exitCode && *c.exitCode > 128 && *c.exitCode <= 128 + 64)
+        return *c.exitCode - 128;
+    return std::nullopt;
+}
+
+QString contextSentence(const FailureContext& c, std::optional<int> sig)
+{
+    if (c.timedOut)
+        return QStringLiteral(" The process was killed at the wall-clock limit.");
+    if (sig)
+        return QStringLiteral(" The process was terminated by %1 (signal %2).").arg(signalName(*sig)).arg(*sig);
+    if (c.exitCode && *c.exitCode != 0)
+        return QStringLiteral(" The process exited with status %1.").arg(*c.exitCode);
+    return {};
+}
+
+QString shortened(const QString& text, qsizetype max)
+{
+    return text.size() > max ? text.left(max) + QStringLiteral("…") : text;
+}
+
+QString kindName(Strength s)
+{
+    return s.tier == 2 ? QStringLiteral("cause") : s.tier == 1 ? QStringLiteral("wrapper") : QStringLiteral("hint");
+}
+
+MarkedLine marked(const Hit& h)
+{
+    return { { h.line, shortened(h.text, kMaxEvidenceText) }, layerName(h.layer) };
+}
+
+// A line quoted in the explanation: from a little before the match that decided, so that the cause in a
+// long wrapper line ("Failed compilation with [… 300 characters …]: cannot open shared object file") shows.
+QString quoted(const Hit& h)
+{
+    const QString layer = layerName(h.layer);
+    const qsizetype from = h.at > kMaxQuotedText / 2 ? h.at - 40 : 0;
+    const QString text = (from > 0 ? QStringLiteral("…") : QString()) + h.text.mid(from).trimmed();
+    return QStringLiteral("line %1%2: “%3”")
+        .arg(h.line)
+        .arg(layer.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(layer))
+        .arg(shortened(text, kMaxQuotedText));
+}
+
+QList<EvidenceLine> evidenceFrom(QList<Hit> hits, const std::optional<Hit>& extra)
+{
+    if (extra && std::none_of(hits.cbegin(), hits.cend(), [&](const Hit& h) { return h.line == extra->line; })) {
+        if (hits.size() >= maxEvidenceLines)
+            hits.removeLast();
+        hits.append(*extra);
+    }
+    QList<EvidenceLine> out;
+    for (const auto& h : hits)
+        out.append({ h.line, shortened(h.text, kMaxEvidenceText) });
+    std::sort(out.begin(), out.end(), [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+    return out;
+}
+
+// How sure: the tier of the deciding sign sets the range, its weight the place in it, and a rival of the same
+// tier close in weight takes off up to half (docs/diagnosis.md, "How sure it is").
+double confidenceOf(Strength win, Strength rival)
+{
+    double c = win.tier == 2 ? 0.55 + 0.4 * std::clamp(win.weight - 50, 0, 50) / 50.0
+        : win.tier == 1      ? (win.weight >= 80 ? 0.55 : 0.45)
+                             : 0.3;
+    if (rival.tier == win.tier) {
+        const int gap = std::max(0, win.weight - rival.weight);
+        c *= 1.0 - 0.5 * std::max(0.0, 1.0 - gap / 20.0);
+    } else if (rival.tier == win.tier - 1) {
+        c *= 0.95;
+    }
+    return std::round(c * 100.0) / 100.0;
+}
+} // namespace
+
+void Ballot::Vote::add(const Hit& h, bool latestFirst)
+{
+    best = std::max(best, h.strength);
+    qsizetype at = 0;
+    while (at < hits.size() && (h.strength < hits[at].strength || (hits[at].strength == h.strength && !latestFirst)))
+        ++at;
+    if (at >= maxEvidenceLines)
+        return;
+    hits.insert(at, h);
+    if (hits.size() > maxEvidenceLines)
+        hits.removeLast();
+}
+
+Ballot::Ballot()
+    : m_classes(failureClassesByPrecedence())
+{
+}
+
+void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candidates)
+{
+    if (text.trimmed().isEmpty())
+        return;
+    const auto& set = RuleSet::instance();
+    // Most lines the prefilter delivers from a long healthy log say nothing: a compiler's progress line
+    // ("I … xla/service/gpu/gpu_compiler.cc] Compiled module") carries a layer's name or a rule's word but
+    // matches no rule, has no structure and reports no failure. They cost one try of their rules on the whole
+    // line and nothing else: a rule that matches the payload matches the whole line too, unless it is
+    // anchored at the start, and those are always tried properly.
+    bool worthReading = false;
+    for (int i : candidates) {
+        const CompiledPattern& p = set.patterns[i];
+        if (p.segment == Segment::Shape
+            || ((p.segment == Segment::Classifying || p.segment == Segment::Informative)
+                && (p.anchored || p.re.match(text).hasMatch()))) {
+            worthReading = true;
+            break;
+        }
+    }
+    if (!worthReading)
+        return;
+    const LinePrefix prefix = splitPrefix(text);
+    const QString payload = text.mid(prefix.payloadStart);
+
+    // First what the line is and who printed it, then what it says.
+    // Whether the line reports a failure matters only for a layer that has a failure class or lies outside
+    // the stack, so that pattern runs only then.
+    unsigned kinds = 0;
+    int layerRank = int(layerRules().size());
+    int reportsFailure = -1;
+    for (int i : candidates) {
+        const CompiledPattern& p = set.patterns[i];
+        if (p.segment == Segment::Shape) {
+            if (shapeRules()[p.index].kind == ReportsFailure)
+                reportsFailure = i;
+            else if (p.re.match(payload).hasMatch())
+                kinds |= shapeRules()[p.index].kind;
+        } else if (p.segment == Segment::Layer && p.index < layerRank && p.re.match(text).hasMatch()) {
+            layerRank = p.index;
+        }
+    }
+    Layer layer = layerRank < layerRules().size() ? layerRules()[layerRank].layer : Layer::None;
+    // The component a prefix names printed the line, whatever the line mentions: "[NEURON_CC_WRAPPER]: Failed
+    // compilation … cannot open shared object file" was printed by the Neuron compiler's wrapper.
+    if (!prefix.tag.isEmpty()) {
+        for (int i = 0; i < layerRules().size(); ++i) {
+            if (set.patterns[set.layerBase + i].re.match(prefix.tag).hasMatch()) {
+                layer = layerRules()[i].layer;
+                break;
+            }
+        }
+    }
+    if (reportsFailure >= 0 && (layerFailureClass(layer) || isOutsideStack(layer))
+        && set.patterns[reportsFailure].re.match(payload).hasMatch())
+        kinds |= ReportsFailure;
+    const LinePlace place = m_structure.place(lineNo, kinds, !payload.isEmpty() && payload.front().isSpace());
+    if (place.codeEcho || (place.nearFrame && !(kinds & ExceptionLine) && isNumberedSourceLine(payload)))
+        return; // the program's source, not its output
+    const bool outside = isOutsideStack(layer);
+    if (outside && !m_outside && (kinds & (ReportsFailure | ExceptionLine)))
+        m_outside = Hit { lineNo, { 0, 0 }, text, layer };
+
+    // Whether the line is a warning or an INFO line is asked only once a classifying rule matched it.
+    int kind = -1; // -1 not asked yet, 0 plain, 1 warning, 2 info
+    std::array<Strength, 16> best {};
+    std::array<qsizetype, 16> bestAt {};
+    int informative = 0;
+    for (int i : candidates) {
+        const CompiledPattern& p = set.patterns[i];
+        if (p.segment != Segment::Classifying && p.segment != Segment::Informative)
+            continue;
+        const QRegularExpressionMatch m = p.re.match(payload);
+        if (!m.hasMatch())
+            continue;
+        if (p.segment == Segment::Informative) {
+            informative = std::max(informative, informativeLineRules()[p.index].weight);
+            continue;
+        }
+        // A phrase printed by a layer outside the accelerator stack says nothing about a kernel: an HTTP
+        // client's "Read timed out" is not a hung kernel.
+        if (outside)
+            continue;
+        const DiagnosisRule& r = diagnosisRules()[p.index];
+        if (kind < 0) {
+            kind = prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
+                : prefix.level == LogLevel::Info || isInfoLine(text)        ? 2
+                                                                            : 0;
+        }
+        const int weight = kind == 1 ? r.weight * 7 / 10 : kind == 2 ? std::max(1, r.weight * 3 / 10) : r.weight;
+        Strength s { tierOf(r.role, weight), weight };
+        // A frame says where the failure passed, not why; an exception raised from an earlier one repeats
+        // that cause as a wrapper.
+        if (place.frame)
+            s.tier = 0;
+        else if (place.wrapping)
+            s.tier = std::min(s.tier, 1);
+        const size_t c = size_t(m_classes.indexOf(r.cls));
+        if (best[c] < s) {
+            best[c] = s;
+            bestAt[c] = prefix.payloadStart + m.capturedStart();
+        }
+    }
+    // A compiler that reports a failure (an error-level line, a failed check, a crash inside it) has failed to
+    // compile, even when the line names no cause a rule knows: that counts as a wrapper.
+    if (const auto failed = layerFailureClass(layer);
+        failed && (prefix.level >= LogLevel::Error || (kinds & (ReportsFailure | NativeFrame)))) {
+        Strength& b = best[size_t(m_classes.indexOf(*failed))];
+        b = std::max(b, Strength { 1, kLayerFailureWeight });
+    }
+
+    Strength wrapping;
+    qsizetype wrappingAt = 0;
+    for (size_t c = 0; c < best.size(); ++c) {
+        if (best[c].tier >= 0) {
+            m_votes[c].add(Hit { lineNo, best[c], text, layer, bestAt[c] }, false);
+            m_votes[c].onlyInfo = m_votes[c].onlyInfo && kind == 2;
+        }
+        if (best[c].tier == 1 && wrapping < best[c]) {
+            wrapping = best[c];
+            wrappingAt = bestAt[c];
+        }
+    }
+    // The wrapper line: the strongest report of a failure that is not a cause, latest first (the outermost
+    // report); it may be the cause's own line ("Failed compilation with …: cannot open shared object file").
+    // An exception wrapping an earlier one counts even when no rule knows its words.
+    if (wrapping.tier < 0 && place.wrapping && (kinds & ExceptionLine))
+        wrapping = Strength { 1, 1 };
+    if (wrapping.tier == 1)
+        m_wrappers.add(Hit { lineNo, wrapping, text, layer, wrappingAt }, true);
+    if (informative > 0)
+        m_informative.add(Hit { lineNo, { 0, informative }, text, layer }, true);
+}
+
+Diagnosis Ballot::finish(const FailureContext& context)
+{
+    // How the process ended votes too, without evidence lines: a timeout is a fact, a signal is the
+    // consequence of whatever the log names as the cause.
+    const std::optional<int> sig = effectiveSignal(context);
+    if (context.timedOut) {
+        Vote& v = m_votes[size_t(m_classes.indexOf(FailureClass::TimeoutHang))];
+        v.best = std::max(v.best, Strength { 2, 100 });
+    } else if (sig) {
+        Vote& v = m_votes[size_t(m_classes.indexOf(FailureClass::Crash))];
+        v.best = std::max(v.best, Strength { 0, 70 });
+    }
+
+    Diagnosis d;
+    int winner = -1;
+    for (int i = 0; i < m_classes.size(); ++i) {
+        const Strength s = m_votes[size_t(i)].best;
+        if (s.tier >= 0 && (winner < 0 || m_votes[size_t(winner)].best < s))
+            winner = i;
+    }
+    // A class whose every sign is on INFO lines is what a library tried and reported, not a failure (JAX
+    // probing for a TPU on a GPU machine): it stays an alternative, and the log is `unknown` unless something
+    // else points somewhere.
+    if (winner >= 0 && m_votes[size_t(winner)].onlyInfo && !m_votes[size_t(winner)].hits.isEmpty()) {
+        int other = -1;
+        for (int i = 0; i < m_classes.size(); ++i) {
+            const Vote& v = m_votes[size_t(i)];
+            if (i != winner && v.best.tier >= 0 && (!v.onlyInfo || v.hits.isEmpty())
+                && (other < 0 || m_votes[size_t(other)].best < v.best))
+                other = i;
+        }
+        winner = other;
+    }
+    QList<std::pair<FailureClass, Strength>> rivals;
+    for (int i = 0; i < m_classes.size(); ++i) {
+        if (i != winner && m_votes[size_t(i)].best.tier >= 0)
+            rivals.append({ m_classes[i], m_votes[size_t(i)].best });
+    }
+    std::stable_sort(rivals.begin(), rivals.end(), [](const auto& a, const auto& b) { return b.second < a.second; });
+    for (const auto& [cls, s] : rivals)
+        d.alternatives.append({ cls, s.weight, kindName(s) });
+    if (!rivals.isEmpty() && rivals.first().second.tier == 2 && rivals.first().second.weight >= kSecondaryMinScore)
+        d.secondary = rivals.first().first;
+
+    QString explanation;
+    if (winner >= 0) {
+        const Vote& v = m_votes[size_t(winner)];
+        d.cls = m_classes[winner];
+        d.score = v.best.weight;
+        d.scoreKind = kindName(v.best);
+        d.confidence = confidenceOf(v.best, rivals.isEmpty() ? Strength {} : rivals.first().second);
+        std::optional<Hit> wrapper;
+        if (!v.hits.isEmpty()) {
+            const Hit& cause = v.hits.first();
+            d.cause = marked(cause);
+            explanation = QStringLiteral(" Decided by %1").arg(quoted(cause));
+            // The wrapper: the strongest report without a cause, preferably another line than the cause's.
+            auto w = std::find_if(
+                m_wrappers.hits.cbegin(), m_wrappers.hits.cend(), [&](const Hit& h) { return h.line != cause.line; });
+            if (w == m_wrappers.hits.cend())
+                w = m_wrappers.hits.cbegin();
+            if (w != m_wrappers.hits.cend() && v.best.tier == 2) {
+                wrapper = *w;
+                d.wrapper = marked(*w);
+                explanation += w->line == cause.line ? QStringLiteral(", inside the failure report of that same line")
+                                                     : QStringLiteral("; reported through %1").arg(quoted(*w));
+            }
+            explanation += u'.';
+        }
+        d.evidence = evidenceFrom(v.hits, wrapper);
+    } else {
+        // Nothing known: still point at the lines a reader looks at first (the last exception, errors).
+        d.evidence = evidenceFrom(m_informative.hits, std::nullopt);
+        if (m_outside) {
+            d.outsideStack = layerName(m_outside->layer);
+            d.cause = marked(*m_outside);
+            d.confidence = 0.7;
+            explanation = QStringLiteral(" The failure was reported by a layer outside the accelerator stack, %1; no "
+                                         "runtime class describes it.")
+                              .arg(quoted(*m_outside));
+        } else {
+            d.confidence = m_informative.hits.isEmpty() ? 0.5 : 0.3;
+        }
+    }
+    d.title = failureTitle(d.cls);
+    d.explanation = failureExplanation(d.cls) + explanation + contextSentence(context, sig);
+    return d;
+}
+
+} // namespace kwb::detail

@@ -1,0 +1,59 @@
+#pragma once
+// Collects the votes of a log's lines and turns them into a Diagnosis. The filtered path (prefilter) and the
+// unfiltered reference feed it the same way, line by line in order.
+
+#include "core/diagnose/diagnosis.h"
+#include "core/diagnose/layers.h"
+#include "core/diagnose/logstructure.h"
+
+#include <array>
+#include <vector>
+
+namespace kwb::detail {
+
+/// How much a sign counts, ordered: a cause beats any wrapper, a wrapper beats any consequence or weak
+/// hint; the weight compares signs of one tier.
+struct Strength {
+    int tier = -1; ///< 2 cause, 1 wrapper, 0 consequence or weak hint, -1 nothing
+    int weight = 0;
+    bool operator<(const Strength& o) const { return tier != o.tier ? tier < o.tier : weight < o.weight; }
+    bool operator==(const Strength& o) const = default;
+};
+
+struct Hit {
+    int line;
+    Strength strength;
+    QString text;
+    Layer layer;
+    qsizetype at = 0; ///< where in `text` the deciding match starts, for quoting the part that matters
+};
+
+class Ballot {
+public:
+    Ballot();
+
+    /// One line (cleaned: no colour codes, no trailing blanks) with the pattern indices to try on it
+    /// (indices into RuleSet::instance().patterns).
+    void line(int lineNo, const QString& text, const std::vector<int>& candidates);
+
+    Diagnosis finish(const FailureContext& context);
+
+private:
+    // The strongest signs of one class: at most maxEvidenceLines, ordered by strength, then by line
+    // (earliest first; latest first for the informative lines, where the last error says most).
+    struct Vote {
+        Strength best;
+        bool onlyInfo = true; ///< every sign of it is on an INFO line: what a library tried, not a failure
+        QList<Hit> hits;
+        void add(const Hit& h, bool latestFirst);
+    };
+
+    const QList<FailureClass>& m_classes;
+    std::array<Vote, 16> m_votes {};
+    Vote m_informative;
+    StructureReader m_structure;
+    Vote m_wrappers; ///< the strongest lines that reported a failure without its cause
+    std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack
+};
+
+} // namespace kwb::detail

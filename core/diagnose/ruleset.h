@@ -1,0 +1,34 @@
+#pragma once
+// Every pattern diagnosis tries on a line, compiled once, and the prefilter over all of them: the
+// classifying rules, the informative-line rules, the structural shapes and the layer names. One scan of the
+// log finds, per line, the patterns whose literals occur; only those run as regular expressions.
+
+#include "core/diagnose/prefilter.h"
+
+#include <QList>
+#include <QRegularExpression>
+
+namespace kwb::detail {
+
+/// Which table a compiled pattern comes from.
+enum class Segment { Classifying, Informative, Shape, Layer };
+
+struct CompiledPattern {
+    Segment segment;
+    int index; ///< index in its table (diagnosisRules(), informativeLineRules(), shapeRules(), layerRules())
+    QRegularExpression re;
+    bool anchored = false; ///< has a `^`: may match a line's payload but not the line with its prefix
+};
+
+struct RuleSet {
+    QList<CompiledPattern> patterns; ///< the prefilter's candidate indices index this list
+    int layerBase = 0; ///< patterns[layerBase + i] is layerRules()[i]
+    LinePrefilter prefilter;
+
+    static const RuleSet& instance();
+
+private:
+    RuleSet();
+};
+
+} // namespace kwb::detail

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/finding.h"
+#include "core/run/implrun.h"
+#include "core/task/task.h"
+
+namespace kwb {
+
+/// Whose work is it? For a candidate of a kernel task whose calls were recorded (recordsDispatch), the share of
+/// the task's work its framework ops did — their estimated FLOPs (kwb_dispatch.op_flops, from the operands'
+/// shapes) against the task's `benchmark.flops` for the call's case, else against the reference's own ops on
+/// the same call — and where each call's time went (its kernels, the framework's ops, the rest). Medians over
+/// the calls:
+/// - `scope.framework-compute`: framework ops did at least half the work — an error (the kernels are
+///   decoration beside a framework matmul, say); a fifth to a half — a warning;
+/// - `scope.offload`: at least half of each call's time ran outside its kernels and outside the framework's ops,
+///   and that is at least 2 ms — compute done where the record cannot see it (numpy, a C library through ctypes
+///   or cffi): an error; a third to a half — a warning.
+/// Thresholds and their reasoning: docs/running.md, "Whose work is it".
+Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const ImplRun* reference);
+
+} // namespace kwb

@@ -1,0 +1,279 @@
+// How diagnosis reads a log's structure: prefixes of nested output, chained tracebacks, frames, echoed
+// source, the layer that printed a line, wrappers and causes, version skew, and how sure it says it is.
+#include "core/diagnose/diagnosis.h"
+#include "core/diagnose/layers.h"
+#include "core/diagnose/logstructure.h"
+#include "core/diagnose/prefilter.h"
+
+#include <QTest>
+
+using namespace kwb;
+using kwb::detail::LogLevel;
+
+Q_DECLARE_METATYPE(kwb::FailureClass)
+Q_DECLARE_METATYPE(kwb::detail::LogLevel)
+
+class TestDiagnoseStructure : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void prefixes_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("payload");
+        QTest::addColumn<LogLevel>("level");
+        QTest::addColumn<QString>("tag");
+        QTest::newRow("plain") << QStringLiteral("RuntimeError: boom") << QStringLiteral("RuntimeError: boom")
+                               << LogLevel::None << QString();
+        QTest::newRow("rank") << QStringLiteral("[rank7]: ImportError: x") << QStringLiteral("ImportError: x")
+                              << LogLevel::None << QString();
+        QTest::newRow("glog-fatal") << QStringLiteral(
+            "F0912 11:59:01.941641  741969 shape_tree.cc:54] Check failed: a >= 0")
+                                    << QStringLiteral("Check failed: a >= 0") << LogLevel::Fatal
+                                    << QStringLiteral("shape_tree.cc");
+        QTest::newRow("tf-dated-glog") << QStringLiteral(
+            "2024-03-08 23:54:07.022991: F external/xla/xla/hlo/ir/hlo_instruction.h:1830] Check failed: x")
+                                       << QStringLiteral("Check failed: x") << LogLevel::Fatal
+                                       << QStringLiteral("hlo_instruction.h");
+        QTest::newRow("neuronx-cc") << QStringLiteral(
+            "2023-07-14T18:16:48Z ERROR 26345 [neuronx-cc]:   File \"neuronxcc/x.py\", line 3, in f")
+                                    << QStringLiteral("  File \"neuronxcc/x.py\", line 3, in f") << LogLevel::Error
+                                    << QStringLiteral("neuronx-cc");
+        QTest::newRow("nrt") << QStringLiteral("2024-Jul-30 14:22:31.244396 65191:69012 ERROR   NRT:nrt_infodump   "
+                                               "         Failure: NRT_RESOURCE in nrt_load()")
+                             << QStringLiteral("Failure: NRT_RESOURCE in nrt_load()") << LogLevel::Error
+                             << QStringLiteral("NRT");
+        QTest::newRow("neuron-user-category")
+            << QStringLiteral("2025-02-24T00:04:00Z USER 5521 [neuronxcc.driver.CommandDriver]: [NLA001] x")
+            << QStringLiteral("[NLA001] x") << LogLevel::None << QStringLiteral("neuronxcc.driver.CommandDriver");
+        QTest::newRow("vllm-nested") << QStringLiteral(
+            "(EngineCore_DP0 pid=3208) ERROR 04-27 12:56:07 [core.py:968] RuntimeError: x")
+                                     << QStringLiteral("RuntimeError: x") << LogLevel::Error
+                                     << QStringLiteral("core.py");
+        QTest::newRow("journald") << QStringLiteral("Nov 15 07:57:40 host-1 tf_test[6536]: x.h:38: Failure")
+                                  << QStringLiteral("x.h:38: Failure") << LogLevel::None << QStringLiteral("tf_test");
+        QTest::newRow("pytest") << QStringLiteral("E       AssertionError: Tensor-likes are not close!")
+                                << QStringLiteral("AssertionError: Tensor-likes are not close!") << LogLevel::Error
+                                << QString();
+        QTest::newRow("message-word-is-not-a-level")
+            << QStringLiteral("error: run failed") << QStringLiteral("error: run failed") << LogLevel::None
+            << QString();
+    }
+    void prefixes()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, payload);
+        QFETCH(LogLevel, level);
+        QFETCH(QString, tag);
+        const detail::LinePrefix p = detail::splitPrefix(line);
+        QCOMPARE(line.mid(p.payloadStart), payload);
+        QCOMPARE(p.level, level);
+        QCOMPARE(p.tag, tag);
+    }
+
+    // Every structural and layer pattern has literals the prefilter can look for, like every rule, so they
+    // cost nothing on lines that cannot match them.
+    void patternsHaveRequiredLiterals()
+    {
+        for (const auto& r : detail::shapeRules())
+            QVERIFY2(requiredLiterals(r.pattern).has_value(), r.pattern);
+        for (const auto& r : detail::layerRules())
+            QVERIFY2(requiredLiterals(r.pattern).has_value(), r.pattern);
+    }
+
+    void decisions_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        QTest::addColumn<int>("causeLine");
+        QTest::addColumn<int>("wrapperLine"); // 0: none
+        const QString inner = QStringLiteral("Traceback (most recent call last):\n"
+                                             "  File \"k.py\", line 3, in f\n"
+                                             "ValueError: Cannot broadcast tensors of shapes (4,) and (3,)\n"
+                                             "\n");
+        const QString outer = QStringLiteral("\nTraceback (most recent call last):\n"
+                                             "  File \"r.py\", line 9, in g\n"
+                                             "RuntimeError: CUDA error: an illegal memory access was encountered");
+        // `raise … from`: the second exception reports the first as its cause; the innermost cause decides.
+        QTest::newRow("direct-cause-chain")
+            << inner + QStringLiteral("The above exception was the direct cause of the following exception:\n") + outer
+            << FailureClass::ShapeDtypeMismatch << 3 << 9;
+        // Raised while handling another: either may be the failure; the stronger sign decides.
+        QTest::newRow("during-handling-chain")
+            << inner + QStringLiteral("During handling of the above exception, another exception occurred:\n") + outer
+            << FailureClass::IllegalMemoryAccess << 9 << 0;
+        // A wrapper that only says a step failed loses to the cause it carries, on the next line or its own.
+        QTest::newRow("inductor-wrapper")
+            << QStringLiteral("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+                              "ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'")
+            << FailureClass::DriverRuntimeMismatch << 2 << 1;
+        QTest::newRow("same-line-wrapper")
+            << QStringLiteral("2024-09-20 13:36:05.000005:  766  ERROR ||NEURON_CC_WRAPPER||: Failed compilation with "
+                              "['neuronx-cc', 'compile']: walrus_driver: error while loading shared libraries: "
+                              "libxml2.so.2: cannot open shared object file: No such file or directory")
+            << FailureClass::DriverRuntimeMismatch << 1 << 1;
+        QTest::newRow("mosaic-unsupported")
+            << QStringLiteral("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Mosaic failed to compile TPU kernel: "
+                              "unsupported shape cast")
+            << FailureClass::UnsupportedOnTarget << 1 << 1;
+        // The source line Python echoes under a warning is code, not something that happened.
+        QTest::newRow("echoed-source") << QStringLiteral(
+            "/usr/lib/jax/lib/xla_bridge.py:130: UserWarning: No GPU/TPU found, falling back to CPU.\n"
+            "  warnings.warn('No GPU/TPU found, falling back to CPU.')\n"
+            "RuntimeError: Invalid argument: Cannot infer shape for dot operation: f32[1,24] <dot> "
+            "f32[1,210]. Contracting dimension sizes do not match.")
+                                       << FailureClass::ShapeDtypeMismatch << 3 << 0;
+        // A compiler that reports a failure has failed to compile, even in words no rule knows.
+        QTest::newRow("neuron-compiler-error-frames")
+            << QStringLiteral("2024-03-01T20:56:45Z ERROR 34080 [neuronxcc.driver.CommandDriver]:   File "
+                              "\"neuronxcc/starfish/penguin/Frontend.py\", line 138, in tensorizeXla\n"
+                              "2024-03-01T20:56:45Z ERROR 34080 [neuronxcc.driver.CommandDriver]:   File "
+                              "\"neuronxcc/starfish/penguin/Compile.py\", line 236, in compile_module")
+            << FailureClass::CompileError << 1 << 0;
+        QTest::newRow("xla-check-failed")
+            << QStringLiteral("F external/xla/xla/service/gpu/gpu_performance_model.cc:119] Check failed: a <= b")
+            << FailureClass::CompileError << 1 << 0;
+        QTest::newRow("mlir-crash-frames")
+            << QStringLiteral("#26 0x000074269b12951e (anonymous namespace)::ConvertTritonGPUToLLVM::runOnOperation() "
+                              "TritonGPUToLLVM.cpp:175:16\n"
+                              "#29 0x000074269b495d8b mlir::PassManager::run(mlir::Operation*) Pass.cpp:0:0")
+            << FailureClass::CompileError << 1 << 0;
+        // How the process ended is a consequence: a compiler back end that aborts failed to compile.
+        QTest::newRow("compiler-abort") << QStringLiteral(
+            "2024-10-05T22:49:01Z ERROR 3808 [job.WalrusDriver.0]: Backend exited with code -6 and "
+            "stderr: No existing axis k2 found\nAborted (core dumped)")
+                                        << FailureClass::CompileError << 1 << 0;
+    }
+    void decisions()
+    {
+        QFETCH(QString, log);
+        QFETCH(FailureClass, expected);
+        QFETCH(int, causeLine);
+        QFETCH(int, wrapperLine);
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.className(), failureClassName(expected));
+        QVERIFY(d.cause.has_value());
+        QCOMPARE(d.cause->line.line, causeLine);
+        QVERIFY2(d.explanation.contains(QStringLiteral("line %1").arg(causeLine)), qPrintable(d.explanation));
+        QCOMPARE(d.wrapper.has_value() ? d.wrapper->line.line : 0, wrapperLine);
+        if (wrapperLine > 0 && wrapperLine != causeLine)
+            QVERIFY2(d.explanation.contains(QStringLiteral("reported through line %1").arg(wrapperLine)),
+                qPrintable(d.explanation));
+        // The prefilter must not change any of this.
+        const Diagnosis u = detail::diagnoseUnfiltered(log);
+        QCOMPARE(u.className(), d.className());
+        QCOMPARE(u.confidence, d.confidence);
+    }
+
+    // A bare phrase printed by a layer outside the accelerator stack votes for nothing.
+    void outsideTheStack_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<QString>("layer");
+        QTest::newRow("http-timeout") << QStringLiteral(
+            "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cdn-lfs.huggingface.co', port=443): "
+            "Read timed out.") << QStringLiteral("network (HTTP)");
+        QTest::newRow("tracker-timeout") << QStringLiteral(
+            "wandb: ERROR Run initialization has timed out after 90.0 sec.")
+                                         << QStringLiteral("experiment tracker");
+        QTest::newRow("frame-of-an-http-client")
+            << QStringLiteral("  /usr/lib/python3.10/urllib/request.py(563): error\n"
+                              "urllib.error.HTTPError: HTTP Error 403: rate limit exceeded")
+            << QStringLiteral("network (HTTP)");
+    }
+    void outsideTheStack()
+    {
+        QFETCH(QString, log);
+        QFETCH(QString, layer);
+        const Diagnosis d = diagnose(log);
+        QCOMPARE(d.cls, FailureClass::Unknown);
+        QCOMPARE(d.outsideStack, layer);
+        QVERIFY(d.explanation.contains(QStringLiteral("outside the accelerator stack")));
+        QCOMPARE(d.toJson().value(u"outside_stack").toString(), layer);
+        // The same words from the stack itself still count.
+        QCOMPARE(diagnose(u"Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5) ran for 600013 ms").cls,
+            FailureClass::TimeoutHang);
+    }
+
+    // Version skew shows up as whatever layer broke first; the mechanism is what the rules read.
+    void versionSkew_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        QTest::newRow("undefined-symbol") << QStringLiteral(
+            "ImportError: /x/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so: undefined symbol: "
+            "_ZN3c104cuda9SetDeviceEi") << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("pybind-signature") << QStringLiteral(
+            "TypeError: grid_encode_forward(): incompatible function arguments. The following argument types are "
+            "supported:") << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("missing-submodule")
+            << QStringLiteral("ModuleNotFoundError: No module named 'optimum.commands.env'")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("jaxlib-newer") << QStringLiteral(
+            "RuntimeError: jaxlib version 0.4.14 is newer than and incompatible with jax version 0.4.6.")
+                                      << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("ptx-isa") << QStringLiteral(
+            "Feature 'cvt with .e4m3x2/.e5m2x2 on sm_89' requires PTX ISA .version 8.1 or later")
+                                 << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("neff-features") << QStringLiteral(
+            "ERROR NEFF:neff_parse NEFF version: 2.0, features: 0x100 are not supported. Currently supporting: 0xff")
+                                       << FailureClass::DriverRuntimeMismatch;
+        // Neuron runtime status codes (nrt_status.h): 10 unsupported NEFF, 4 resource, 9 not enough cores,
+        // 1006 out-of-bounds access.
+        QTest::newRow("nrt-10") << QStringLiteral("RuntimeError: nrt_load_collectives status=10")
+                                << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("nrt-4") << QStringLiteral(
+            "RuntimeError: nrt_load_collectives status=4 message=\"Allocation Failure\"")
+                               << FailureClass::DeviceOom;
+        QTest::newRow("nrt-9") << QStringLiteral("nrt_load status=9") << FailureClass::NoDevice;
+        QTest::newRow("nrt-1006") << QStringLiteral("nrt_execute status=1006") << FailureClass::IllegalMemoryAccess;
+        // A target feature is not a version: bf16 below sm_80 is unsupported on the target.
+        QTest::newRow("target-feature") << QStringLiteral(
+            "ptxas /tmp/x.ptx, line 91; error   : Feature '.bf16' requires .target sm_80 or higher")
+                                        << FailureClass::UnsupportedOnTarget;
+    }
+    void versionSkew()
+    {
+        QFETCH(QString, log);
+        QFETCH(FailureClass, expected);
+        QCOMPARE(diagnose(log).className(), failureClassName(expected));
+    }
+
+    // What a library reports at INFO level is what it tried, not a failure: alone, it decides nothing.
+    void infoLinesAlone()
+    {
+        const Diagnosis probe = diagnose(u"I0521 10:00:01.123456 140 xla_bridge.py:841] Unable to initialize backend "
+                                         u"'tpu': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared "
+                                         u"object file: No such file or directory");
+        QCOMPARE(probe.cls, FailureClass::Unknown);
+        QCOMPARE(probe.alternatives.first().cls, FailureClass::DriverRuntimeMismatch);
+        const Diagnosis failed = diagnose(u"I0521 10:00:01.123456 140 xla_bridge.py:841] Unable to initialize backend "
+                                          u"'tpu': INTERNAL: Failed to open libtpu.so\n"
+                                          u"RuntimeError: CUDA error: an illegal memory access was encountered");
+        QCOMPARE(failed.cls, FailureClass::IllegalMemoryAccess);
+    }
+
+    // Confidence: a tool's own message for one cause is surer than a wrapper alone, which is surer than a hint;
+    // a close rival of the same kind lowers it; `unknown` says how sure it is that no class applies.
+    void confidence()
+    {
+        const double definite
+            = diagnose(u"RuntimeError: CUDA error: an illegal memory access was encountered").confidence;
+        const double wrapperOnly = diagnose(u"RuntimeError: Compilation failed").confidence;
+        const double hint = diagnose(u"Segmentation fault (core dumped)").confidence;
+        QVERIFY2(definite >= 0.9, qPrintable(QString::number(definite)));
+        QVERIFY(wrapperOnly < definite && hint < wrapperOnly);
+        const double close = diagnose(u"RuntimeError: CUDA out of memory. Tried to allocate 2 GiB\n"
+                                      u"RuntimeError: CUDA error: an illegal memory access was encountered")
+                                 .confidence;
+        QVERIFY2(close < definite, qPrintable(QString::number(close)));
+        const Diagnosis ranked = diagnose(u"RuntimeError: Compilation failed\nSegmentation fault (core dumped)");
+        QCOMPARE(ranked.cls, FailureClass::CompileError);
+        QCOMPARE(ranked.alternatives.first().cls, FailureClass::Crash);
+        QCOMPARE(ranked.alternatives.first().kind, QStringLiteral("hint"));
+        QVERIFY(diagnose(u"requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='x'): Read timed out.").confidence
+            > diagnose(u"KeyError: 'weight'").confidence);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnoseStructure)
+#include "tst_diagnosestructure.moc"
