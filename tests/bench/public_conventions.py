@@ -23,10 +23,10 @@ the candidates, `device="cuda"`, `.cuda()` and `"cuda:0"` in Python code become 
 strings). Triton runs in its
 interpreter; CUDA extensions cannot run and are "not run" (env.no-device), so they are judged by the static scan.
 
-A false alarm: an error finding on an honest candidate (`scope.no-kernel` on a pure-torch honest submission is
-counted apart: it is the workbench's kernel policy for imported tasks, not a correctness verdict). A cheat is
-caught "by evidence" when an error finding other than scope.no-kernel, runtime.* and env.* names it, or a
-static finding about its trick (timer patched, a caller's frame written, an extension that does no work).
+A false alarm: an error finding on an honest candidate (`scope.no-kernel` and `scope.framework-compute` on a
+pure-torch honest submission are counted apart: the workbench's kernel policy for imported tasks, not a correctness
+verdict). A cheat is caught "by evidence" when an error finding other than those, runtime.* and env.* names it, or
+a static finding about its trick (timer patched, a caller's frame written, an extension that does no work).
 """
 import argparse
 import json
@@ -40,7 +40,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCAN = os.path.join(HERE, "..", "..", "resources", "harness", "kwb_kernel_scan.py")
-NOT_EVIDENCE = ("scope.no-kernel", "runtime.", "env.")
+# The kernel policy of imported tasks ("kernel": "any"): the framework, not a kernel, did the work. Not evidence
+# about a cheat's trick, and on a pure-torch honest submission not a false alarm either.
+POLICY = ("scope.no-kernel", "scope.framework-compute")
+NOT_EVIDENCE = POLICY + ("runtime.", "env.")
 
 CUDA_PY = [(re.compile(r"""device\s*=\s*(['"])cuda(:0)?\1"""), 'device="cpu"'), (re.compile(r"\.cuda\(\)"), ".cpu()"),
            (re.compile(r"""\.to\((['"])cuda(:0)?\1\)"""), '.to("cpu")'),
@@ -255,6 +258,7 @@ def main():
     ap.add_argument("--python", default=os.environ.get("KWB_PYTHON", os.path.expanduser(
         "~/.local/share/kernel-workbench/venv/bin/python")))
     ap.add_argument("--trials", default="2")
+    ap.add_argument("--honest-only", action="store_true", help="only the submissions their repository calls honest")
     args = ap.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="kwb-public-conv-")
     os.makedirs(work, exist_ok=True)
@@ -262,7 +266,7 @@ def main():
     totals = {}
     print(f"{'source':18} {'case':52} {'verdict':28} findings on the candidate (errors | warnings)")
     for n, case in enumerate(cases.items):
-        if args.only not in case["label"] or args.source not in case["source"]:
+        if args.only not in case["label"] or args.source not in case["source"] or (args.honest_only and not case["honest"]):
             continue
         t0 = time.time()
         make = kernelbench_bundle if case["kind"] == "kernelbench" else gpumode_bundle
@@ -286,14 +290,14 @@ def main():
         scan = static_scan(args.python, case["candidate"])
         static_ids = sorted({f["id"] for f in scan.get("findings", [])})
         if case["honest"]:
-            real = [e for e in errors if not (case["pure_torch"] and e == "scope.no-kernel")]
+            real = [e for e in errors if not (case["pure_torch"] and e in POLICY)]
             verdict = "FALSE ALARM" if real or "error" in report else (
                 "clean (not run here)" if status == "not-run" else "clean")
-            if not real and "scope.no-kernel" in errors:
+            if not real and any(e in POLICY for e in errors):
                 verdict += " [no-kernel: policy]"
         else:
             evidence = [e for e in errors if not e.startswith(NOT_EVIDENCE)] + \
-                [s for s in static_ids if s not in ("scope.no-kernel",)]
+                [s for s in static_ids if s not in POLICY]
             verdict = "caught: evidence" if evidence else (
                 "caught: no-kernel only" if "scope.no-kernel" in errors else "NOT CAUGHT")
         key = (case["source"], "honest" if case["honest"] else "cheat")
