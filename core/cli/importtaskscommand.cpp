@@ -59,11 +59,15 @@ int importTasksCommand(const QString& sub, const QStringList& args, Io& io)
     const QCommandLineOption hardware(QStringLiteral("hardware"),
         QStringLiteral("Target device of the bundles (default: L4 for kernelbench, H100 for gpumode)."),
         QStringLiteral("NAME"));
+    const QCommandLineOption precision(QStringLiteral("precision"),
+        QStringLiteral("KernelBench's eval precision: fp32, fp16 or bf16 (floating-point inputs and parameters cast to "
+                       "it; default: the dtypes the problem file writes)."),
+        QStringLiteral("P"));
     const QCommandLineOption findings(QStringLiteral("findings"), QStringLiteral("List every bundle's findings."));
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     parser.addOptions({ out, help });
     if (sub == u"kernelbench")
-        parser.addOptions({ candidates, hardware, findings });
+        parser.addOptions({ candidates, hardware, precision, findings });
     if (sub == u"gpumode")
         parser.addOptions({ submission, hardware, findings });
     parser.addPositionalArgument(QStringLiteral("PATH"),
@@ -104,6 +108,13 @@ int importTasksCommand(const QString& sub, const QStringList& args, Io& io)
         KernelBenchOptions o { path, parser.value(out), parser.value(candidates) };
         if (parser.isSet(hardware))
             o.hardware = parser.value(hardware);
+        if (parser.isSet(precision)) {
+            if (kernelBenchPrecision(parser.value(precision)).isEmpty())
+                return usageError(sub,
+                    QStringLiteral("--precision must be fp32, fp16 or bf16, got '%1'").arg(parser.value(precision)),
+                    io);
+            o.precision = parser.value(precision);
+        }
         s = importKernelBench(o);
     } else {
         GpuModeOptions o { path, parser.value(out), parser.value(submission) };

@@ -288,9 +288,14 @@ ImportedBundle importTask(const QJsonObject& scan, const GpuModeOptions& options
             cand.insert(QStringLiteral("source"), rel);
             cand.insert(QStringLiteral("entry"), QStringLiteral("custom_kernel"));
             candidates.append(cand);
-            if (!QString::fromUtf8(code).contains(QStringLiteral("def custom_kernel")))
-                b.findings << importFinding(QStringLiteral("import.missing-definition"), Severity::Error, rel, 1,
-                    QStringLiteral("the submission defines no custom_kernel"));
+            // Bound any way Python allows (`custom_kernel = torch.compile(_impl)`, imported, a callable instance).
+            const auto bindings = moduleBindings(QStringLiteral("custom_kernel"), { submission });
+            if (!bindings)
+                b.findings << importFinding(QStringLiteral("import.not-static"), Severity::Warning, rel, 0,
+                    QStringLiteral("whether the submission binds custom_kernel was not checked: %1")
+                        .arg(bindings.error().oneLine()));
+            else if (const auto f = bindingFinding(bindings->value(submission), rel, QStringLiteral("custom_kernel")))
+                b.findings << *f;
         } else {
             b.findings << importFinding(QStringLiteral("import.unsupported-lang"), Severity::Warning, rel, 0,
                 QStringLiteral("lang cu: the submission is CUDA C++ built by GPU MODE's own eval; it is kept in the "

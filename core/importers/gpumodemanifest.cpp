@@ -32,10 +32,22 @@ QJsonArray gpuModeOutputs(const QJsonObject& returns, const QString& described, 
                            "output, and the reference's first run checks it"));
     }
     const QJsonArray casts = returns.value(QStringLiteral("dtypes")).toArray();
+    const QJsonArray buffers = returns.value(QStringLiteral("buffer_dtypes")).toArray();
     QJsonArray out;
     bool guessed = false;
     for (int i = 0; i < count; ++i) {
         QString dtype = casts.at(i).toString();
+        // The buffer generate_input hands the submission fixes the answer's dtype; the reference may compute
+        // wider (a float64 prefix sum into a float32 buffer), and its result is rounded to the buffer's dtype.
+        if (const QString buffer = buffers.at(i).toString(); !buffer.isEmpty()) {
+            if (!dtype.isEmpty() && dtype != buffer)
+                note(QStringLiteral("reference.py"), returns.value(QStringLiteral("line")).toInt(),
+                    QStringLiteral("ref_kernel returns %1 where generate_input hands a %2 buffer for out%3: the "
+                                   "manifest says %2 (the task's dtype), and the reference's result is rounded to it")
+                        .arg(dtype, buffer)
+                        .arg(i));
+            dtype = buffer;
+        }
         if (dtype.isEmpty())
             dtype = described;
         if (dtype.isEmpty()) {

@@ -6,13 +6,19 @@
 
 namespace kwb {
 
-/// `kwb import kernelbench PATH -o OUTDIR [--candidates DIR] [--hardware NAME]`.
+/// `kwb import kernelbench PATH -o OUTDIR [--candidates DIR] [--hardware NAME] [--precision P]`.
 struct KernelBenchOptions {
     QString path; ///< a problem file, a level folder, a folder of levels, or a dataset export (.json / .jsonl)
     QString outDir;
     QString candidatesDir; ///< optional: candidate modules defining ModelNew, matched to problems by name
     QString hardware = QStringLiteral("L4"); ///< target device of the bundles (a 24 GB card, as KernelBench's own)
+    /// KernelBench's eval `precision` (float32, float16 or bfloat16): every floating-point input, init input and the
+    /// models' parameters are cast to it, the outputs and tolerance follow it. Empty: the dtypes the file writes.
+    QString precision;
 };
+
+/// The dtype of a KernelBench precision name (fp32, fp16, bf16 or float32, float16, bfloat16), empty when unknown.
+QString kernelBenchPrecision(const QString& name);
 
 /// One KernelBench problem: `level{L}/{id}_{Name}.py`.
 struct KernelBenchProblem {

@@ -1,6 +1,7 @@
 #include "core/importers/kernelbench.h"
 
 #include "core/hardware/hardware.h"
+#include "core/importers/scanner.h"
 #include "core/task/lint.h"
 
 #include <QCryptographicHash>
@@ -44,6 +45,14 @@ QString sharedFloatDtype(const QJsonArray& items)
     return dtype;
 }
 
+QJsonObject kernelBenchCase(const QString& precision)
+{
+    QJsonObject c { { QStringLiteral("name"), QStringLiteral("kernelbench") } };
+    if (!precision.isEmpty())
+        c.insert(QStringLiteral("params"), QJsonObject { { QStringLiteral("precision"), precision } });
+    return c;
+}
+
 QJsonObject candidateEntry(const QString& id, const QString& source)
 {
     return { { QStringLiteral("id"), id }, { QStringLiteral("backend"), QStringLiteral("python") },
@@ -82,7 +91,8 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
 
     const QJsonArray inputs
         = scan.value(QStringLiteral("get_inputs")).toObject().value(QStringLiteral("items")).toArray();
-    QString outDtype = sharedFloatDtype(inputs);
+    const QString precision = kernelBenchPrecision(options.precision);
+    QString outDtype = precision.isEmpty() ? sharedFloatDtype(inputs) : precision;
     QJsonArray notes = scan.value(QStringLiteral("notes")).toArray();
     if (outDtype.isEmpty()) {
         outDtype = QStringLiteral("float32");
@@ -102,6 +112,8 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
     files.insert(QStringLiteral("reference.py"), code);
     QJsonArray candidateList;
     QSet<QString> usedIds;
+    // ModelNew bound any way Python allows (a class, `ModelNew = Impl`, an import), read from the syntax tree.
+    const auto bindings = moduleBindings(QStringLiteral("ModelNew"), candidates);
     for (const QString& c : candidates) {
         QFile cf(c);
         if (!cf.open(QIODevice::ReadOnly)) {
@@ -115,11 +127,12 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
             id = taskIdFrom(QFileInfo(c).completeBaseName()) + QStringLiteral("-%1").arg(n);
         usedIds.insert(id);
         const QString rel = QStringLiteral("candidates/%1.py").arg(id);
-        static const QRegularExpression modelNew(
-            QStringLiteral("^class\\s+ModelNew\\b"), QRegularExpression::MultilineOption);
-        if (!modelNew.match(QString::fromUtf8(text)).hasMatch())
-            b.findings << importFinding(QStringLiteral("import.missing-definition"), Severity::Error, rel, 1,
-                QStringLiteral("candidate '%1' defines no class ModelNew at module level").arg(id));
+        if (!bindings)
+            b.findings << importFinding(QStringLiteral("import.not-static"), Severity::Warning, rel, 0,
+                QStringLiteral("whether candidate '%1' binds ModelNew was not checked: %2")
+                    .arg(id, bindings.error().oneLine()));
+        else if (const auto missing = bindingFinding(bindings->value(c), rel, QStringLiteral("ModelNew")))
+            b.findings << *missing;
         files.insert(rel, text);
         candidateList.append(candidateEntry(id, rel));
     }
@@ -141,8 +154,7 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
         { QStringLiteral("kind"), QStringLiteral("optimization") },
         { QStringLiteral("spec"), QStringLiteral("spec.md") }, { QStringLiteral("target"), target },
         { QStringLiteral("inputs"), QJsonArray {} }, { QStringLiteral("outputs"), outputList },
-        { QStringLiteral("cases"),
-            QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("kernelbench") } } } },
+        { QStringLiteral("cases"), QJsonArray { kernelBenchCase(precision) } },
         { QStringLiteral("tolerance"),
             QJsonObject { { QStringLiteral("rtol"), tol }, { QStringLiteral("atol"), tol } } },
         { QStringLiteral("reference"),
@@ -165,6 +177,7 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
                 { QStringLiteral("sha256"),
                     QString::fromLatin1(QCryptographicHash::hash(code, QCryptographicHash::Sha256).toHex()) } } },
         { QStringLiteral("importer"), provenance },
+        { QStringLiteral("precision"), precision.isEmpty() ? QJsonValue() : QJsonValue(precision) },
         { QStringLiteral("tolerance_origin"),
             QStringLiteral("KernelBench's torch.allclose tolerance for %1 (rtol = atol = %2)").arg(outDtype).arg(tol) },
         { QStringLiteral("cases"),
@@ -178,7 +191,14 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
     b.findings.clear();
     files.insert(QStringLiteral("import.json"), QJsonDocument(importDoc).toJson(QJsonDocument::Indented));
     files.insert(QStringLiteral("spec.md"),
-        kernelBenchSpec(p, scan, QStringLiteral("rtol = atol = %1 (KernelBench's for %2)").arg(tol).arg(outDtype))
+        kernelBenchSpec(p, scan,
+            QStringLiteral("rtol = atol = %1 (KernelBench's for %2)%3")
+                .arg(tol)
+                .arg(outDtype,
+                    precision.isEmpty() ? QString()
+                                        : QStringLiteral("; as KernelBench's eval with precision %1, every "
+                                                         "floating-point input, init input and parameter is cast to it")
+                                              .arg(precision)))
             .toUtf8());
     if (auto s = writeBundle(b.dir, manifest, files); !s) {
         b.error = s.error().oneLine();
@@ -190,6 +210,16 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
         b.error = QStringLiteral("%1: the written bundle does not load: %2").arg(p.origin, lint.loadError);
     b.findings << lint.findings;
     return b;
+}
+
+QString kernelBenchPrecision(const QString& name)
+{
+    static const QHash<QString, QString> names { { QStringLiteral("fp32"), QStringLiteral("float32") },
+        { QStringLiteral("float32"), QStringLiteral("float32") }, { QStringLiteral("fp16"), QStringLiteral("float16") },
+        { QStringLiteral("float16"), QStringLiteral("float16") },
+        { QStringLiteral("bf16"), QStringLiteral("bfloat16") },
+        { QStringLiteral("bfloat16"), QStringLiteral("bfloat16") } };
+    return names.value(name.toLower());
 }
 
 } // namespace kwb

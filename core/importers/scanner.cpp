@@ -1,5 +1,7 @@
 #include "core/importers/scanner.h"
 
+#include "core/importers/bundlewriter.h"
+
 #include "core/env/resourcepaths.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
@@ -61,6 +63,39 @@ Result<ScanOutput> runScanner(const QString& mode, const QStringList& paths)
             script, {}, QStringLiteral("the scanner's output is not JSON: %1").arg(error.errorString()));
     out.document = doc.object();
     return out;
+}
+
+Result<QHash<QString, QJsonObject>> moduleBindings(const QString& name, const QStringList& files)
+{
+    QHash<QString, QJsonObject> out;
+    if (files.isEmpty())
+        return out;
+    auto scan = runScanner(QStringLiteral("defines"), QStringList { name } + files);
+    if (!scan)
+        return scan.error();
+    for (const auto& v : scan->document.value(QStringLiteral("files")).toArray()) {
+        const QJsonObject o = v.toObject();
+        out.insert(o.value(QStringLiteral("file")).toString(), o);
+    }
+    return out;
+}
+
+std::optional<Finding> bindingFinding(const QJsonObject& binding, const QString& file, const QString& what)
+{
+    const QString bound = binding.value(QStringLiteral("bound")).toString();
+    const int line = binding.value(QStringLiteral("line")).toInt();
+    if (bound == u"yes")
+        return std::nullopt;
+    if (bound == u"dynamic")
+        return importFinding(QStringLiteral("import.not-static"), Severity::Info, file, line,
+            QStringLiteral("%1 may be bound dynamically (%2): the first run shows whether it exists")
+                .arg(what, binding.value(QStringLiteral("how")).toString()));
+    if (bound == u"error")
+        return importFinding(QStringLiteral("import.missing-definition"), Severity::Error, file, line,
+            QStringLiteral("%1 cannot be found: %2").arg(what, binding.value(QStringLiteral("message")).toString()));
+    return importFinding(QStringLiteral("import.missing-definition"), Severity::Error, file, 1,
+        QStringLiteral("the module binds no %1 at its top level (no def, class, assignment or import of it)")
+            .arg(what));
 }
 
 } // namespace kwb

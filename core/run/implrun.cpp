@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <memory>
@@ -106,6 +107,8 @@ bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool loc
         else if (kind == u"no-device") // only frameworks that can ask for a device; a numpy or C++ one cannot
             believed = !acceleratorPresent()
                 && (impl.framework == u"torch" || impl.framework == u"triton" || impl.framework == u"jax");
+        else if (kind == u"missing-tool") // a toolkit its build needs (nvcc for load_inline), indeed not here
+            believed = !what.isEmpty() && QStandardPaths::findExecutable(what).isEmpty();
     }
     if (!believed || (kind != u"missing-framework" && kind != u"no-device" && kind != u"missing-tool"))
         return false;

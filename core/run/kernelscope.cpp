@@ -133,7 +133,7 @@ bool recordsDispatch(const Task& task, const Implementation& impl)
 KernelScan scanCandidateKernels(const Task& task, const Implementation& impl, const RunRequest& request)
 {
     KernelScan scan;
-    if (impl.backend != u"python" || task.requiredKernelLanguage().isEmpty())
+    if (impl.backend != u"python")
         return scan;
     const QString python = runnerPython();
     if (python.isEmpty()) {
@@ -183,6 +183,9 @@ KernelScan scanCandidateKernels(const Task& task, const Implementation& impl, co
         tag(QStringLiteral("kernels"), scan.kernels);
         tag(QStringLiteral("launches"), scan.launches);
         tag(QStringLiteral("fallbacks"), scan.fallbacks);
+        tag(QStringLiteral("builds"), scan.builds);
+        tag(QStringLiteral("unrecognised"), scan.unrecognised);
+        tag(QStringLiteral("findings"), scan.findings);
     }
     scan.scanned = scan.error.isEmpty();
     return scan;
@@ -192,10 +195,28 @@ Findings kernelScopeFindings(
     const Task& task, const Implementation& impl, const KernelScan& scan, const ImplRun* candidate, const ImplRun* ref)
 {
     Findings out;
-    const QString lang = task.requiredKernelLanguage();
-    if (lang.isEmpty() || impl.backend != u"python")
+    if (impl.backend != u"python")
         return out;
-    const QString want = lang == u"any" ? QStringLiteral("a kernel (Triton, CUDA, Pallas or NKI)")
+    // What the source does to the harness or instead of work: in any task (a timer patch matters everywhere).
+    for (const auto& v : scan.findings) {
+        const QJsonObject o = v.toObject();
+        const QString id = o.value(QStringLiteral("id")).toString();
+        const bool kernelFact = id == u"scope.writes-inputs" || id == u"scope.uninitialised-output"
+            || id == u"scope.unsynchronised-stream";
+        if (kernelFact && task.requiredKernelLanguage().isEmpty())
+            continue;
+        Finding f = finding(id,
+            o.value(QStringLiteral("severity")).toString() == u"warning" ? Severity::Warning : Severity::Error, impl,
+            o.value(QStringLiteral("message")).toString());
+        f.file = o.value(QStringLiteral("file")).toString();
+        f.line = o.value(QStringLiteral("line")).toInt();
+        f.evidence = o;
+        out << f;
+    }
+    const QString lang = task.requiredKernelLanguage();
+    if (lang.isEmpty())
+        return out;
+    const QString want = lang == u"any" ? QStringLiteral("a kernel (Triton, CUDA, Pallas, NKI, TileLang or CuTe)")
                                         : QStringLiteral("a %1 kernel").arg(lang);
 
     for (const auto& v : scan.fallbacks) {
@@ -228,6 +249,19 @@ Findings kernelScopeFindings(
     int recorded = 0;
     const QMap<QString, qint64> ops
         = candidate ? opsOf(*candidate, &kernels, &kernelErrors, &intact, &recorded) : QMap<QString, qint64> {};
+    // Calls into an extension whose source launches no kernel are not kernel launches, whatever the record says.
+    QStringList hollow;
+    for (const auto& v : scan.builds) {
+        const QJsonObject b = v.toObject();
+        if (!b.value(QStringLiteral("verified")).toBool())
+            hollow << QStringLiteral("cuda:%1.").arg(b.value(QStringLiteral("extension")).toString());
+    }
+    for (auto it = kernels.begin(); it != kernels.end();) {
+        const QString name = it.key();
+        it = std::any_of(hollow.begin(), hollow.end(), [&](const QString& h) { return name.startsWith(h); })
+            ? kernels.erase(it)
+            : std::next(it);
+    }
     QMap<QString, qint64> computeOps;
     for (auto it = ops.begin(); it != ops.end(); ++it) {
         if (!isDataMovementOp(it.key()))
@@ -235,26 +269,58 @@ Findings kernelScopeFindings(
     }
 
     const bool staticNone = scan.scanned && scan.kernels.isEmpty() && scan.launches.isEmpty();
-    const bool dynamicNone = recorded > 0 && kernels.isEmpty() && kernelErrors.isEmpty();
+    // Kernels whose launches the runner's record cannot see (TileLang, CuTe, CUTLASS, cupy, numba), or a DSL the
+    // scan does not know: an empty record then says nothing about them.
+    const bool unseenKernels = !scan.unrecognised.isEmpty()
+        || std::any_of(scan.kernels.begin(), scan.kernels.end(),
+            [](const QJsonValue& k) { return !k.toObject().value(QStringLiteral("recorded")).toBool(true); });
+    const bool dynamicNone = recorded > 0 && kernels.isEmpty() && kernelErrors.isEmpty() && !unseenKernels;
     if (recorded > 0 && !intact) {
         Finding f = finding(QStringLiteral("sandbox.harness-tampered"), Severity::Error, impl,
             QStringLiteral("the candidate removed the runner's recording of what it dispatches (a dispatch mode or a "
                            "launch hook was gone when its call returned): its record cannot be trusted"));
         out << f;
     }
-    if (dynamicNone || (staticNone && recorded == 0)) {
+    // An extension built whose source has no kernel it launches: say what its functions do instead.
+    QStringList builds;
+    for (const auto& v : scan.builds) {
+        const QJsonObject b = v.toObject();
+        if (!b.value(QStringLiteral("verified")).toBool())
+            builds << QStringLiteral("the extension built at %1:%2 %3")
+                          .arg(b.value(QStringLiteral("file")).toString())
+                          .arg(b.value(QStringLiteral("line")).toInt())
+                          .arg(b.value(QStringLiteral("why")).toString());
+    }
+    if (staticNone && !scan.unrecognised.isEmpty() && (recorded == 0 || kernels.isEmpty())) {
+        QStringList what;
+        for (const auto& v : scan.unrecognised)
+            what << QStringLiteral("%1 (%2:%3)")
+                        .arg(v.toObject().value(QStringLiteral("what")).toString(),
+                            v.toObject().value(QStringLiteral("file")).toString())
+                        .arg(v.toObject().value(QStringLiteral("line")).toInt());
+        Finding f = finding(QStringLiteral("scope.kernel-unrecognised"), Severity::Warning, impl,
+            QStringLiteral("the task asks for %1; '%2' uses a GPU kernel language the workbench does not recognise "
+                           "(%3): check by reading it that a kernel of it does the task's work")
+                .arg(want, impl.source, what.join(QStringLiteral(", "))));
+        f.evidence = QJsonObject { { QStringLiteral("unrecognised"), scan.unrecognised } };
+        out << f;
+    } else if (dynamicNone || (staticNone && recorded == 0)) {
         Finding f = finding(QStringLiteral("scope.no-kernel"), Severity::Error, impl,
             dynamicNone
                 ? QStringLiteral("the task asks for %1, but the candidate launched none in %2 recorded call(s): "
-                                 "its outputs came from framework ops (%3)")
+                                 "its outputs came from framework ops (%3)%4")
                       .arg(want)
                       .arg(recorded)
-                      .arg(opList(computeOps.isEmpty() ? ops : computeOps))
+                      .arg(opList(computeOps.isEmpty() ? ops : computeOps),
+                          builds.isEmpty() ? QString() : QStringLiteral("; ") + builds.join(QStringLiteral("; ")))
                 : QStringLiteral("the task asks for %1, but '%2' defines and launches none (no @triton.jit, "
-                                 "pallas_call, @nki.jit or cpp_extension build)")
-                      .arg(want, impl.source));
-        f.evidence = QJsonObject { { QStringLiteral("ops"), countsJson(ops) },
-            { QStringLiteral("recorded_calls"), recorded }, { QStringLiteral("static_kernels"), scan.kernels } };
+                                 "pallas_call, @nki.jit, TileLang or CuTe kernel, nor a cpp_extension build whose "
+                                 "source launches a __global__ kernel)%3")
+                      .arg(want, impl.source,
+                          builds.isEmpty() ? QString() : QStringLiteral(": ") + builds.join(QStringLiteral("; "))));
+        f.evidence
+            = QJsonObject { { QStringLiteral("ops"), countsJson(ops) }, { QStringLiteral("recorded_calls"), recorded },
+                  { QStringLiteral("static_kernels"), scan.kernels }, { QStringLiteral("builds"), scan.builds } };
         out << f;
     }
     if (!kernelErrors.isEmpty() && candidate && candidate->ok()) {

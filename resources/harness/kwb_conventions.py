@@ -1,7 +1,9 @@
 """Calling conventions of foreign task sets, for python_main.py (plain python3 + numpy, no Qt, no kwb).
 
 - torch_module (KernelBench): the source defines an nn.Module class (`entry`: Model or ModelNew) built as
-  entry(*get_init_inputs()) under the trial's seed and called as forward(*get_inputs()).
+  entry(*get_init_inputs()) under the trial's seed (and torch.no_grad, as KernelBench builds it) and called as
+  forward(*get_inputs()); a case param `precision` is KernelBench's eval precision (floating-point tensors and
+  the model's parameters cast to it).
 - gpumode (GPU MODE reference-kernels): the source defines entry(data) (ref_kernel or custom_kernel); the
   data comes from the reference's generate_input(**case params, seed=...).
 
@@ -9,6 +11,13 @@ Inputs are generated ONCE per (case, trial) by the reference's own generator in 
 (plan header `kwb-generate 1`) and saved as .npy files plus data.json (the structure: tuples, lists,
 dicts, numbers); every implementation then loads them in its own process. GPU MODE's own checker runs
 in a separate process too (plan header `kwb-check 1`) on the inputs and a candidate's saved outputs.
+
+GPU MODE tasks often hand the submission its output buffer inside `data` (`A, B, out = data`). Which leaves
+are buffers is found when the inputs are generated, by running the reference (trusted code) on copies: a leaf
+the reference writes, or whose content does not change the reference's answer, is a buffer (data.json
+`buffers`). Writing it is the submission's job, not `correct.inputs-modified`. Its content is handed over as the
+task's generator left it, as GPU MODE does (not poisoned: a submission that accumulates into a torch.empty buffer
+passes or fails as it would there). Arrays keep their shape, 0-d included (a scalar result stays shape ()).
 """
 import importlib.util
 import json
@@ -42,6 +51,12 @@ def seed_everything(fw, seed):
 
 # ---- data trees <-> files ------------------------------------------------------------------------------
 
+def c_order(arr):
+    """A C-ordered array of the same shape: np.ascontiguousarray would turn a 0-d array into shape (1,)."""
+    arr = np.asarray(arr)
+    return arr if arr.flags.c_contiguous else np.array(arr, order="C", copy=True)
+
+
 def dtype_name(fw, value):
     if getattr(fw, "torch", None) is not None and isinstance(value, fw.torch.Tensor):
         return str(value.dtype).replace("torch.", "")
@@ -57,7 +72,7 @@ def save_tree(value, outdir, fw, prefix):
             name = f"{prefix}{count[0]}.npy"
             count[0] += 1
             arr = fw.to_numpy(v)
-            np.save(os.path.join(outdir, name), np.ascontiguousarray(arr), allow_pickle=False)
+            np.save(os.path.join(outdir, name), c_order(arr), allow_pickle=False)
             return {"npy": name, "dtype": dtype_name(fw, v) if is_tensor else str(arr.dtype),
                     "shape": list(arr.shape)}
         if v is None or isinstance(v, (bool, int, float, str)):
@@ -133,6 +148,10 @@ def generate_one(call, sig, fw, module):
         args = module.get_inputs()
         seed_everything(fw, call["seed"])
         init = module.get_init_inputs()
+        precision = call["params"].get("precision")
+        if precision:  # KernelBench's eval precision: floating-point tensors cast to it (its models too, at the call)
+            tree["precision"] = precision
+            args, init = cast_floats(fw, args, precision), cast_floats(fw, init, precision)
         tree["args"] = save_tree(list(args), call["outdir"], fw, "arg")
         tree["init"] = save_tree(list(init), call["outdir"], fw, "init")
     else:
@@ -143,9 +162,127 @@ def generate_one(call, sig, fw, module):
             tree["task_seed"] = params["seed"]
             params["seed"] = call["seed"] % (1 << 31)
         tree["params"] = params
-        tree["data"] = save_tree(module.generate_input(**params), call["outdir"], fw, "data")
+        data = module.generate_input(**params)
+        tree["data"] = save_tree(data, call["outdir"], fw, "data")
+        case = call["label"].split("/")[0]
+        if case not in BUFFER_PROBES:  # the same structure in every trial of a case: probed once
+            BUFFER_PROBES[case] = probe_buffers(data, getattr(module, sig["entry"], None), fw, call["seed"])
+        tree["buffers"], tree["buffer_probe"] = BUFFER_PROBES[case]
     with open(os.path.join(call["outdir"], "data.json"), "w") as f:
         json.dump(tree, f)
+
+
+def cast_floats(fw, values, precision):
+    """KernelBench's _process_input_tensor: tensors cast to the eval precision. Floating-point ones only: its cast
+    of integer tensors (class targets, indices) to a float breaks the problems that take them."""
+    torch = fw.torch
+    want = getattr(torch, precision)
+    return [v.to(want) if isinstance(v, torch.Tensor) and v.is_floating_point() else v for v in values]
+
+
+# ---- output buffers in GPU MODE's data -------------------------------------------------------------------
+
+BUFFER_PROBES = {}
+
+
+def is_array(fw, v):
+    torch = getattr(fw, "torch", None)
+    return (torch is not None and isinstance(v, torch.Tensor)) or isinstance(v, np.ndarray) or \
+        type(v).__module__.startswith("jax")
+
+
+def leaves(fw, v, out=None):
+    """The arrays of a data tree in save_tree's order (data0.npy, data1.npy, ...)."""
+    out = [] if out is None else out
+    if is_array(fw, v):
+        out.append(v)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            leaves(fw, x, out)
+    elif isinstance(v, dict):
+        for x in v.values():
+            leaves(fw, x, out)
+    return out
+
+
+def scrambled(fw, v):
+    """An array of v's dtype, shape and device whose every byte is 0xA5 (bools: negated)."""
+    torch = getattr(fw, "torch", None)
+    if torch is not None and isinstance(v, torch.Tensor):
+        if v.dtype == torch.bool:
+            return ~v
+        s = torch.empty_like(v, memory_format=torch.contiguous_format)
+        s.reshape(-1).view(torch.uint8).fill_(0xA5)
+        return s
+    a = np.asarray(v)
+    if a.dtype == np.bool_:
+        return ~a
+    s = np.empty(a.shape, dtype=a.dtype)
+    s.reshape(-1).view(np.uint8)[...] = 0xA5
+    return s
+
+
+def clone_tree(fw, v, replace=None, counter=None):
+    """A copy of a data tree with every array cloned (as GPU MODE's eval does), the `replace`-th one scrambled."""
+    counter = [0] if counter is None else counter
+    if is_array(fw, v):
+        k = counter[0]
+        counter[0] += 1
+        if k == replace:
+            return scrambled(fw, v)
+        return v.clone() if hasattr(v, "clone") else np.array(v, copy=True)
+    if isinstance(v, tuple):
+        return tuple(clone_tree(fw, x, replace, counter) for x in v)
+    if isinstance(v, list):
+        return [clone_tree(fw, x, replace, counter) for x in v]
+    if isinstance(v, dict):
+        return {k: clone_tree(fw, x, replace, counter) for k, x in v.items()}
+    return v
+
+
+def fingerprint(fw, v):
+    if is_array(fw, v):
+        a = fw.to_numpy(v)
+        return ("array", str(a.dtype), a.shape, c_order(a).tobytes())
+    if isinstance(v, (tuple, list)):
+        return (type(v).__name__, tuple(fingerprint(fw, x) for x in v))
+    if isinstance(v, dict):
+        return ("dict", tuple((k, fingerprint(fw, x)) for k, x in v.items()))
+    return ("value", repr(v))
+
+
+def probe_buffers(data, entry, fw, seed):
+    """(names of the output buffers among data's arrays, how they were found): a leaf the reference writes, or
+    one whose content does not change the reference's answer (torch.empty handed to be filled). Runs the
+    reference (trusted code) on copies; a reference whose answer is not reproducible leaves every leaf an input."""
+    arrays = leaves(fw, data)
+    if entry is None or not arrays:
+        return [], "no arrays" if entry is not None else "no reference entry"
+
+    def answer(d):
+        seed_everything(fw, seed)
+        result = entry(d)
+        fw.synchronize(result)
+        return fingerprint(fw, result)
+
+    try:
+        first = clone_tree(fw, data)
+        base = answer(first)
+        if answer(clone_tree(fw, data)) != base:
+            return [], "the reference's answer differs between two calls on the same data: no leaf is a buffer"
+        found = {i for i, (before, after) in enumerate(zip(arrays, leaves(fw, first)))
+                 if fingerprint(fw, before) != fingerprint(fw, after)}  # written by the reference
+        for i in range(len(arrays)):
+            if i in found:
+                continue
+            try:
+                if answer(clone_tree(fw, data, replace=i)) == base:
+                    found.add(i)  # its content does not matter to the answer
+            except Exception:
+                pass  # the reference reads it (and fails on scrambled values)
+    except Exception as e:
+        return [], f"probe failed: {type(e).__name__}: {str(e)[:200]}"
+    return [f"data{i}.npy" for i in sorted(found)], "reference probed on copies"
 
 
 # ---- calls ---------------------------------------------------------------------------------------------
@@ -163,9 +300,11 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
         if cls is None:
             raise RuntimeError(f"{sig['source']}: no class '{sig['entry']}'")
         fw.torch.manual_seed(tree["seed"])  # the same parameters for Model and ModelNew
-        model = cls(*init)
-        if hasattr(model, "to"):
-            model = model.to(fw.device)
+        with fw.torch.no_grad():  # as KernelBench builds them: in-place work on parameters in __init__ is allowed
+            model = cls(*init)
+            if hasattr(model, "to"):
+                precision = tree.get("precision")
+                model = model.to(fw.device, dtype=getattr(fw.torch, precision)) if precision else model.to(fw.device)
         fw.torch.manual_seed(tree["seed"])
 
         def forward():
@@ -198,14 +337,18 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
     for o, r in zip(sig["outputs"], results):
         arr = fw.to_numpy(r)
         if sig["impl"] == "reference" and str(arr.dtype) != o["dtype"]:
-            raise RuntimeError(f"the reference returned {arr.dtype} for output '{o['name']}', the manifest says "
-                               f"{o['dtype']} (fix the manifest's dtype)")
-        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), np.ascontiguousarray(arr), allow_pickle=False)
+            if not task_dtype_cast(tree, arr, o["dtype"]):
+                raise RuntimeError(f"the reference returned {arr.dtype} for output '{o['name']}', the manifest says "
+                                   f"{o['dtype']} (fix the manifest's dtype)")
+            print(f"kwb-runner: the reference computes '{o['name']}' in {arr.dtype}; the task's buffer and answer are "
+                  f"{o['dtype']}: its result is rounded to {o['dtype']}", file=sys.stderr)
+            arr = arr.astype(np_dtype(o["dtype"]))
+        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), c_order(arr), allow_pickle=False)
     with open(os.path.join(call["outdir"], "outputs.json"), "w") as f:
         json.dump({"kind": kind, "names": [o["name"] for o in sig["outputs"]],
                    "dtypes": [o["dtype"] for o in sig["outputs"]]}, f)
     # Inputs changed in place: compare every input array with the copy taken when it was loaded.
-    leaves = []
+    arg_arrays = []  # the arrays of this call's arguments, in load order
 
     def collect(v):
         if isinstance(v, (tuple, list)):
@@ -215,16 +358,57 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
             for x in v.values():
                 collect(x)
         elif hasattr(v, "shape"):
-            leaves.append(v)
+            arg_arrays.append(v)
 
     collect(args)
-    modified = [name for (name, before), after in zip(arrays, leaves)
-                if not np.array_equal(fw.to_numpy(after).view(np.uint8), before.view(np.uint8))]
+    buffers = set(tree.get("buffers", []))  # the task's output buffers: writing them is the job
+    modified = [name for (name, before), after in zip(arrays, arg_arrays)
+                if name not in buffers and not np.array_equal(raw_bytes(fw.to_numpy(after)), raw_bytes(before))]
     rec = {"label": call["label"], "status": "ok", "error": "", "inputs_modified": modified}
     rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
     return rec
+
+
+def raw_bytes(a):
+    a = c_order(a)
+    return a.reshape(-1).view(np.uint8)
+
+
+def np_dtype(name):
+    if name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
+        import ml_dtypes
+        return np.dtype(getattr(ml_dtypes, name))
+    return np.dtype(name)
+
+
+def buffer_dtypes(tree):
+    names, out = set(tree.get("buffers", [])), set()
+
+    def walk(d):
+        if "npy" in d:
+            if d["npy"] in names:
+                out.add(d["dtype"])
+        for key in ("tuple", "list"):
+            for x in d.get(key, []):
+                walk(x)
+        for x in d.get("dict", {}).values():
+            walk(x)
+
+    walk(tree.get("data", {}))
+    return out
+
+
+FLOATS = ("float64", "float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2")
+
+
+def task_dtype_cast(tree, arr, want):
+    """True where a gpumode reference computes in a wider float than the task's answer (`x.to(torch.float64)` in
+    ref_kernel) and the task hands a buffer of the manifest's dtype: the task's dtype is the buffer's."""
+    got = str(arr.dtype)
+    return (tree.get("convention") == "gpumode" and got in FLOATS and want in FLOATS
+            and np_dtype(got).itemsize > np_dtype(want).itemsize and want in buffer_dtypes(tree))
 
 
 def recorded(recorder, fn):

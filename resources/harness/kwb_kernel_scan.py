@@ -9,10 +9,23 @@ fallbacks: a `try` whose body reaches a kernel and whose handler computes with f
 the environment (device, availability, a "have triton" flag) with a kernel on one side and framework ops on
 the other. The workbench turns these facts into findings (`scope.no-kernel`, `scope.reference-fallback`);
 this file only reads the syntax tree, so nothing the candidate does can change what it reports.
+
+A `load_inline`/`cpp_extension.load` build counts as a kernel only when its C++/CUDA source (string constants,
+also assembled, or the files it names) defines a `__global__` function and launches it (kwb_cuda_source.py);
+its host functions are read for work-avoiding tricks (`scope.writes-inputs`, `scope.uninitialised-output`,
+`scope.unsynchronised-stream`). TileLang (`@T.prim_func`, `@tilelang.jit`, `tilelang.compile`) and CuTe DSL
+(`@cute.kernel`, `@cute.jit`, `cute.compile`) kernels and CUTLASS Python plans are kernels; a decorator or
+import of a GPU DSL this file does not know is `unrecognised` (a warning for the reviewer, not "no kernel").
+Timer patches and writes into the harness's state are findings of their own (kwb_tamper_scan.py).
 """
 import ast
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # run with -I: the helpers beside this file
+import kwb_cuda_source  # noqa: E402
+import kwb_tamper_scan  # noqa: E402
 
 FRAMEWORK_ROOTS = {"torch", "jax", "numpy", "cupy", "scipy"}
 # Calls that allocate, describe or move data: not "computing the result with the framework".
@@ -33,6 +46,11 @@ TENSOR_COMPUTE_METHODS = {
     "einsum", "conv1d", "conv2d", "conv3d", "layer_norm", "group_norm", "batch_norm", "linear", "dot", "outer",
     "masked_fill", "where", "scatter_add", "index_add", "gather", "logsumexp", "baddbmm", "t_", "erf",
 }
+# GPU kernel languages the scan does not model: a module using one is "not recognised", never "no kernel".
+UNMODELLED_DSLS = ("helion", "warp", "pycuda", "hidet", "taichi", "cuda.core", "cuda.compute", "cuda.cooperative",
+                   "cuda.tile", "thunderkittens", "tvm", "mojo", "max", "jax_triton", "triton_dist", "gluon",
+                   "triton.experimental.gluon", "cutile", "tk", "quack", "cuda.bindings.nvrtc")
+KERNEL_DECORATOR_WORDS = ("jit", "kernel", "prim_func", "cuda_kernel", "gpu_kernel", "compile", "autotune")
 ENV_WORDS = ("is_available", "is_cuda", "device", "HAS_", "_AVAILABLE", "TRITON", "triton", "interpret",
              "INTERPRET", "platform", "backend", "cpu", "gpu", "cuda")
 
@@ -60,6 +78,11 @@ class Scanner(ast.NodeVisitor):
         self.launches = []
         self.fallbacks = []
         self.launching_functions = set()
+        self.builds = []  # load_inline / cpp_extension.load builds with what their C++/CUDA source does
+        self.unrecognised = []  # {"what", "line"}: a GPU DSL this scan does not model
+        self.findings = []  # ready findings: {"id", "severity", "line", "message", "evidence"}
+        self.strings = {}  # name -> value nodes of its plain assignments (for source strings)
+        self.source_dir = os.path.dirname(os.path.abspath(source_name))
 
     # ---- names ----------------------------------------------------------------------------------------
     def resolve(self, name):
@@ -73,10 +96,12 @@ class Scanner(ast.NodeVisitor):
         for a in node.names:
             self.aliases[(a.asname or a.name).split(".")[0] if not a.asname else a.asname] = (
                 a.name if a.asname else a.name.split(".")[0])
+        self.note_imports([a.name for a in node.names], node.lineno)
 
     def visit_ImportFrom(self, node):
         for a in node.names:
             self.aliases[a.asname or a.name] = f"{node.module}.{a.name}" if node.module else a.name
+        self.note_imports([node.module or ""], node.lineno)
 
     # ---- kernel definitions --------------------------------------------------------------------------
     def decorator_lang(self, dec):
@@ -89,10 +114,15 @@ class Scanner(ast.NodeVisitor):
         if full.startswith("numba.cuda.") and full.endswith("jit"):
             return "cuda"
         if full.startswith(("cutlass.cute.", "cute.")) and full.split(".")[-1] in ("kernel", "jit"):
-            return "cuda"
-        if full.startswith("tilelang.") and full.endswith("jit"):
+            return "cute"
+        if full.startswith("tilelang.") and full.split(".")[-1] in ("jit", "prim_func", "macro"):
+            return "tilelang"
+        if full.split(".")[-1] == "prim_func" and full.startswith(("tvm.", "T.", "tir.")):
             return "tilelang"
         return ""
+
+    def unmodelled(self, full):
+        return next((d for d in UNMODELLED_DSLS if full == d or full.startswith(d + ".")), None)
 
     def visit_FunctionDef(self, node):
         for dec in node.decorator_list:
@@ -101,7 +131,26 @@ class Scanner(ast.NodeVisitor):
                 self.kernels.append({"lang": lang, "name": node.name, "line": node.lineno})
                 self.kernel_names[node.name] = lang
                 break
+            full = self.resolve(dotted(dec.func if isinstance(dec, ast.Call) else dec))
+            root = full.split(".")[0]
+            if full.split(".")[-1] in KERNEL_DECORATOR_WORDS and (self.unmodelled(full) or (
+                    root not in FRAMEWORK_ROOTS | {"triton", "numba", "functools", "torch", "jax", "self", "staticmethod",
+                                                   "classmethod", "property", "dataclasses", "typing", "abc"}
+                    and root in self.aliases.values() | set(self.aliases))):
+                self.unrecognised.append({"what": f"@{full} on {node.name}", "line": node.lineno})
         self.generic_visit(node)
+
+    def visit_Module(self, node):
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
+                self.strings.setdefault(sub.targets[0].id, []).append(sub.value)
+        self.generic_visit(node)
+
+    def note_imports(self, names, line):
+        for full in names:
+            dsl = self.unmodelled(full)
+            if dsl:
+                self.unrecognised.append({"what": f"import {full}", "line": line})
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -116,11 +165,124 @@ class Scanner(ast.NodeVisitor):
             return "cuda"
         if last in ("compile", "nvrtc") and "cuda" in full and "torch" not in full:
             return "cuda"
+        if full.startswith("tilelang.") and last in ("compile", "jit"):
+            return "tilelang"
+        if full.startswith(("cutlass.cute.", "cute.")) and last == "compile":
+            return "cute"
+        if full.startswith("cutlass.op.") and last[:1].isupper():
+            return "cutlass"
         return ""
+
+    # ---- the C++/CUDA source of an extension build --------------------------------------------------------
+    def string_values(self, node, depth=0):
+        """The strings an expression statically stands for (constants, + and f-string joins, names assigned a
+        string, lists of them, "".join([...]), open(path).read() of a file beside the source)."""
+        if depth > 8 or node is None:
+            return []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.JoinedStr):
+            return ["".join(v.value if isinstance(v, ast.Constant) else "".join(
+                self.string_values(v.value, depth + 1)) for v in node.values)]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+            left = self.string_values(node.left, depth + 1)
+            right = self.string_values(node.right, depth + 1) if isinstance(node.op, ast.Add) else []
+            return ["".join(left + right)] if left or right else []
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [x for e in node.elts for x in self.string_values(e, depth + 1)]
+        if isinstance(node, ast.Name) and node.id in self.strings:
+            return [x for v in self.strings[node.id] for x in self.string_values(v, depth + 1)]
+        if isinstance(node, ast.Call) and dotted(node.func) in ("os.path.join", "posixpath.join"):
+            parts = []
+            for a in node.args:
+                if isinstance(a, ast.Call) and dotted(a.func) in ("os.path.dirname", "os.path.abspath") or \
+                        isinstance(a, ast.Name) and a.id == "__file__":
+                    parts.append(".")  # the source's own folder
+                else:
+                    values = self.string_values(a, depth + 1)
+                    if not values:
+                        return []
+                    parts.append(values[0])
+            return ["/".join(parts)]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "join" and node.args:
+                return ["\n".join(self.string_values(node.args[0], depth + 1))]
+            if node.func.attr in ("format", "replace", "strip"):
+                return self.string_values(node.func.value, depth + 1)
+            if node.func.attr in ("read", "read_text"):
+                inner = node.func.value
+                path = inner.args[0] if isinstance(inner, ast.Call) and inner.args else None
+                return [t for p in self.string_values(path, depth + 1) for t in [self.read_beside(p)] if t]
+        return []
+
+    def read_beside(self, rel):
+        path = rel if os.path.isabs(rel) else os.path.join(self.source_dir, rel)
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                return f.read(400000)
+        except OSError:
+            return ""
+
+    def extension_build(self, call, name):
+        """The facts of a load_inline / cpp_extension.load build; `verified` when a kernel is defined and launched."""
+        full = self.resolve(dotted(call.func))
+        kw = {k.arg: k.value for k in call.keywords if k.arg}
+        sources, missing = [], []
+        if full.endswith("load_inline"):
+            for i, key in ((1, "cpp_sources"), (2, "cuda_sources")):
+                node = kw.get(key, call.args[i] if len(call.args) > i else None)
+                if node is not None:
+                    values = self.string_values(node)
+                    sources += values
+                    if not values:
+                        missing.append(key)
+        else:
+            node = kw.get("sources", call.args[1] if len(call.args) > 1 else None)
+            for p in self.string_values(node):
+                text = self.read_beside(p)
+                (sources.append(text) if text else missing.append(p))
+            if node is None or not self.string_values(node):
+                missing.append("sources")
+        functions = self.string_values(kw.get("functions")) if "functions" in kw else None
+        facts = kwb_cuda_source.analyse(sources[:64], functions) if sources else {
+            "kernels_defined": [], "kernels_launched": [], "functions": [], "any_launch_api": False}
+        ext = kw.get("name", call.args[0] if call.args else None)
+        facts.update({"name": name, "line": call.lineno, "unresolved": missing,
+                      "extension": (self.string_values(ext) or ["?"])[0],
+                      "verified": bool(facts["kernels_launched"]) or (bool(missing) and not sources)})
+        if not facts["verified"] and not missing:
+            what = []
+            for f in facts["functions"]:
+                parts = []
+                if f["allocates"] and not f["library"] and not f["framework_ops"]:
+                    parts.append("allocates (" + ", ".join(f["allocates"]) + ")")
+                if f["writes_params"]:
+                    parts.append("writes its inputs (" + ", ".join(f["writes_params"]) + ")")
+                if f["library"]:
+                    parts.append("calls " + ", ".join(f["library"]))
+                if f["framework_ops"]:
+                    parts.append("computes with torch ops (" + ", ".join(f["framework_ops"]) + ")")
+                if f["side_stream"]:
+                    parts.append("on a stream of its own")
+                what.append(f"{f['function']} " + (" and ".join(parts) if parts else "launches nothing"))
+            defined = facts["kernels_defined"]
+            facts["why"] = ((f"defines __global__ {', '.join(defined)} but never launches it" if defined else
+                             "defines no __global__ kernel") + (": " + "; ".join(what) if what else ""))
+        for fid, sev, message in kwb_cuda_source.tricks(facts):
+            self.findings.append({"id": fid, "severity": sev, "line": call.lineno,
+                                  "message": f"the extension built at line {call.lineno}: {message}",
+                                  "evidence": {"build": name, "functions": facts["functions"]}})
+        self.builds.append(facts)
+        return facts
 
     def visit_Assign(self, node):
         if isinstance(node.value, ast.Call):
             lang = self.call_lang(node.value)
+            full = self.resolve(dotted(node.value.func))
+            if lang == "cuda" and "cpp_extension" in full:
+                build = self.extension_build(node.value, dotted(node.targets[0]) or "?")
+                if not build["verified"]:
+                    lang = ""  # a module built, no kernel in it
             if lang:
                 self.kernels.append({"lang": lang, "name": dotted(node.targets[0]) or "?", "line": node.lineno})
                 for t in node.targets:
@@ -132,8 +294,22 @@ class Scanner(ast.NodeVisitor):
 
     def visit_Call(self, node):
         lang = self.call_lang(node)
-        if lang == "pallas" and not any(k["line"] == node.lineno and k["lang"] == "pallas" for k in self.kernels):
-            self.kernels.append({"lang": "pallas", "name": "pallas_call", "line": node.lineno})
+        if lang in ("pallas", "tilelang", "cute", "cutlass") and \
+                not any(k["line"] == node.lineno and k["lang"] == lang for k in self.kernels):
+            self.kernels.append({"lang": lang, "name": dotted(node.func) or lang, "line": node.lineno})
+            if lang != "pallas":
+                self.launches.append({"lang": lang, "name": dotted(node.func), "line": node.lineno})
+        # `kernel(args).launch(grid=..., block=...)`: a CuTe kernel launched from a @cute.jit host function.
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "launch" and isinstance(node.func.value, ast.Call):
+            inner = dotted(node.func.value.func)
+            if self.kernel_names.get(inner) == "cute":
+                self.launches.append({"lang": "cute", "name": inner, "line": node.lineno})
+        # An extension built without being assigned (returned, passed on): its source is read all the same.
+        full = self.resolve(dotted(node.func))
+        if lang == "cuda" and "cpp_extension" in full and not any(b["line"] == node.lineno for b in self.builds):
+            build = self.extension_build(node, "?")
+            if build["verified"]:
+                self.kernels.append({"lang": "cuda", "name": "load_inline", "line": node.lineno})
         self.generic_visit(node)
 
     # ---- launches ------------------------------------------------------------------------------------
@@ -259,9 +435,14 @@ class Scanner(ast.NodeVisitor):
                     self.launches.append({"lang": self.kernel_names[dotted(f).split(".")[0]], "name": dotted(f),
                                           "line": sub.lineno})
         self.find_fallbacks(tree)
+        for f in kwb_tamper_scan.scan(tree, self.aliases):
+            self.findings.append(f)
 
 
 def scan_file(path):
+    if not path.endswith(".py"):  # a support file (a .cu an extension builds): read through the build, not parsed
+        return {"file": path, "kernels": [], "launches": [], "fallbacks": [], "builds": [], "unrecognised": [],
+                "findings": [], "launching_functions": []}
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -272,8 +453,15 @@ def scan_file(path):
         return {"file": path, "error": str(e)}
     s = Scanner(path)
     s.scan(tree)
+    # Whether the runner's dispatch record can see this kind of kernel launch (kwb_dispatch.py): Triton launches,
+    # calls into a cpp_extension module, pallas_call; not TileLang, CuTe, CUTLASS, cupy or numba launches.
+    built = {b["name"] for b in s.builds}
+    for k in s.kernels:
+        k["recorded"] = k["lang"] in ("triton", "pallas") or (k["lang"] == "cuda" and (k["name"] in built
+                                                                                      or k["name"] == "load_inline"))
     return {"file": path, "kernels": s.kernels, "launches": s.launches, "fallbacks": s.fallbacks,
-            "launching_functions": sorted(s.launching_functions)}
+            "launching_functions": sorted(s.launching_functions), "builds": s.builds,
+            "unrecognised": s.unrecognised, "findings": s.findings}
 
 
 if __name__ == "__main__":

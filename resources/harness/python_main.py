@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import platform
+import re
 import socket
 import sys
 import threading
@@ -44,28 +45,133 @@ class EnvironmentProblem(RuntimeError):
 
 
 # Modules whose absence is the machine's fault, not the implementation's (an unknown module is its own bug).
-FRAMEWORK_MODULES = {"torch", "triton", "jax", "jaxlib", "neuronxcc", "nki", "ml_dtypes", "cupy", "numba", "cuda",
-                     "tilelang", "cutlass", "flash_attn", "xformers", "apex", "numpy", "scipy"}
+FRAMEWORK_MODULES = {"torch", "triton", "jax", "jaxlib", "neuronxcc", "nki", "ml_dtypes", "cupy", "cupy_backends",
+                     "numba", "cuda", "pycuda", "tilelang", "tvm", "cutlass", "flash_attn", "xformers", "apex", "numpy",
+                     "scipy", "helion", "warp", "aiter", "hip", "triton_kernels", "jax_triton", "thunderkittens",
+                     "deep_gemm", "flashinfer", "transformer_engine", "ninja"}
 # What a framework says when there is no accelerator (or no driver) behind it.
 NO_DEVICE_SIGNS = ("0 active drivers", "Found no NVIDIA driver", "Torch not compiled with CUDA enabled",
                    "No CUDA GPUs are available", "no CUDA-capable device", "CUDA driver version is insufficient",
-                   "Unable to initialize backend 'cuda'", "Unable to initialize backend 'tpu'",
+                   "CUDA driver initialization failed", "Unable to initialize backend 'cuda'",
+                   "Unable to initialize backend 'rocm'", "Unable to initialize backend 'tpu'",
                    "Unknown backend: 'gpu' requested", "Unknown backend: 'tpu' requested",
-                   "Backend 'cuda' failed to initialize", "NVIDIA driver on your system is too old")
+                   "Backend 'cuda' failed to initialize", "NVIDIA driver on your system is too old",
+                   "CUDA_ERROR_NO_DEVICE", "cudaErrorNoDevice", "CUDA_ERROR_INSUFFICIENT_DRIVER",
+                   "cudaErrorInsufficientDriver", "hipErrorNoDevice", "no ROCm-capable device",
+                   "libcuda.so.1: cannot open shared object file", "libcuda.so: cannot open shared object file",
+                   "Only interpret mode is supported on CPU backend", "Cannot lower pallas_call on platform: cpu",
+                   "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False")
+# Where in a framework an exception means the device (or its driver) could not be started, whatever it says:
+# (file path ending, function). torch's lazy CUDA initialisation; cpp_extension choosing arch flags, which
+# without a GPU and without TORCH_CUDA_ARCH_LIST fails with an IndexError; Triton and JAX choosing a backend.
+NO_DEVICE_FRAMES = (("torch/cuda/__init__.py", "_lazy_init"), ("torch/utils/cpp_extension.py", "_get_cuda_arch_flags"),
+                    ("triton/runtime/driver.py", "_create_driver"), ("jax/_src/xla_bridge.py", "_init_backend"),
+                    ("numba/cuda/cudadrv/driver.py", "_initialize"), ("numba/cuda/cudadrv/driver.py", "initialize"))
+# Exception classes (module, name) that only ever mean "no usable device or driver".
+NO_DEVICE_TYPES = {("numba.cuda.cudadrv.error", "CudaSupportError"), ("torch.cuda", "DeferredCudaCallError")}
+# A toolkit the implementation builds with (load_inline, cpp_extension) is missing from this machine:
+# (sign in the message, the tool).
+MISSING_TOOL_SIGNS = (("CUDA_HOME environment variable is not set", "nvcc"), ("nvcc: not found", "nvcc"),
+                      ("No such file or directory: 'nvcc'", "nvcc"), ("/bin/nvcc': No such file", "nvcc"),
+                      ("Ninja is required to load C++ extensions", "ninja"), ("c++: not found", "c++"),
+                      ("g++: not found", "g++"), ("hipcc: not found", "hipcc"), ("ROCM_HOME", "hipcc"))
+
+
+# Headers of GPU libraries a build may need that this machine may lack: (path prefix, library).
+LIBRARY_HEADERS = (("kittens.cuh", "ThunderKittens"), ("cutlass/", "CUTLASS"), ("cute/", "CUTLASS (CuTe)"),
+                   ("flashinfer/", "FlashInfer"), ("hip/hip_runtime.h", "ROCm (HIP)"), ("rocwmma/", "rocWMMA"))
+# The implementation's own check that it was handed device tensors (`assert x.is_cuda`, "must be on GPU"): on a
+# machine without a GPU the harness hands it CPU tensors (Triton's interpreter), so the check fails there.
+DEVICE_CHECK = re.compile(r"is_cuda|\bcuda\b|\bgpu\b|device\.type", re.IGNORECASE)
+
+
+def missing_library(exc):
+    """The GPU library whose headers an extension build includes and this machine lacks, read from the build's
+    own frame (cpp_extension's _jit_compile: its sources and include paths), or None."""
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name == "_jit_compile" and code.co_filename.endswith("cpp_extension.py"):
+            loc = tb.tb_frame.f_locals
+            paths = list(loc.get("extra_include_paths") or []) + ["/usr/include", "/usr/local/include",
+                                                                 os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "include")]
+            for src in loc.get("sources") or []:
+                try:
+                    with open(src, errors="replace") as f:
+                        text = f.read(400000)
+                except OSError:
+                    continue
+                for header in re.findall(r'#\s*include\s*[<"]([^>"]+)[>"]', text):
+                    lib = next((name for prefix, name in LIBRARY_HEADERS if header.startswith(prefix)), None)
+                    if lib and not any(os.path.exists(os.path.join(p, header)) for p in paths):
+                        return lib, header
+        tb = tb.tb_next
+    return None
+
+
+def device_check(exc):
+    """True when the implementation's own code rejected its (CPU) tensors for not being on a GPU."""
+    if not isinstance(exc, (AssertionError, RuntimeError, ValueError, TypeError)):
+        return False
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames or "site-packages" in frames[-1].filename:
+        return False  # raised inside a framework: its own message decides
+    return bool(DEVICE_CHECK.search(str(exc)) or (isinstance(exc, AssertionError) and
+                                                  DEVICE_CHECK.search(frames[-1].line or "")))
+
+
+def exception_chain(exc):
+    """exc and the exceptions it was raised from or during (`raise … from e`, a failure inside an except)."""
+    seen = []
+    while exc is not None and exc not in seen and len(seen) < 8:
+        seen.append(exc)
+        exc = exc.__cause__ or exc.__context__
+    return seen
+
+
+def raised_in(exc, frames):
+    """The (file, function) of `frames` the exception's traceback passes through, or None."""
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        name = code.co_filename.replace("\\", "/")
+        for suffix, function in frames:
+            if code.co_name == function and name.endswith(suffix):
+                return suffix, function
+        tb = tb.tb_next
+    return None
 
 
 def environment_problem(exc):
-    """The EnvironmentProblem an exception raised by the implementation's code stands for, or None."""
+    """The EnvironmentProblem an exception raised by the implementation's code stands for, or None.
+
+    Recognised by where it was raised (a framework's device initialisation), by its class, then by what the
+    frameworks say — for the exception and every exception it was raised from or during."""
     if isinstance(exc, EnvironmentProblem):
         return exc
-    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] in FRAMEWORK_MODULES:
-        top = exc.name.split(".")[0]
-        return EnvironmentProblem("missing-framework", top, f"{top} is not installed in {sys.executable}: {exc}",
-                                  "call")
-    text = f"{type(exc).__name__}: {exc}"
-    for sign in NO_DEVICE_SIGNS:
-        if sign in text:
-            return EnvironmentProblem("no-device", "gpu", f"no usable accelerator here: {text[:300]}", "call")
+    for e in exception_chain(exc):
+        if isinstance(e, ModuleNotFoundError) and (e.name or "").split(".")[0] in FRAMEWORK_MODULES:
+            top = e.name.split(".")[0]
+            return EnvironmentProblem("missing-framework", top, f"{top} is not installed in {sys.executable}: {e}",
+                                      "call")
+        text = f"{type(e).__name__}: {e}"
+        where = raised_in(e, NO_DEVICE_FRAMES)
+        if where or (type(e).__module__, type(e).__name__) in NO_DEVICE_TYPES:
+            how = f"raised in {where[0]}:{where[1]}" if where else f"{type(e).__module__}.{type(e).__name__}"
+            return EnvironmentProblem("no-device", "gpu", f"no usable accelerator here ({how}): {text[:300]}", "call")
+        for sign in NO_DEVICE_SIGNS:
+            if sign in text:
+                return EnvironmentProblem("no-device", "gpu", f"no usable accelerator here: {text[:300]}", "call")
+        for sign, tool in MISSING_TOOL_SIGNS:
+            if sign in text:
+                return EnvironmentProblem("missing-tool", tool, f"{tool} is missing here: {text[:300]}", "call")
+        lib = missing_library(e)
+        if lib:
+            return EnvironmentProblem("missing-tool", lib[0], f"the build includes {lib[1]} ({lib[0]}), which this "
+                                      f"machine lacks: {text[:200]}", "call")
+        if not gpu_present() and device_check(e):
+            return EnvironmentProblem("no-device", "gpu", f"the implementation requires CUDA tensors and this machine "
+                                      f"has no GPU (its tensors are on the CPU): {text[:300]}", "call")
     return None
 
 
@@ -151,7 +257,9 @@ class Framework:
 
     def to_framework(self, a):
         if self.name in ("torch", "triton"):
-            t = self.torch.from_numpy(np.ascontiguousarray(a).view(RAW_VIEW.get(str(a.dtype), a.dtype)))
+            # Not np.ascontiguousarray: it makes a 0-d array shape (1,), and a scalar must stay a scalar.
+            a = a if a.flags.c_contiguous else np.array(a, order="C", copy=True)
+            t = self.torch.from_numpy(a.view(RAW_VIEW.get(str(a.dtype), a.dtype)))
             if str(a.dtype) == "bfloat16":
                 t = t.view(self.torch.bfloat16)
             return t.to(self.device)

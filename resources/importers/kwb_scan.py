@@ -4,6 +4,8 @@ Reads task sets written for other harnesses WITHOUT importing or running them: P
 the `ast` module, task.yml with a YAML safe loader. Prints one JSON document on stdout:
     python3 kwb_scan.py kernelbench FILE...     -> {"problems": [scan, ...]}
     python3 kwb_scan.py gpumode TASK_DIR...     -> {"tasks": [scan, ...]}
+    python3 kwb_scan.py defines NAME FILE...    -> {"files": [{"file", "name", "bound": yes|no|dynamic|error, "line",
+                                                    "how"}, ...]}: how each module binds NAME at its top level
 Each scan holds what could be evaluated statically, and "notes" for what could not (never a guess).
 Needs only the standard library (and PyYAML for task.yml).
 """
@@ -536,9 +538,83 @@ def guarded(scan, path, key):
                             f"({type(e).__name__}: {str(e)[:200]})"}]}
 
 
+def binding(path, name):
+    """How a module binds `name` at its top level, by any statement Python allows: `def`, `class`, an assignment
+    (`custom_kernel = torch.compile(_impl)`, `ModelNew = Impl`, tuple targets, annotations, walrus), an import
+    (`from impl import custom_kernel`, `import x as custom_kernel`), `for`/`with ... as` targets, also inside a
+    top-level `if`/`try`. "dynamic" where the module may bind it in ways the syntax does not show (a star import,
+    `globals()[...] =`, `exec`, `setattr` on the module); "no" otherwise. Never imports the module."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            tree = ast.parse(f.read(), filename=path)
+    except SyntaxError as e:
+        return {"file": path, "name": name, "bound": "error", "line": e.lineno or 0, "message": f"syntax error: {e.msg}"}
+    except OSError as e:
+        return {"file": path, "name": name, "bound": "error", "line": 0, "message": str(e)}
+
+    def targets(node):
+        if isinstance(node, ast.Name):
+            yield node.id
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            for e in node.elts:
+                yield from targets(e)
+        elif isinstance(node, ast.Starred):
+            yield from targets(node.value)
+
+    def top_level(body):
+        for node in body:
+            yield node
+            for field in ("body", "orelse", "finalbody"):
+                if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)) and hasattr(node, field):
+                    yield from top_level(getattr(node, field))
+            for h in getattr(node, "handlers", []) if isinstance(node, ast.Try) else []:
+                yield from top_level(h.body)
+
+    dynamic = None
+    for node in top_level(tree.body):
+        how = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            how = "def"
+        elif isinstance(node, ast.ClassDef) and node.name == name:
+            how = "class"
+        elif isinstance(node, ast.Assign) and any(name in targets(t) for t in node.targets):
+            how = "assignment"
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and name in targets(node.target):
+            how = "assignment"
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                if (a.asname or a.name.split(".")[0]) == name:
+                    how = "import"
+                elif a.name == "*":
+                    dynamic = dynamic or {"line": node.lineno, "how": "star import"}
+        elif isinstance(node, ast.For) and name in targets(node.target):
+            how = "for target"
+        elif isinstance(node, ast.With) and any(i.optional_vars is not None and name in targets(i.optional_vars)
+                                                 for i in node.items):
+            how = "with target"
+        if how:
+            return {"file": path, "name": name, "bound": "yes", "line": node.lineno, "how": how}
+        for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                else []:
+            if isinstance(sub, ast.NamedExpr) and sub.target.id == name:
+                return {"file": path, "name": name, "bound": "yes", "line": sub.lineno, "how": "assignment"}
+    for sub in ast.walk(tree):
+        if isinstance(sub, ast.Call) and (dotted(sub.func) or "") in ("exec", "setattr", "globals", "vars",
+                                                                     "importlib.import_module", "__import__"):
+            dynamic = dynamic or {"line": sub.lineno, "how": f"{dotted(sub.func)}(...)"}
+        if isinstance(sub, ast.Global) and name in sub.names:
+            dynamic = dynamic or {"line": sub.lineno, "how": f"global {name} in a function"}
+    if dynamic:
+        return {"file": path, "name": name, "bound": "dynamic", **dynamic}
+    return {"file": path, "name": name, "bound": "no", "line": 0}
+
+
 def main(argv):
+    if len(argv) >= 3 and argv[0] == "defines":
+        json.dump({"files": [binding(p, argv[1]) for p in argv[2:]]}, sys.stdout)
+        return 0
     if len(argv) < 2 or argv[0] not in ("kernelbench", "gpumode"):
-        print("usage: kwb_scan.py kernelbench FILE... | gpumode DIR...", file=sys.stderr)
+        print("usage: kwb_scan.py kernelbench FILE... | gpumode DIR... | defines NAME FILE...", file=sys.stderr)
         return 2
     if argv[0] == "kernelbench":
         doc = {"problems": [guarded(scan_kernelbench, p, "file") for p in argv[1:]]}

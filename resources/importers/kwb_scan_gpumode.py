@@ -127,6 +127,35 @@ def generated_dtypes(fn):
     return [cast_of(e, assigned) for e in elts]
 
 
+UNINITIALISED = {"empty", "empty_like", "empty_strided", "new_empty"}
+
+
+def generated_buffers(fn):
+    """The dtype of each value generate_input returns that is an uninitialised tensor (`torch.empty(...)`, also
+    through a local and `.contiguous()`/`.to(device)`): the buffer the task hands the submission to fill; None for
+    the others."""
+    if fn is None:
+        return []
+    assigned, returns = locals_and_returns(fn)
+    if not returns:
+        return []
+    value = returns[-1].value
+    elts = value.elts if isinstance(value, ast.Tuple) else [value]
+
+    def uninitialised(expr, depth=0):
+        if isinstance(expr, ast.Name) and expr.id in assigned and depth < 4:
+            return uninitialised(assigned[expr.id][-1], depth + 1)
+        if not isinstance(expr, ast.Call):
+            return False
+        name = dotted(expr.func) or ""
+        if name.split(".")[-1] in UNINITIALISED:
+            return True
+        return isinstance(expr.func, ast.Attribute) and expr.func.attr in PASS_THROUGH | {"to"} and \
+            uninitialised(expr.func.value, depth + 1)
+
+    return [cast_of(e, assigned) if uninitialised(e) else None for e in elts]
+
+
 def input_names(fn, generated):
     """Names ref_kernel unpacks from its input (`a, b, *_ = data`, or the input itself) mapped to the dtypes
     generate_input gives them."""
@@ -243,6 +272,11 @@ def scan_gpumode(folder):
                                      + [a.arg for a, d in zip(n.args.kwonlyargs, n.args.kw_defaults) if d is None]}
                     if n.name == "ref_kernel":
                         out["ref_returns"] = returned_values(n, generated)
+                        # The task's answer has the dtype of the buffer it hands the submission, whatever precision
+                        # the reference computes in (`x.to(torch.float64)` in a prefix sum).
+                        buffers = [d for d in generated_buffers(functions.get("generate_input")) if d]
+                        if buffers and len(buffers) == out["ref_returns"]["count"]:
+                            out["ref_returns"]["buffer_dtypes"] = buffers
                         classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
                         found = unseeded_random(n, classes)
                         if found:

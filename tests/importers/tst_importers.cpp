@@ -287,6 +287,60 @@ private Q_SLOTS:
         QVERIFY(loadTask(cu->dir));
     }
 
+    // custom_kernel (GPU MODE) and ModelNew (KernelBench) bound any way Python allows, read from the syntax tree:
+    // never a search for the text "def custom_kernel" (which a comment satisfies and torch.compile does not).
+    void entryBindings_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("finding"); // the import finding expected on the candidate, empty: none
+        QTest::newRow("def") << QStringLiteral("def custom_kernel(data):\n    return data\n") << QString();
+        QTest::newRow("torch.compile") << QStringLiteral(
+            "import torch\n\n\ndef _impl(data):\n    return data\n\n\n"
+            "custom_kernel = torch.compile(_impl, mode='reduce-overhead')\n")
+                                       << QString();
+        QTest::newRow("imported") << QStringLiteral("from fast_impl import custom_kernel  # noqa\n") << QString();
+        QTest::newRow("callable instance") << QStringLiteral(
+            "class Impl:\n    def __call__(self, data):\n        return data\n\n\n"
+            "custom_kernel = Impl()\n") << QString();
+        QTest::newRow("tuple target, inside try")
+            << QStringLiteral("try:\n    custom_kernel, other = (lambda d: d), None\nexcept ImportError:\n    raise\n")
+            << QString();
+        QTest::newRow("star import") << QStringLiteral("from impl import *\n") << QStringLiteral("import.not-static");
+        QTest::newRow("only in a comment")
+            << QStringLiteral("# def custom_kernel(data): see below\ndef custom_kernels(data):\n    return data\n")
+            << QStringLiteral("import.missing-definition");
+    }
+    void entryBindings()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, finding);
+        const QString dir = m_tmp.filePath(QStringLiteral("bind-") + QString::fromLatin1(QTest::currentDataTag()));
+        QVERIFY(QDir().mkpath(dir));
+        for (const auto& [name, text] : { std::pair { QStringLiteral("submission.py"), code },
+                 std::pair { QStringLiteral("level1/1_Scaled_Add_bound.py"),
+                     QString(code).replace(QStringLiteral("custom_kernel"), QStringLiteral("ModelNew")) } }) {
+            QVERIFY(QDir(dir).mkpath(QFileInfo(QDir(dir).filePath(name)).path()));
+            QFile f(QDir(dir).filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.toUtf8());
+        }
+        auto gm = importGpuMode({ KWB_FIXTURES_DIR + QStringLiteral("/gpumode/vecadd_py"), dir + QStringLiteral("/gm"),
+            dir + QStringLiteral("/submission.py") });
+        QVERIFY(gm && gm->imported() == 1);
+        auto kb = importKernelBench({ KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/1_Scaled_Add.py"),
+            dir + QStringLiteral("/kb"), dir });
+        QVERIFY(kb && kb->imported() == 1);
+        for (const Findings& found : { gm->bundles.first().findings, kb->bundles.first().findings }) {
+            QStringList mine;
+            for (const Finding& f : found)
+                if (f.id.startsWith(QStringLiteral("import."))
+                    && (f.file.contains(QStringLiteral("submission"))
+                        || f.file.contains(QStringLiteral("candidates/"))))
+                    mine << f.id;
+            QVERIFY2(finding.isEmpty() ? mine.isEmpty() : mine == QStringList { finding }, qPrintable(mine.join(u',')));
+        }
+    }
+
     void gpuModeYamlErrorNamesTheLine()
     {
         auto s = importGpuMode(

@@ -118,6 +118,82 @@ private Q_SLOTS:
         }
     }
 
+    // Public cheat and honest candidates (fixtures/public-kernel-scope, README.md there), statically: an extension
+    // is a kernel only when its C++/CUDA source launches a __global__ it defines; what its host functions do
+    // instead is a finding of its own, as are timer patches and writes into the harness — also beside a real
+    // kernel; TileLang and CuTe are kernels; a DSL the scan does not know is "not recognised", not "no kernel".
+    void publicStaticScan_data()
+    {
+        QTest::addColumn<QString>("impl");
+        QTest::addColumn<QStringList>("errors");
+        QTest::addColumn<QStringList>("warnings");
+        const QString noKernel = QStringLiteral("scope.no-kernel");
+        QTest::newRow("KernelBench result reuse")
+            << QStringLiteral("result-reuse") << QStringList { noKernel, QStringLiteral("scope.uninitialised-output") }
+            << QStringList {};
+        QTest::newRow("KernelBench zero out")
+            << QStringLiteral("zero-out") << QStringList { noKernel, QStringLiteral("scope.writes-inputs") }
+            << QStringList {};
+        QTest::newRow("KernelBench side stream") << QStringLiteral("non-default-stream") << QStringList { noKernel }
+                                                 << QStringList { QStringLiteral("scope.unsynchronised-stream") };
+        QTest::newRow("KernelBench CUDA example") << QStringLiteral("kb-cuda-add") << QStringList {} << QStringList {};
+        QTest::newRow("KernelBench TileLang example")
+            << QStringLiteral("kb-tilelang-add") << QStringList {} << QStringList {};
+        QTest::newRow("KernelBench CuTe example") << QStringLiteral("kb-cute-add") << QStringList {} << QStringList {};
+        QTest::newRow("KernelGuard aliased timer")
+            << QStringLiteral("kg-aliased-timer") << QStringList { noKernel, QStringLiteral("scope.timer-patched") }
+            << QStringList {};
+        QTest::newRow("KernelGuard frame write")
+            << QStringLiteral("kg-frame-arg-mutation")
+            << QStringList { QStringLiteral("scope.harness-patched"), noKernel } << QStringList {};
+        QTest::newRow("KernelGuard clean timing")
+            << QStringLiteral("kg-clean-elapsed-time") << QStringList { noKernel } << QStringList {};
+        QTest::newRow("pygpubench gc NaN")
+            << QStringLiteral("pgb-gc-nan") << QStringList { QStringLiteral("scope.harness-patched"), noKernel }
+            << QStringList {};
+        QTest::newRow("Triton kernel beside a timer patch")
+            << QStringLiteral("decoy-timer-patch") << QStringList { QStringLiteral("scope.timer-patched") }
+            << QStringList {};
+        QTest::newRow("CUDA kernel beside zeroed input")
+            << QStringLiteral("decoy-zero-inputs") << QStringList { QStringLiteral("scope.writes-inputs") }
+            << QStringList {};
+        QTest::newRow("cpp_extension.load of a .cu file")
+            << QStringLiteral("cpp-extension-files") << QStringList {} << QStringList {};
+        QTest::newRow("unknown DSL") << QStringLiteral("unknown-dsl") << QStringList {}
+                                     << QStringList { QStringLiteral("scope.kernel-unrecognised") };
+    }
+    void publicStaticScan()
+    {
+        QFETCH(QString, impl);
+        QFETCH(QStringList, errors);
+        QFETCH(QStringList, warnings);
+        auto loaded = loadTask(KWB_FIXTURES_DIR + QStringLiteral("/public-kernel-scope"));
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        const Implementation* cand = loaded->task.implementation(impl);
+        QVERIFY(cand);
+        const KernelScan scan = scanCandidateKernels(loaded->task, *cand, request());
+        QVERIFY2(scan.scanned, qPrintable(scan.error));
+        const Findings found = kernelScopeFindings(loaded->task, *cand, scan, nullptr, nullptr);
+        QStringList gotErrors, gotWarnings, text;
+        for (const Finding& f : found) {
+            (f.severity == Severity::Error ? gotErrors : gotWarnings) << f.id;
+            text << f.id + QStringLiteral(": ") + f.message;
+        }
+        gotErrors.removeDuplicates();
+        gotErrors.sort();
+        gotWarnings.removeDuplicates();
+        gotWarnings.sort();
+        errors.sort();
+        QVERIFY2(gotErrors == errors, qPrintable(text.join(u'\n')));
+        QVERIFY2(gotWarnings == warnings, qPrintable(text.join(u'\n')));
+        // The evidence names the trick, not only "no kernel": the extension's own function and what it does.
+        if (impl == u"result-reuse") {
+            const auto nk
+                = std::find_if(found.begin(), found.end(), [](const Finding& f) { return f.id == u"scope.no-kernel"; });
+            QVERIFY2(nk->message.contains(QStringLiteral("matmul_cuda allocates")), qPrintable(nk->message));
+        }
+    }
+
     void everyCandidateGetsItsFinding_data()
     {
         QTest::addColumn<QString>("impl");
@@ -205,6 +281,25 @@ private Q_SLOTS:
         QCOMPARE(run.status, ImplStatus::Failed);
         QVERIFY(!run.notRunHere());
         QVERIFY2(!idsFor(*r, run.id).join(u' ').contains(QStringLiteral("env.")), qPrintable(describe(*r, run.id)));
+    }
+
+    // An honest kernel that asserts CUDA tensors (written for a GPU harness): without a GPU the harness hands it CPU
+    // tensors, so its assert fails there — the machine's fault (env.no-device, not run), never the candidate's.
+    void deviceAssertionWithoutGpuIsNotRun()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        QVERIFY(fullRun());
+        const RunResult& r = *fullRun();
+        const auto run
+            = std::find_if(r.impls.begin(), r.impls.end(), [](const ImplRun& x) { return x.id == u"device-assert"; });
+        QVERIFY(run != r.impls.end());
+        QVERIFY2(idsFor(r, run->id, Severity::Error).isEmpty(), qPrintable(describe(r, run->id)));
+        if (acceleratorPresent())
+            QVERIFY2(idsFor(r, run->id).contains(QStringLiteral("correct.pass")), qPrintable(describe(r, run->id)));
+        else
+            QVERIFY2(run->notRunHere() && idsFor(r, run->id).contains(QStringLiteral("env.no-device")),
+                qPrintable(describe(r, run->id)));
     }
 
     // A runner python without torch: the environment's fault, so the implementations are "not run" with a warning.
