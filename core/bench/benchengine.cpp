@@ -7,6 +7,7 @@
 #include "core/hardware/hardware.h"
 #include "core/inputs/inputgenerator.h"
 #include "core/run/callcheck.h"
+#include "core/run/conventionsteps.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"
 #include "core/task/taskloader.h"
@@ -342,6 +343,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         // round needs more; every round uses each set at most once, in an order of its own per implementation. A
         // runner process keeps nothing from an earlier round (its sandbox's writable folders are new each time),
         // so a set met again in a later round is as new to it as the first time.
+        // A task whose inputs come from its reference's own generator (KernelBench's get_inputs, GPU MODE's
+        // generate_input) gets its new sets from one sandboxed generator process per growth, each set seeded.
+        QList<TrialInputs> fromGenerator;
         for (int ci = 0; ci < cases->size(); ++ci) {
             const Case& c = (*cases)[ci];
             const int count = sizeOf(c).first;
@@ -349,10 +353,20 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 const quint64 seed = poolSeed(seed0, 0, ci, k);
                 const QString dir
                     = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
-                if (auto w = writeTrialInputs(task, c, seed, dir); !w)
+                if (usesConventionInputs(task))
+                    fromGenerator << TrialInputs { c.name, k, seed, dir };
+                else if (auto w = writeTrialInputs(task, c, seed, dir); !w)
                     return w.error();
                 pool[c.name] << dir;
             }
+        }
+        if (!fromGenerator.isEmpty()) {
+            say(QStringLiteral("drawing %1 input set(s) from the task's own generator").arg(fromGenerator.size()));
+            RunRequest generation;
+            generation.limits = request.limits;
+            generation.sandbox = request.sandbox;
+            if (auto g = generateConventionInputs(task, fromGenerator, generation, inputsRoot, job); !g)
+                return g.error().isStopped() ? stopped() : g.error();
         }
         QMap<QString, QStringList> sets;
         for (const Case& c : *cases)

@@ -409,9 +409,22 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                     backend.download(host[i].data(), b.out[i], host[i].size());
                 // A write after the call returned (a thread or stream still running) changes the outputs: look
                 // again after a delay that scales with the call (4 to 20 ms).
+                // While threads the call started are still alive, the look goes on (every 2 ms, up to 100 ms in
+                // all): on a loaded machine such a thread may not have been scheduled within the first delay.
                 const double delayMs = std::min(20.0, std::max(4.0, 2 * hostNs / 1e6));
                 const uint64_t sleep0 = hostTicks();
                 std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(delayMs * 1000)));
+                const auto changed = [&] {
+                    for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
+                        if (!backend.same(b.out[i], host[i].data(), host[i].size()))
+                            return true;
+                    }
+                    return false;
+                };
+                for (int waitedMs = int(delayMs); waitedMs < 100 && threadsBefore > 0
+                     && threadCount() > threadsBefore && !changed();
+                     waitedMs += 2)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(2));
                 slept = hostTicks() - sleep0;
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
                     if (!backend.same(b.out[i], host[i].data(), host[i].size()))

@@ -3,6 +3,7 @@
 // init inputs and two outputs, static corners) where torch is installed in the runner python, and a clear "torch
 // is missing" where it is not.
 #include "../helpers/frameworks.h"
+#include "core/bench/benchengine.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/sandboxprobe.h"
 #include "core/importers/gpumode.h"
@@ -339,6 +340,66 @@ private Q_SLOTS:
         // The fallback did the work: how (the fallback) and how much (the framework's share) are both said.
         QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_fallback")),
             (QStringList { QStringLiteral("scope.framework-compute"), QStringLiteral("scope.reference-fallback") }));
+    }
+
+    // kwb bench on imported bundles: the input sets come from the task's own generator (one per call), every timed
+    // call is compared with the reference on its set, and the Triton candidates' verdicts are INVALID here (the
+    // interpreter). A GPU MODE submission that stops working once the calls outnumber a short run's is caught.
+    void benchOnImportedBundles()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        const auto bench = [&](const QString& dir, const QString& impl, const QString& onlyCase) {
+            BenchRequest b;
+            b.taskDir = dir;
+            b.implIds = { impl };
+            if (!onlyCase.isEmpty())
+                b.cases = { onlyCase };
+            b.budgetS = 0.5;
+            b.rounds = 2;
+            b.maxRounds = 2;
+            b.seed = 7;
+            b.sandbox = sandboxAvailable().available;
+            return runBench(b);
+        };
+        auto kb = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/2_Relu_Unit.py")),
+            m_tmp.filePath(QStringLiteral("kb-bench")), (KWB_FIXTURES_DIR + QStringLiteral("/candidates-kernel")) });
+        QVERIFY(kb && kb->imported() == 1);
+        auto r = bench(kb->bundles.first().dir, QStringLiteral("2_relu_unit_triton"), {});
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().oneLine()));
+        for (const ImplBench& b : r->impls) {
+            QVERIFY2(b.ok(), qPrintable(b.id + QStringLiteral(": ") + b.error));
+            QVERIFY2(!b.cases.isEmpty() && b.cases.first().samplesNs.size() >= 3, qPrintable(b.id));
+        }
+        for (const Finding& f : r->findings)
+            QVERIFY2(f.id != u"bench.wrong-result", qPrintable(f.impl + QStringLiteral(": ") + f.message));
+        QVERIFY(!r->cases.isEmpty());
+        const QList<ImplCaseResult>& measured = r->cases.first().candidates;
+        const auto triton = std::find_if(
+            measured.begin(), measured.end(), [](const ImplCaseResult& x) { return x.id == u"2_relu_unit_triton"; });
+        QVERIFY(triton != measured.end());
+        QVERIFY(triton->verdict && *triton->verdict == Verdict::Invalid);
+        QVERIFY2(triton->compared >= 3 && triton->wrong == 0, qPrintable(QString::number(triton->compared)));
+
+        const QString src = KWB_FIXTURES_DIR + QStringLiteral("/gpumode-torch/vectoradd_buf_py");
+        auto gm = importGpuMode(
+            { src, m_tmp.filePath(QStringLiteral("gm-bench")), src + QStringLiteral("/submission_cadence.py") });
+        QVERIFY(gm && gm->imported() == 1);
+        RunRequest run = request(gm->bundles.first().dir);
+        run.trials = 1;
+        run.cases = { QStringLiteral("test-1") };
+        run.heldOut = 0;
+        run.stress = false;
+        auto checked = runCorrectness(run);
+        QVERIFY2(checked, qPrintable(checked ? QString() : checked.error().oneLine()));
+        QVERIFY2(
+            has(*checked, QStringLiteral("correct.pass"), QStringLiteral("submission")), qPrintable(ids(*checked)));
+        auto timed = bench(gm->bundles.first().dir, QStringLiteral("submission"), QStringLiteral("test-2"));
+        QVERIFY2(timed, qPrintable(timed ? QString() : timed.error().oneLine()));
+        const bool caught = std::any_of(timed->findings.begin(), timed->findings.end(), [](const Finding& f) {
+            return f.id == u"bench.wrong-result" && f.impl == u"submission" && f.severity == Severity::Error;
+        });
+        QVERIFY(caught);
     }
 };
 
