@@ -45,11 +45,15 @@ QString sharedFloatDtype(const QJsonArray& items)
     return dtype;
 }
 
-QJsonObject kernelBenchCase(const QString& precision)
+// The one case: KernelBench's precision and the problem's size constants (what a held-out case may change).
+QJsonObject kernelBenchCase(const QString& precision, const QJsonObject& sizes)
 {
     QJsonObject c { { QStringLiteral("name"), QStringLiteral("kernelbench") } };
+    QJsonObject params = sizes;
     if (!precision.isEmpty())
-        c.insert(QStringLiteral("params"), QJsonObject { { QStringLiteral("precision"), precision } });
+        params.insert(QStringLiteral("precision"), precision);
+    if (!params.isEmpty())
+        c.insert(QStringLiteral("params"), params);
     return c;
 }
 
@@ -154,7 +158,8 @@ ImportedBundle writeKernelBenchBundle(const KernelBenchProblem& p, const QJsonOb
         { QStringLiteral("kind"), QStringLiteral("optimization") },
         { QStringLiteral("spec"), QStringLiteral("spec.md") }, { QStringLiteral("target"), target },
         { QStringLiteral("inputs"), QJsonArray {} }, { QStringLiteral("outputs"), outputList },
-        { QStringLiteral("cases"), QJsonArray { kernelBenchCase(precision) } },
+        { QStringLiteral("cases"),
+            QJsonArray { kernelBenchCase(precision, scan.value(QStringLiteral("size_constants")).toObject()) } },
         { QStringLiteral("tolerance"),
             QJsonObject { { QStringLiteral("rtol"), tol }, { QStringLiteral("atol"), tol } } },
         { QStringLiteral("reference"),

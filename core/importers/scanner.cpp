@@ -70,12 +70,20 @@ Result<QHash<QString, QJsonObject>> moduleBindings(const QString& name, const QS
     QHash<QString, QJsonObject> out;
     if (files.isEmpty())
         return out;
-    auto scan = runScanner(QStringLiteral("defines"), QStringList { name } + files);
+    // The scanner runs in a folder of its own: it gets absolute paths, and the answers are keyed by the names given.
+    QHash<QString, QString> given;
+    QStringList absolute;
+    for (const QString& f : files) {
+        absolute << QFileInfo(f).absoluteFilePath();
+        given.insert(absolute.last(), f);
+    }
+    auto scan = runScanner(QStringLiteral("defines"), QStringList { name } + absolute);
     if (!scan)
         return scan.error();
     for (const auto& v : scan->document.value(QStringLiteral("files")).toArray()) {
         const QJsonObject o = v.toObject();
-        out.insert(o.value(QStringLiteral("file")).toString(), o);
+        const QString file = o.value(QStringLiteral("file")).toString();
+        out.insert(given.value(file, file), o);
     }
     return out;
 }

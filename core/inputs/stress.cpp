@@ -3,6 +3,7 @@
 #include "core/inputs/floatencode.h"
 #include "core/inputs/inputgenerator.h"
 #include "core/inputs/philox.h"
+#include "core/tensor/floatconv.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,13 +110,13 @@ double dtypeMaxFinite(DType dtype)
     return 1.0;
 }
 
-Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst,
-    int64_t count, int64_t rowLength, double tolerance)
+namespace {
+// The pattern applied to values `v` drawn from a distribution with moments `m` (`positive`: it has no negative
+// values, so spikes keep the sign).
+Status reshape(const QString& pattern, Moments m, bool positive, DType dtype, uint64_t key, std::vector<double>& v,
+    int64_t rowLength, double tolerance)
 {
-    std::vector<double> v(std::size_t(std::max<int64_t>(count, 0)));
-    if (auto f = fillInput(init, DType::Float64, key, v.data(), count); !f)
-        return f;
-    const Moments m = moments(init);
+    const int64_t count = int64_t(v.size());
     const double n = double(count);
     if (pattern == u"shift") {
         for (double& x : v)
@@ -124,14 +125,13 @@ Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype
         for (double& x : v)
             x *= 10;
     } else if (pattern == u"impulse") {
-        // A few large values at positions no candidate can predict; a sign only where the init allows negatives.
-        const bool positive = init.dist == u"uniform" && init.low >= 0;
+        // A few large values at positions no candidate can predict; a sign only where the values take negatives.
         // Tall enough that a missed spike moves any sum or mean beyond a loose absolute tolerance.
         const double height = std::max(10 * (std::abs(m.mean) + m.sigma), std::cbrt(dtypeMaxFinite(dtype)) / 4);
         std::fill(v.begin(), v.end(), 0.0);
         const Philox4x32 rng(key ^ 0x5354524553535f31ull);
         const int64_t spikes = std::clamp<int64_t>(count / 256, 1, 4096);
-        for (int64_t s = 0; s < spikes; ++s) {
+        for (int64_t s = 0; s < spikes && count > 0; ++s) {
             const auto w = rng(uint64_t(s));
             const auto at = std::size_t((uint64_t(w[0]) << 32 | w[1]) % uint64_t(count));
             v[at] = (positive || (w[2] & 1)) ? height : -height;
@@ -146,11 +146,10 @@ Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype
         // probe of a hundred elements most often sees only the declared distribution, while a statistic over a
         // subset of the row either misses the spike or weighs it by the inverse of its sampling rate — off by at
         // least spike / row length, which is four times the tolerance (and at least 64σ).
-        const bool positive = init.dist == u"uniform" && init.low >= 0;
         const Philox4x32 rng(key ^ 0x48494444454e5f32ull);
         const int64_t row = rowLength > 0 ? std::min(rowLength, count) : count;
         const double height = std::min(std::max(64 * m.sigma, 4 * tolerance * double(row)), dtypeMaxFinite(dtype) / 16);
-        for (int64_t r = 0; r * row < count; ++r) {
+        for (int64_t r = 0; row > 0 && r * row < count; ++r) {
             const auto w = rng(uint64_t(r));
             const int64_t len = std::min(row, count - r * row);
             const auto at = std::size_t(r * row + int64_t((uint64_t(w[0]) << 32 | w[1]) % uint64_t(len)));
@@ -169,13 +168,66 @@ Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype
             v[i] = m.mean + z * m.sigma * (wide ? 6 : narrow);
         }
     } else if (pattern == u"large") {
-        const double factor = std::cbrt(dtypeMaxFinite(dtype)) / (std::abs(m.mean) + 3 * m.sigma);
+        const double factor = std::cbrt(dtypeMaxFinite(dtype)) / std::max(1e-30, std::abs(m.mean) + 3 * m.sigma);
         for (double& x : v)
             x *= factor;
     } else {
         return Error { {}, {}, QStringLiteral("unknown stress pattern '%1'").arg(pattern) };
     }
+    return Ok {};
+}
+} // namespace
+
+Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst,
+    int64_t count, int64_t rowLength, double tolerance)
+{
+    std::vector<double> v(std::size_t(std::max<int64_t>(count, 0)));
+    if (auto f = fillInput(init, DType::Float64, key, v.data(), count); !f)
+        return f;
+    const bool positive = init.dist == u"uniform" && init.low >= 0;
+    if (auto r = reshape(pattern, moments(init), positive, dtype, key, v, rowLength, tolerance); !r)
+        return r;
     store(dtype, dst, v);
+    return Ok {};
+}
+
+Status stressArray(
+    const QString& pattern, DType dtype, uint64_t key, void* data, int64_t count, int64_t rowLength, double tolerance)
+{
+    std::vector<double> values(std::size_t(std::max<int64_t>(count, 0)));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        switch (dtype) {
+        case DType::Float64:
+            values[i] = static_cast<const double*>(data)[i];
+            break;
+        case DType::Float32:
+            values[i] = static_cast<const float*>(data)[i];
+            break;
+        case DType::Float16:
+            values[i] = halfToFloat(static_cast<const uint16_t*>(data)[i]);
+            break;
+        case DType::BFloat16:
+            values[i] = bfloat16ToFloat(static_cast<const uint16_t*>(data)[i]);
+            break;
+        default:
+            return Error { {}, {}, QStringLiteral("stress patterns reshape float16/bfloat16/float32/float64 values") };
+        }
+    }
+    Moments m { 0, 0 };
+    bool positive = true;
+    for (double x : values) {
+        m.mean += x;
+        positive = positive && x >= 0;
+    }
+    m.mean /= double(std::max<std::size_t>(1, values.size()));
+    for (double x : values)
+        m.sigma += (x - m.mean) * (x - m.mean);
+    m.sigma = std::sqrt(m.sigma / double(std::max<std::size_t>(1, values.size())));
+    if (m.sigma == 0)
+        m.sigma = std::max(1.0, std::abs(m.mean)); // constant values: the patterns' scale from their size
+    if (auto r = reshape(pattern, m, positive, dtype, key, values, rowLength, tolerance); !r)
+        return r;
+    store(dtype, data, values);
     return Ok {};
 }
 

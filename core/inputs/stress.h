@@ -21,6 +21,13 @@ namespace kwb {
 Status fillStressInput(const QString& pattern, const InitSpec& init, DType dtype, uint64_t key, void* dst,
     int64_t count, int64_t rowLength = 0, double tolerance = 0);
 
+/// Reshapes, in place, `count` values another generator drew (a task's own input generator) by a stress pattern, as
+/// fillStressInput() does for fresh draws, with the values' own mean and standard deviation in place of the
+/// declared ones and spikes that keep the sign where no value is negative. float16, bfloat16, float32 and float64
+/// values (other dtypes are an Error).
+Status stressArray(const QString& pattern, DType dtype, uint64_t key, void* data, int64_t count, int64_t rowLength = 0,
+    double tolerance = 0);
+
 /// The largest finite value of a floating dtype (integers: their largest value).
 double dtypeMaxFinite(DType dtype);
 

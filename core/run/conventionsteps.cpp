@@ -1,7 +1,9 @@
 #include "core/run/conventionsteps.h"
 
 #include "core/exec/runtocompletion.h"
+#include "core/inputs/stress.h"
 #include "core/run/runnerbuild.h"
+#include "core/tensor/npy.h"
 
 #include <QDir>
 #include <QFile>
@@ -107,6 +109,106 @@ Status generateConventionInputs(const Task& task, const QList<TrialInputs>& tria
         if (!env.isEmpty())
             return Error::environment(task.reference.source, {}, what);
         return Error { task.reference.source, {}, what, QStringLiteral("runtime.unknown") };
+    }
+    return Ok {};
+}
+
+namespace {
+// The arrays of a generated input tree that a stress pattern reshapes: floating-point, not an output buffer.
+void stressTargets(const QJsonValue& node, const QSet<QString>& buffers, QList<QJsonObject>& out)
+{
+    const QJsonObject o = node.toObject();
+    if (o.contains(QStringLiteral("npy"))) {
+        if (!buffers.contains(o.value(QStringLiteral("npy")).toString()))
+            out << o;
+        return;
+    }
+    for (const QString& key : { QStringLiteral("tuple"), QStringLiteral("list") })
+        for (const QJsonValue& v : o.value(key).toArray())
+            stressTargets(v, buffers, out);
+    const QJsonObject d = o.value(QStringLiteral("dict")).toObject();
+    for (auto it = d.begin(); it != d.end(); ++it)
+        stressTargets(it.value(), buffers, out);
+}
+
+Status applyStress(const Task& task, const Case& c, const TrialInputs& t)
+{
+    const QString treeFile = QDir(t.dir).filePath(QStringLiteral("data.json"));
+    QFile f(treeFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error::environment(treeFile, {}, QStringLiteral("cannot read the generated inputs' structure"));
+    const QJsonObject tree = QJsonDocument::fromJson(f.readAll()).object();
+    QSet<QString> buffers;
+    for (const QJsonValue& b : tree.value(QStringLiteral("buffers")).toArray())
+        buffers.insert(b.toString());
+    QList<QJsonObject> arrays;
+    stressTargets(tree.value(task.reference.convention == u"gpumode" ? QStringLiteral("data") : QStringLiteral("args")),
+        buffers, arrays);
+    const Tolerance tol = task.outputs.isEmpty() ? Tolerance {} : task.toleranceFor(task.outputs.first());
+    quint64 key = t.seed ^ 0x5354524553530000ull;
+    for (const QJsonObject& a : arrays) {
+        ++key;
+        const auto dtype = dtypeFromName(a.value(QStringLiteral("dtype")).toString());
+        if (!dtype || !isFloatingPoint(*dtype) || dtypeSize(*dtype) < 2)
+            continue; // integers (indices, labels), bools and float8 keep the generator's values
+        const QString path = QDir(t.dir).filePath(a.value(QStringLiteral("npy")).toString());
+        std::vector<std::byte> bytes;
+        std::vector<std::int64_t> shape;
+        {
+            auto tensor = loadTensor(path, dtype); // mapped until the end of this scope, before the file is replaced
+            if (!tensor)
+                return tensor.error();
+            bytes.assign(tensor->data, tensor->data + tensor->byteSize());
+            shape = tensor->shape;
+        }
+        const auto count = std::int64_t(bytes.size() / dtypeSize(*dtype));
+        if (auto s = stressArray(
+                c.stress, *dtype, key, bytes.data(), count, shape.empty() ? count : shape.back(), tol.atol + tol.rtol);
+            !s)
+            return Error { path, {}, s.error().what };
+        if (auto w = writeNpy(path, *dtype, shape, bytes.data()); !w)
+            return w.error();
+    }
+    return Ok {};
+}
+} // namespace
+
+Status generateConventionCases(Task& task, QList<TrialInputs>& trials, const RunRequest& request,
+    const QString& inputsRoot, QStringList& notes, const JobContext& job)
+{
+    if (trials.isEmpty())
+        return Ok {};
+    const auto drop = [&](const QString& caseName) {
+        task.cases.erase(
+            std::remove_if(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == caseName; }),
+            task.cases.end());
+        trials.erase(
+            std::remove_if(trials.begin(), trials.end(), [&](const TrialInputs& t) { return t.caseName == caseName; }),
+            trials.end());
+    };
+    if (auto all = generateConventionInputs(task, trials, request, inputsRoot, job); !all) {
+        if (all.error().isStopped())
+            return all.error();
+        for (const TrialInputs& t : QList<TrialInputs>(trials)) { // case by case: keep what the generator takes
+            auto one = generateConventionInputs(task, { t }, request, inputsRoot, job);
+            if (!one && one.error().isStopped())
+                return one.error();
+            if (!one) {
+                notes << QStringLiteral("%1 dropped: the task's own generator refused it (%2)")
+                             .arg(t.caseName, one.error().what.left(300));
+                drop(t.caseName);
+            }
+        }
+    }
+    for (const TrialInputs& t : QList<TrialInputs>(trials)) {
+        const auto c
+            = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == t.caseName; });
+        if (c == task.cases.end() || c->origin != CaseOrigin::Stress)
+            continue;
+        if (auto s = applyStress(task, *c, t); !s) {
+            notes << QStringLiteral("%1 dropped: %2").arg(t.caseName, s.error().oneLine());
+            drop(t.caseName);
+        }
     }
     return Ok {};
 }

@@ -15,6 +15,15 @@ bool usesConventionInputs(const Task& task);
 Status generateConventionInputs(const Task& task, const QList<TrialInputs>& trials, const RunRequest& request,
     const QString& inputsRoot, const JobContext& job = {});
 
+/// The generated cases' inputs (held-out sizes, stress patterns: conventionCases) from the task's own generator:
+/// every trial at once, and where the generator refuses that, case by case — a size the generator does not take
+/// is dropped from `trials` and from `task.cases`, with a note in `notes` (the task's code decides which sizes
+/// exist, not the candidate). Then each stress case's pattern reshapes the floating-point arrays the generator
+/// wrote (the task's output buffers and a model's init inputs excepted), seeded per trial and array. An Error only
+/// when stopped or when a folder cannot be written.
+Status generateConventionCases(Task& task, QList<TrialInputs>& trials, const RunRequest& request,
+    const QString& inputsRoot, QStringList& notes, const JobContext& job = {});
+
 /// gpumode: the task's own `check_implementation(data, output)`, in a separate process, on the reference's and
 /// every candidate's outputs: gpumode.check-failed where it rejects an output, gpumode.checker-disagrees where it
 /// and the comparison engine disagree on a candidate. Nothing for other conventions.

@@ -1,5 +1,6 @@
 #include "core/run/generatedcases.h"
 
+#include "core/run/conventioncases.h"
 #include "core/run/conventionsteps.h"
 #include "core/task/tasksizes.h"
 
@@ -180,11 +181,8 @@ GeneratedCases generateCases(const Task& task, const QList<Case>& declared, cons
     GeneratedCases out;
     if (declared.isEmpty())
         return out;
-    if (usesConventionInputs(task)) {
-        out.notes << QStringLiteral(
-            "no generated cases: the inputs come from the reference's own generator (torch_module / gpumode)");
-        return out;
-    }
+    if (usesConventionInputs(task))
+        return conventionCases(declared, how);
     if (how.heldOut > 0) {
         out.cases << heldOutCases(task, declared, how);
         if (out.cases.isEmpty())

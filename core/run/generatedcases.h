@@ -24,6 +24,9 @@ struct CaseGeneration {
 struct GeneratedCases {
     QList<Case> cases; ///< held-out cases first, then stress cases
     QStringList notes; ///< why a kind of case was not generated (recorded in the report)
+    /// The task's own input generator takes no size (a KernelBench problem without size constants, a GPU MODE task
+    /// without an integer parameter): candidates are only ever tried at its sizes (`scope.fixed-sizes`).
+    bool sizesFixed = false;
 };
 
 /// Held-out sizes: per group of dims that vary (dims with bounds, or taking several values in the declared
@@ -31,7 +34,7 @@ struct GeneratedCases {
 /// ±multiple_of), odd primes near them and sizes chosen for remainders modulo 2, 4, …, 64 that no declared
 /// size has — inside the bounds and the memory budget, never a declared size. Stress cases: one per
 /// pattern that at least one input takes, on the largest declared case within the stress budget.
-/// Tasks whose inputs come from the reference's own generator (torch_module, gpumode) get none.
+/// Tasks whose inputs come from the reference's own generator (torch_module, gpumode): conventionCases().
 GeneratedCases generateCases(const Task& task, const QList<Case>& declared, const CaseGeneration& how);
 
 } // namespace kwb

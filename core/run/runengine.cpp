@@ -142,6 +142,19 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
                                .arg(request.executor.name());
     }
     result.generationNotes = generated.notes;
+    if (generated.sizesFixed && request.heldOut > 0) {
+        Finding f;
+        f.id = QStringLiteral("scope.fixed-sizes");
+        f.severity = Severity::Info;
+        f.message = QStringLiteral("the task's own input generator takes no size (no integer parameter, no size "
+                                   "constant its input functions read): the candidates are tried at its sizes only, "
+                                   "no held-out size can show a kernel that only works there%1")
+                        .arg(task.reference.convention == u"torch_module"
+                                ? QStringLiteral(" (a KernelBench problem's size constants are read when it is "
+                                                 "imported: import a bundle made by an older kwb again)")
+                                : QString());
+        result.findings << f;
+    }
     for (const Case& c : generated.cases) {
         if (std::any_of(task.cases.begin(), task.cases.end(), [&](const Case& k) { return k.name == c.name; }))
             continue; // a declared case already has the name
@@ -153,6 +166,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     if (usesConventionInputs(task)) {
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
+            return g.error();
+        if (auto g = generateConventionCases(
+                result.task, result.generatedTrials, request, inputsRoot, result.generationNotes, job);
+            !g)
             return g.error();
     }
     const double inputsS = double(clock.elapsed()) / 1e3;

@@ -145,6 +145,14 @@ def generate_one(call, sig, fw, module):
         for fn in ("get_inputs", "get_init_inputs"):
             if not hasattr(module, fn):
                 raise RuntimeError(f"{sig['source']}: no function '{fn}'")
+        # The case's sizes: module constants get_inputs / get_init_inputs read (batch_size, dim, ...), set before
+        # they run; a held-out case changes one. The implementations' modules get the same before each call.
+        sizes = {k: v for k, v in call["params"].items() if k != "precision"}
+        for name, value in sizes.items():
+            if not hasattr(module, name):
+                raise RuntimeError(f"{sig['source']}: no module constant '{name}' for the case's size")
+            setattr(module, name, value)
+        tree["globals"] = sizes
         args = module.get_inputs()
         seed_everything(fw, call["seed"])
         init = module.get_init_inputs()
@@ -299,6 +307,8 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
         cls = getattr(module, sig["entry"], None)
         if cls is None:
             raise RuntimeError(f"{sig['source']}: no class '{sig['entry']}'")
+        for name, value in tree.get("globals", {}).items():  # the case's sizes, as get_inputs saw them
+            setattr(module, name, value)
         fw.torch.manual_seed(tree["seed"])  # the same parameters for Model and ModelNew
         with fw.torch.no_grad():  # as KernelBench builds them: in-place work on parameters in __init__ is allowed
             model = cls(*init)

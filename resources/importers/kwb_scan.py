@@ -463,6 +463,9 @@ def scan_kernelbench(path):
             for n in ast.walk(f) if isinstance(n, ast.Name)}
     out["notes"] += [n for n in notes if n["message"].split("'")[1] in used]
     out["constants"] = {k: v for k, v in env.items() if v is not NotStatic and not isinstance(v, str)}
+    # The problem's sizes: integer constants the input functions read (batch_size, dim, ...), which a held-out case
+    # may change before they run.
+    out["size_constants"] = {k: v for k, v in env.items() if k in used and type(v) is int and v >= 2}
     out["module_doc"] = ast.get_docstring(tree) or ""
     defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
     model = defs.get("Model")

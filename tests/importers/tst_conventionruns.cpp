@@ -53,6 +53,8 @@ private:
         r.trials = 2;
         r.seed = 20261130;
         r.sandbox = sandboxAvailable().available;
+        r.heldOut = 0; // generated cases: kernelBenchGeneratedCases
+        r.stress = false;
         return r;
     }
 
@@ -342,6 +344,55 @@ private Q_SLOTS:
             (QStringList { QStringLiteral("scope.framework-compute"), QStringLiteral("scope.reference-fallback") }));
     }
 
+    // Held-out sizes and stress inputs for an imported KernelBench problem (its size constants batch_size and dim,
+    // found at import): a Triton ReLU whose grid drops the tail fails the held-out sizes, a "ReLU" that copies its
+    // input (the problem draws torch.rand: never negative) fails the stress patterns that reach negative values,
+    // and the honest kernel passes all of them.
+    void kernelBenchGeneratedCases()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        auto s = importKernelBench({ (KWB_FIXTURES_DIR + QStringLiteral("/kernelbench/level1/2_Relu_Unit.py")),
+            m_tmp.filePath(QStringLiteral("kb-generated")),
+            (KWB_FIXTURES_DIR + QStringLiteral("/candidates-generated")) });
+        QVERIFY(s && s->imported() == 1);
+        RunRequest r = request(s->bundles.first().dir);
+        r.trials = 1;
+        r.heldOut = 3;
+        r.stress = true;
+        auto result = runCorrectness(r);
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
+        QStringList heldOut, stress;
+        for (const Case& c : result->task.cases) {
+            if (c.origin == CaseOrigin::HeldOut)
+                heldOut << c.varied;
+            else if (c.origin == CaseOrigin::Stress)
+                stress << c.stress;
+        }
+        QCOMPARE(heldOut,
+            (QStringList {
+                QStringLiteral("batch_size=15"), QStringLiteral("dim=63"), QStringLiteral("batch_size=9") }));
+        QCOMPARE(stress, stressPatternNames());
+        const auto errorsOf = [&](const QString& impl) {
+            QStringList out;
+            for (const Finding& f : result->findings) {
+                if (f.impl == impl && f.severity == Severity::Error)
+                    out << f.id;
+            }
+            out.removeDuplicates();
+            out.sort();
+            return out;
+        };
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_triton")), QStringList {});
+        QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("2_relu_unit_triton")),
+            qPrintable(ids(*result)));
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_tailbug")),
+            QStringList { QStringLiteral("correct.heldout-mismatch") });
+        QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_identity")),
+            QStringList { QStringLiteral("correct.distribution-sensitive") });
+        QVERIFY(!has(*result, QStringLiteral("scope.fixed-sizes")));
+    }
+
     // kwb bench on imported bundles: the input sets come from the task's own generator (one per call), every timed
     // call is compared with the reference on its set, and the Triton candidates' verdicts are INVALID here (the
     // interpreter). A GPU MODE submission that stops working once the calls outnumber a short run's is caught.
@@ -356,8 +407,8 @@ private Q_SLOTS:
             if (!onlyCase.isEmpty())
                 b.cases = { onlyCase };
             b.budgetS = 0.5;
-            b.rounds = 2;
-            b.maxRounds = 2;
+            b.rounds = 1; // the sizing round and one more: every call checked in both
+            b.maxRounds = 1;
             b.seed = 7;
             b.sandbox = sandboxAvailable().available;
             return runBench(b);
@@ -388,8 +439,6 @@ private Q_SLOTS:
         RunRequest run = request(gm->bundles.first().dir);
         run.trials = 1;
         run.cases = { QStringLiteral("test-1") };
-        run.heldOut = 0;
-        run.stress = false;
         auto checked = runCorrectness(run);
         QVERIFY2(checked, qPrintable(checked ? QString() : checked.error().oneLine()));
         QVERIFY2(

@@ -84,6 +84,23 @@ private Q_SLOTS:
         }
     }
 
+    // Candidates named by a relative path (as on a command line) are read where they are, and their ModelNew
+    // found: the scanner, which runs elsewhere, is handed absolute paths.
+    void relativeCandidatePaths()
+    {
+        const QString here = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(KWB_FIXTURES_DIR));
+        auto s = importKernelBench({ QStringLiteral("kernelbench/level1/2_Relu_Unit.py"),
+            m_tmp.filePath(QStringLiteral("kb-relative")), QStringLiteral("candidates-kernel") });
+        QDir::setCurrent(here);
+        QVERIFY2(s && s->imported() == 1, qPrintable(s ? QString() : s.error().oneLine()));
+        auto loaded = loadTask(s->bundles.first().dir);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->task.candidates.size(), 3);
+        for (const Finding& f : s->bundles.first().findings)
+            QVERIFY2(f.id != u"import.missing-definition", qPrintable(f.message));
+    }
+
     void kernelBenchCorners_data()
     {
         QTest::addColumn<QString>("id");

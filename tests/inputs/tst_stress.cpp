@@ -92,6 +92,35 @@ private Q_SLOTS:
         QVERIFY(std::none_of(half.begin(), half.end(), [](std::uint16_t h) { return (h & 0x7C00) == 0x7C00; }));
     }
 
+    // Values another generator drew (torch.rand: all in [0, 1)) reshaped with their own moments: ramp and mixture
+    // reach negative values, impulse spikes keep the sign, sorted keeps the values; integers are refused.
+    void existingValuesReshaped()
+    {
+        std::vector<float> x(4096);
+        for (std::size_t i = 0; i < x.size(); ++i)
+            x[i] = float((i * 2654435761u) % 1000) / 1000.0f;
+        const auto negatives = [](const std::vector<float>& v) {
+            return std::count_if(v.begin(), v.end(), [](float f) { return f < 0; });
+        };
+        for (const QString& p : { QStringLiteral("ramp"), QStringLiteral("mixture") }) {
+            std::vector<float> v = x;
+            QVERIFY(stressArray(p, DType::Float32, 5, v.data(), qint64(v.size()), 64).ok());
+            QVERIFY2(negatives(v) > 0, qPrintable(p));
+        }
+        std::vector<float> v = x;
+        QVERIFY(stressArray(QStringLiteral("impulse"), DType::Float32, 5, v.data(), qint64(v.size())).ok());
+        QCOMPARE(negatives(v), 0);
+        QVERIFY(*std::max_element(v.begin(), v.end()) > 5.0f);
+        v = x;
+        QVERIFY(stressArray(QStringLiteral("sorted"), DType::Float32, 5, v.data(), qint64(v.size())).ok());
+        QVERIFY(std::is_sorted(v.begin(), v.end()));
+        std::vector<float> want = x;
+        std::sort(want.begin(), want.end());
+        QVERIFY(v == want);
+        std::vector<std::int32_t> labels(16, 3);
+        QVERIFY(!stressArray(QStringLiteral("shift"), DType::Int32, 5, labels.data(), 16).ok());
+    }
+
     void unknownPatternIsAnError()
     {
         float x = 0;

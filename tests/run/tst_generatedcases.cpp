@@ -1,7 +1,10 @@
 // Which held-out sizes and stress cases kwb run generates (docs/running.md "Generated cases").
 #include "core/run/generatedcases.h"
 
+#include <QJsonObject>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace kwb;
 
@@ -135,13 +138,57 @@ private Q_SLOTS:
         QVERIFY(generateCases(t, t.cases, CaseGeneration { 0, true, 1 }).cases.isEmpty());
     }
 
-    void conventionTasksGetNone()
+    // Tasks whose inputs come from their own generator vary its integer params (not seed, not precision).
+    void conventionTasksVaryTheGeneratorsSizes()
     {
-        Task t = vectorTask();
+        Task t;
         t.reference.backend = QStringLiteral("python");
+        t.reference.convention = QStringLiteral("gpumode");
+        const auto gpuModeCase = [](const QString& name, qint64 size, qint64 seed) {
+            Case c;
+            c.name = name;
+            c.params = QJsonObject { { QStringLiteral("size"), size }, { QStringLiteral("seed"), seed },
+                { QStringLiteral("kind"), QStringLiteral("dense") } };
+            return c;
+        };
+        // Sizes 1024 and 4096 are both multiples of 1024: held-out sizes stay so, below the smallest case's.
+        t.cases << gpuModeCase(QStringLiteral("big"), 4096, 1) << gpuModeCase(QStringLiteral("small"), 2048, 2)
+                << gpuModeCase(QStringLiteral("mid"), 3072, 3);
+        GeneratedCases g = generateCases(t, t.cases, CaseGeneration { 3, true, 1 });
+        QList<qint64> sizes;
+        for (const Case& c : g.cases) {
+            if (c.origin != CaseOrigin::HeldOut)
+                continue;
+            QCOMPARE(c.basedOn, QStringLiteral("small"));
+            QCOMPARE(c.params.value(QStringLiteral("seed")).toInteger(), 2); // only the size changes
+            sizes << c.params.value(QStringLiteral("size")).toInteger();
+        }
+        QCOMPARE(sizes, (QList<qint64> { 1024 }));
+        QVERIFY(!g.sizesFixed);
+        QCOMPARE(
+            std::count_if(g.cases.begin(), g.cases.end(), [](const Case& c) { return c.origin == CaseOrigin::Stress; }),
+            qsizetype(stressPatternNames().size()));
+
+        // One declared value says nothing about divisibility: one less, about a half and about a third.
         t.reference.convention = QStringLiteral("torch_module");
-        const GeneratedCases g = generateCases(t, t.cases, CaseGeneration {});
+        Case kb;
+        kb.name = QStringLiteral("kernelbench");
+        kb.params = QJsonObject { { QStringLiteral("batch_size"), 16 }, { QStringLiteral("dim"), 64 },
+            { QStringLiteral("precision"), QStringLiteral("float32") } };
+        t.cases = { kb };
+        g = generateCases(t, t.cases, CaseGeneration { 4, false, 1 });
+        QStringList varied;
+        for (const Case& c : g.cases)
+            varied << c.varied;
+        QCOMPARE(varied,
+            (QStringList { QStringLiteral("batch_size=15"), QStringLiteral("dim=63"), QStringLiteral("batch_size=9"),
+                QStringLiteral("dim=33") }));
+
+        // No size at all: the task's sizes are fixed, and the report says so.
+        t.cases.first().params = QJsonObject { { QStringLiteral("precision"), QStringLiteral("float32") } };
+        g = generateCases(t, t.cases, CaseGeneration { 3, false, 1 });
         QVERIFY(g.cases.isEmpty());
+        QVERIFY(g.sizesFixed);
         QVERIFY(!g.notes.isEmpty());
     }
 };
