@@ -31,6 +31,21 @@ QString ImplRun::outputPath(const QString& label, const QString& output) const
 }
 
 namespace {
+// Whether a header a build says it could not find is in this machine's system include folders (the CUDA toolkit's
+// included): looked up here, out of the implementation's reach, before a missing library is believed.
+bool systemHeaderExists(const QString& header)
+{
+    if (header.isEmpty() || header.contains(QStringLiteral("..")))
+        return false;
+    QStringList dirs { QStringLiteral("/usr/include"), QStringLiteral("/usr/local/include"),
+        qEnvironmentVariable("CUDA_HOME", QStringLiteral("/usr/local/cuda")) + QStringLiteral("/include") };
+    const QString nvcc = QStandardPaths::findExecutable(QStringLiteral("nvcc"));
+    if (!nvcc.isEmpty())
+        dirs << QFileInfo(QFileInfo(nvcc).canonicalFilePath()).dir().filePath(QStringLiteral("../include"));
+    return std::any_of(
+        dirs.begin(), dirs.end(), [&](const QString& d) { return QFileInfo::exists(d + u'/' + header); });
+}
+
 void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"))
 {
     QFile f(QDir(run.workDir).filePath(file));
@@ -107,6 +122,8 @@ bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool loc
         else if (kind == u"no-device") // only frameworks that can ask for a device; a numpy or C++ one cannot
             believed = !acceleratorPresent()
                 && (impl.framework == u"torch" || impl.framework == u"triton" || impl.framework == u"jax");
+        else if (kind == u"missing-tool" && env.contains(QStringLiteral("header"))) // a GPU library's header
+            believed = !systemHeaderExists(env.value(QStringLiteral("header")).toString());
         else if (kind == u"missing-tool") // a toolkit its build needs (nvcc for load_inline), indeed not here
             believed = !what.isEmpty() && QStandardPaths::findExecutable(what).isEmpty();
     }

@@ -36,12 +36,15 @@ class EnvironmentProblem(RuntimeError):
     implementation's own code hit it; the workbench believes the latter only where its own probe of the
     machine agrees."""
 
-    def __init__(self, kind, what, message, phase="setup"):
+    def __init__(self, kind, what, message, phase="setup", header=None):
         super().__init__(message)
-        self.kind, self.what, self.phase = kind, what, phase
+        self.kind, self.what, self.phase, self.header = kind, what, phase, header
 
     def record(self):
-        return {"kind": self.kind, "what": self.what, "phase": self.phase, "message": str(self)}
+        rec = {"kind": self.kind, "what": self.what, "phase": self.phase, "message": str(self)}
+        if self.header:  # a library's header the build could not find: the workbench looks for it itself
+            rec["header"] = self.header
+        return rec
 
 
 # Modules whose absence is the machine's fault, not the implementation's (an unknown module is its own bug).
@@ -168,7 +171,7 @@ def environment_problem(exc):
         lib = missing_library(e)
         if lib:
             return EnvironmentProblem("missing-tool", lib[0], f"the build includes {lib[1]} ({lib[0]}), which this "
-                                      f"machine lacks: {text[:200]}", "call")
+                                      f"machine lacks: {text[:200]}", "call", header=lib[1])
         if not gpu_present() and device_check(e):
             return EnvironmentProblem("no-device", "gpu", f"the implementation requires CUDA tensors and this machine "
                                       f"has no GPU (its tensors are on the CPU): {text[:300]}", "call")

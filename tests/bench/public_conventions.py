@@ -259,6 +259,8 @@ def main():
         "~/.local/share/kernel-workbench/venv/bin/python")))
     ap.add_argument("--trials", default="2")
     ap.add_argument("--honest-only", action="store_true", help="only the submissions their repository calls honest")
+    ap.add_argument("--generated", action="store_true",
+                    help="with held-out sizes and stress inputs (kwb run's defaults; off: declared cases only)")
     args = ap.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="kwb-public-conv-")
     os.makedirs(work, exist_ok=True)
@@ -280,8 +282,9 @@ def main():
             # benchmark sizes (vectorsum's sampled sum above 10^6 elements, identity's replay at 65536) gets them all.
             if tests and "cheat" not in case["label"]:
                 cases_flag = ["--cases", ",".join(tests[:3])]
-            _, so, se = run([args.kwb, "run", bundle, "--trials", args.trials, "--seed", "1", "--heldout", "0",
-                              "--no-stress", "--timeout", "600", "--json"] + cases_flag)
+            generated = [] if args.generated else ["--heldout", "0", "--no-stress"]
+            _, so, se = run([args.kwb, "run", bundle, "--trials", args.trials, "--seed", "1", "--timeout", "600",
+                             "--json"] + generated + cases_flag)
             try:
                 report = json.loads(so)
             except ValueError:
