@@ -56,8 +56,11 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
     }
     c.disassembly << parseObjdump(dis.output, impl.source);
     const QString version = probeOutput(objdump, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0);
-    c.notes << QStringLiteral("x86-64 disassembly: objdump -d -l -C --no-show-raw-insn impl.o (%1), from g++ -O2 -g")
-                   .arg(version.trimmed());
+    // The flags the object was really built with: the runner's, the task's own (`-O3`, `-march=…`) and -g.
+    QStringList flags = args.mid(0, args.indexOf(QStringLiteral("-c")));
+    flags.removeAll(QStringLiteral("-fdiagnostics-color=never"));
+    c.notes << QStringLiteral("x86-64 disassembly: objdump -d -l -C --no-show-raw-insn impl.o (%1), from g++ %2")
+                   .arg(version.trimmed(), flags.join(u' '));
 }
 
 ToolOptions compilerOptions(const Task& task, const CompileRequest& request, const JobContext& job)

@@ -13,6 +13,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace kwb;
 
 namespace {
@@ -271,6 +273,12 @@ private Q_SLOTS:
         }
         QVERIFY2(!c.disassembly.isEmpty() && mapped, qPrintable(c.notes.join(u"; ")));
         QVERIFY(c.command.contains(u"-O2") && c.command.contains(u" -g "));
+        // The note names the flags the object was built with (the runner's, the task's own, -g), not a fixed text.
+        const auto note = std::find_if(c.notes.begin(), c.notes.end(),
+            [](const QString& n) { return n.startsWith(QStringLiteral("x86-64 disassembly:")); });
+        QVERIFY(note != c.notes.end());
+        QVERIFY2(note->contains(QStringLiteral("-std=c++17 -O2")) && note->endsWith(QStringLiteral(" -g")),
+            qPrintable(*note));
     }
 };
 
