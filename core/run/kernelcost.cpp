@@ -194,6 +194,11 @@ Findings withCostFindings(Findings scope, const Findings& cost)
             std::remove_if(scope.begin(), scope.end(),
                 [](const Finding& f) { return f.id == u"scope.framework-compute" && f.severity == Severity::Warning; }),
             scope.end());
+    // The record's offload (what the calls did) says more than the source's (what the code could do).
+    if (has(cost, u"scope.offload"))
+        scope.erase(std::remove_if(scope.begin(), scope.end(),
+                        [](const Finding& f) { return f.id == u"scope.offload" && f.severity == Severity::Warning; }),
+            scope.end());
     for (const Finding& f : cost) {
         if (!(noKernel && f.id == u"scope.framework-compute"))
             scope << f;

@@ -22,7 +22,7 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
 /// One candidate's scope findings with its cost findings merged in, each fact said once: a framework share is not
 /// repeated where `scope.no-kernel` already says no kernel ran (its share is all of it, trivially), and the
 /// cost-weighted `scope.framework-compute` replaces the coverage warning of the same id ("dispatches every compute
-/// op the reference does"), which it measures.
+/// op the reference does"), which it measures, and the record's `scope.offload` the static scan's warning.
 Findings withCostFindings(Findings scope, const Findings& cost);
 
 } // namespace kwb

@@ -197,12 +197,19 @@ Findings kernelScopeFindings(
     Findings out;
     if (impl.backend != u"python")
         return out;
+    // A scan that could not read the source leaves its questions open: said, not silent (a source that breaks the
+    // scanner must not thereby hide a timer patch).
+    if (!scan.scanned && !scan.error.isEmpty())
+        out << finding(QStringLiteral("scope.scan-failed"), Severity::Warning, impl,
+            QStringLiteral("the static scan of its source did not run (%1): timer patches, writes into the harness, "
+                           "fallbacks and kernels were not looked for in the source — read it")
+                .arg(scan.error.left(300)));
     // What the source does to the harness or instead of work: in any task (a timer patch matters everywhere).
     for (const auto& v : scan.findings) {
         const QJsonObject o = v.toObject();
         const QString id = o.value(QStringLiteral("id")).toString();
         const bool kernelFact = id == u"scope.writes-inputs" || id == u"scope.uninitialised-output"
-            || id == u"scope.unsynchronised-stream";
+            || id == u"scope.unsynchronised-stream" || id == u"scope.offload";
         if (kernelFact && task.requiredKernelLanguage().isEmpty())
             continue;
         Finding f = finding(id,

@@ -46,6 +46,11 @@ TENSOR_COMPUTE_METHODS = {
     "einsum", "conv1d", "conv2d", "conv3d", "layer_norm", "group_norm", "batch_norm", "linear", "dot", "outer",
     "masked_fill", "where", "scatter_add", "index_add", "gather", "logsumexp", "baddbmm", "t_", "erf",
 }
+# Routes out of the framework (scope.offload, read statically; kwb_dispatch.py watches the same ones at run time).
+# numpy's heavy routines only: elementwise numpy on a tensor's memory is left to the record's time split.
+OFFLOAD_NUMPY = {"matmul", "dot", "einsum", "tensordot", "inner", "outer", "vdot", "convolve", "correlate"}
+OFFLOAD_LOADERS = {"ctypes.CDLL", "ctypes.PyDLL", "ctypes.cdll.LoadLibrary", "ctypes.CDLL.LoadLibrary"}
+
 # GPU kernel languages the scan does not model: a module using one is "not recognised", never "no kernel".
 UNMODELLED_DSLS = ("helion", "warp", "pycuda", "hidet", "taichi", "cuda.core", "cuda.compute", "cuda.cooperative",
                    "cuda.tile", "thunderkittens", "tvm", "mojo", "max", "jax_triton", "triton_dist", "gluon",
@@ -136,7 +141,7 @@ class Scanner(ast.NodeVisitor):
             if full.split(".")[-1] in KERNEL_DECORATOR_WORDS and (self.unmodelled(full) or (
                     root not in FRAMEWORK_ROOTS | {"triton", "numba", "functools", "torch", "jax", "self", "staticmethod",
                                                    "classmethod", "property", "dataclasses", "typing", "abc"}
-                    and root in self.aliases.values() | set(self.aliases))):
+                    and root in set(self.aliases.values()) | set(self.aliases))):
                 self.unrecognised.append({"what": f"@{full} on {node.name}", "line": node.lineno})
         self.generic_visit(node)
 
@@ -437,6 +442,36 @@ class Scanner(ast.NodeVisitor):
         self.find_fallbacks(tree)
         for f in kwb_tamper_scan.scan(tree, self.aliases):
             self.findings.append(f)
+        self.find_offload(tree)
+
+    def find_offload(self, tree):
+        """Routes out of the framework a kernel task's record cannot weigh, read from the source: numpy's and
+        scipy's heavy routines and foreign libraries loaded (ctypes, cffi) — not `.numpy()` alone, which returns a
+        result as often as it offloads work. A warning: the run's dispatch record says whether the calls spend their
+        work there (scope.offload, an error)."""
+        routes = []
+        for sub in ast.walk(tree):
+            if not isinstance(sub, ast.Call):
+                continue
+            name = dotted(sub.func)
+            full = self.resolve(name)
+            parts = full.split(".")
+            last = parts[-1]
+            if parts[0] == "numpy" and (last in OFFLOAD_NUMPY or (len(parts) > 2 and parts[1] in ("linalg", "fft"))):
+                routes.append((full, sub.lineno))
+            elif parts[0] == "scipy" and len(parts) > 2:
+                routes.append((full, sub.lineno))
+            elif full in OFFLOAD_LOADERS or (parts[0] in ("ctypes", "cffi") and last in ("LoadLibrary", "dlopen")):
+                routes.append((full, sub.lineno))
+            elif isinstance(sub.func, ast.Attribute) and last == "dlopen":
+                routes.append((".dlopen()", sub.lineno))
+        if routes:
+            text = ", ".join(f"{r} (line {line})" for r, line in routes[:8]) + (", ..." if len(routes) > 8 else "")
+            self.findings.append({"id": "scope.offload", "severity": "warning", "line": routes[0][1],
+                                  "message": f"the source takes work out of the framework, where a kernel task's "
+                                             f"record cannot weigh it: {text}; the run's record says whether the "
+                                             f"calls spend their time there",
+                                  "routes": [{"route": r, "line": line} for r, line in routes[:32]]})
 
 
 def scan_file(path):

@@ -10,8 +10,11 @@
 #include "core/task/taskloader.h"
 #include "tests/helpers/testpaths.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kwb;
@@ -265,6 +268,59 @@ private Q_SLOTS:
             qPrintable(describe(*r, u"token"_s)));
         QVERIFY2(idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Error).contains(QStringLiteral("scope.offload")),
             qPrintable(describe(*r, u"numpy-gemm"_s)));
+        // The record's error says it; the static scan's warning of the same route is not repeated beside it.
+        QVERIFY2(!idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Warning).contains(QStringLiteral("scope.offload")),
+            qPrintable(describe(*r, u"numpy-gemm"_s)));
+    }
+
+    // A decorator of a DSL the scan does not know, imported under an alias, neither stops the scan nor hides what
+    // else the source does: the kernel is "not recognised" and a timer patch beside it is still reported.
+    void unknownDslDecoratorKeepsTheScanGoing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const QString& f : QDir(kTask).entryList(QDir::Files))
+            QVERIFY(QFile::copy(QDir(kTask).filePath(f), dir.filePath(f)));
+        QFile cand(dir.filePath(QStringLiteral("torch_only.py")));
+        QVERIFY(cand.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        cand.write("import time\nimport mydsl as md\nimport torch.nn.functional as F\n\n"
+                   "time.perf_counter = lambda: 0.0\n\n\n@md.kernel\ndef relu_kernel(x):\n    pass\n\n\n"
+                   "def relu(x):\n    return F.relu(x)\n");
+        cand.close();
+        auto loaded = loadTask(dir.path());
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        const Implementation* impl = loaded->task.implementation(QStringLiteral("torch-only"));
+        QVERIFY(impl);
+        const KernelScan scan = scanCandidateKernels(loaded->task, *impl, request());
+        QVERIFY2(scan.scanned, qPrintable(scan.error));
+        const Findings f = kernelScopeFindings(loaded->task, *impl, scan, nullptr, nullptr);
+        QStringList ids;
+        for (const Finding& x : f)
+            ids << x.id;
+        QVERIFY2(ids.contains(QStringLiteral("scope.kernel-unrecognised")), qPrintable(ids.join(u' ')));
+        QVERIFY2(ids.contains(QStringLiteral("scope.timer-patched")), qPrintable(ids.join(u' ')));
+    }
+
+    // The static half alone (no framework needed): numpy's matmul on the tensors' memory, read from the source.
+    void offloadReadFromTheSource()
+    {
+        auto loaded = loadTask(KWB_FIXTURES_DIR + QStringLiteral("/linear-relu-triton"));
+        QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        for (const QString& id : { QStringLiteral("numpy-gemm"), QStringLiteral("fused") }) {
+            const Implementation* cand = loaded->task.implementation(id);
+            QVERIFY(cand);
+            const KernelScan scan = scanCandidateKernels(loaded->task, *cand, request());
+            QVERIFY2(scan.scanned, qPrintable(scan.error));
+            const Findings f = kernelScopeFindings(loaded->task, *cand, scan, nullptr, nullptr);
+            const auto offload
+                = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.id == u"scope.offload"; });
+            QCOMPARE(offload != f.end(), id == u"numpy-gemm");
+            if (offload != f.end()) {
+                QCOMPARE(offload->severity, Severity::Warning);
+                QVERIFY2(offload->message.contains(QStringLiteral("numpy.matmul (line 19)")) && offload->line == 19,
+                    qPrintable(offload->message));
+            }
+        }
     }
 
     // A candidate whose own code raises "No module named 'torch'" while torch is installed is not believed.
