@@ -31,6 +31,19 @@ bool has(const RunResult& r, const QString& id, const QString& impl = {})
         [&](const Finding& f) { return f.id == id && (impl.isEmpty() || f.impl == impl); });
 }
 
+// The ids of the error findings on `impl`, each once, sorted.
+QStringList errorIds(const RunResult& r, const QString& impl)
+{
+    QStringList out;
+    for (const Finding& f : r.findings) {
+        if (f.impl == impl && f.severity == Severity::Error)
+            out << f.id;
+    }
+    out.removeDuplicates();
+    out.sort();
+    return out;
+}
+
 QString ids(const RunResult& r)
 {
     QStringList out;
@@ -325,16 +338,7 @@ private Q_SLOTS:
         QVERIFY(s && s->imported() == 1);
         auto result = runCorrectness(request(s->bundles.first().dir));
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
-        const auto errorsOf = [&](const QString& impl) {
-            QStringList out;
-            for (const Finding& f : result->findings) {
-                if (f.impl == impl && f.severity == Severity::Error)
-                    out << f.id;
-            }
-            out.removeDuplicates();
-            out.sort();
-            return out;
-        };
+        const auto errorsOf = [&](const QString& impl) { return errorIds(*result, impl); };
         QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_triton")), QStringList {});
         QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("2_relu_unit_triton")),
             qPrintable(ids(*result)));
@@ -373,16 +377,7 @@ private Q_SLOTS:
             (QStringList {
                 QStringLiteral("batch_size=15"), QStringLiteral("dim=63"), QStringLiteral("batch_size=9") }));
         QCOMPARE(stress, stressPatternNames());
-        const auto errorsOf = [&](const QString& impl) {
-            QStringList out;
-            for (const Finding& f : result->findings) {
-                if (f.impl == impl && f.severity == Severity::Error)
-                    out << f.id;
-            }
-            out.removeDuplicates();
-            out.sort();
-            return out;
-        };
+        const auto errorsOf = [&](const QString& impl) { return errorIds(*result, impl); };
         QCOMPARE(errorsOf(QStringLiteral("2_relu_unit_triton")), QStringList {});
         QVERIFY2(has(*result, QStringLiteral("correct.pass"), QStringLiteral("2_relu_unit_triton")),
             qPrintable(ids(*result)));
