@@ -421,9 +421,8 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                     }
                     return false;
                 };
-                for (int waitedMs = int(delayMs); waitedMs < 100 && threadsBefore > 0
-                     && threadCount() > threadsBefore && !changed();
-                     waitedMs += 2)
+                for (int waitedMs = int(delayMs);
+                     waitedMs < 100 && threadsBefore > 0 && threadCount() > threadsBefore && !changed(); waitedMs += 2)
                     std::this_thread::sleep_for(std::chrono::milliseconds(2));
                 slept = hostTicks() - sleep0;
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i) {
