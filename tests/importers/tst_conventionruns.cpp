@@ -3,6 +3,7 @@
 // init inputs and two outputs, static corners) where torch is installed in the runner python, and a clear "torch
 // is missing" where it is not.
 #include "../helpers/frameworks.h"
+#include "conventiontesthelpers.h"
 #include "core/bench/benchengine.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/sandboxprobe.h"
@@ -24,52 +25,14 @@
 
 using namespace kwb;
 
-namespace {
-bool has(const RunResult& r, const QString& id, const QString& impl = {})
-{
-    return std::any_of(r.findings.begin(), r.findings.end(),
-        [&](const Finding& f) { return f.id == id && (impl.isEmpty() || f.impl == impl); });
-}
-
-// The ids of the error findings on `impl`, each once, sorted.
-QStringList errorIds(const RunResult& r, const QString& impl)
-{
-    QStringList out;
-    for (const Finding& f : r.findings) {
-        if (f.impl == impl && f.severity == Severity::Error)
-            out << f.id;
-    }
-    out.removeDuplicates();
-    out.sort();
-    return out;
-}
-
-QString ids(const RunResult& r)
-{
-    QStringList out;
-    for (const Finding& f : r.findings)
-        out << f.id + QLatin1Char('[') + f.impl + QStringLiteral("] ") + f.message.left(160);
-    return out.join(u'\n');
-}
-
-} // namespace
+using namespace kwb::test;
 
 class TestConventionRuns : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir m_tmp;
 
-    RunRequest request(const QString& dir) const
-    {
-        RunRequest r;
-        r.taskDir = dir;
-        r.trials = 2;
-        r.seed = 20261130;
-        r.sandbox = sandboxAvailable().available;
-        r.heldOut = 0; // generated cases: kernelBenchGeneratedCases
-        r.stress = false;
-        return r;
-    }
+    RunRequest request(const QString& dir) const { return conventionRequest(dir); }
 
     QString importGpuModeTask(
         const QString& name, const QString& submission, const QString& task = QStringLiteral("vecadd_py"))
