@@ -245,9 +245,20 @@ QList<ClaimCheck> compareBenchClaims(const QJsonObject& claimed, const QJsonObje
             const QJsonObject sa = a.value(QStringLiteral("speedup")).toObject();
             const QJsonObject sb = b.value(QStringLiteral("speedup")).toObject();
             const bool overlap = !sb.isEmpty() && intervalsOverlap(sa, sb, band);
-            out.append({ label, what + QStringLiteral("speedup"), overlap ? CS::Confirmed : CS::Differs,
+            // A re-bench whose interval spans more than a factor of 4 (a loaded machine) overlaps nearly any claim:
+            // it can neither confirm nor refute one.
+            const double bLo = sb.value(QStringLiteral("ci_low")).toDouble();
+            const double bHi = sb.value(QStringLiteral("ci_high")).toDouble();
+            const bool tooWide = !sb.isEmpty() && (bLo <= 0 || bHi / bLo > 4);
+            out.append({ label, what + QStringLiteral("speedup"),
+                overlap && tooWide ? CS::CannotReverify
+                    : overlap      ? CS::Confirmed
+                                   : CS::Differs,
                 speedupText(sa), sb.isEmpty() ? QStringLiteral("none") : speedupText(sb),
-                QStringLiteral("95 % CIs widened by %1 % must overlap").arg(100 * band, 0, 'f', 0) });
+                overlap && tooWide
+                    ? QStringLiteral("the re-bench's 95 % CI spans more than a factor of 4 here: too wide to confirm "
+                                     "or refute the claim (re-bench on a quiet machine)")
+                    : QStringLiteral("95 % CIs widened by %1 % must overlap").arg(100 * band, 0, 'f', 0) });
             const QString va = a.value(QStringLiteral("verdict")).toString();
             const QString vb = b.value(QStringLiteral("verdict")).toString();
             const bool ambiguous = va == QLatin1StringView("AMBIGUOUS") || vb == QLatin1StringView("AMBIGUOUS");
