@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace kwb {
 namespace {
 // A TextArea's entries (`text` is a list in Label Studio, a string in hand-written files).
@@ -46,7 +48,8 @@ Result<int> ratingOf(const QJsonObject& value, const QString& file, const QStrin
 {
     const QJsonValue v = value.value(QStringLiteral("rating"));
     const double d = v.toDouble(-1);
-    if (!v.isDouble() || d != double(int(d)) || d < 0 || d > 1000)
+    // Range first: converting a double outside int's range (1e78 in a hand-edited file) is undefined behaviour.
+    if (!v.isDouble() || !(d >= 0 && d <= 1000) || d != std::floor(d))
         return Error { file, path + QStringLiteral("/value/rating"), QStringLiteral("expected a whole rating") };
     return int(d);
 }

@@ -35,7 +35,7 @@ void readScores(JsonIn& in, const QJsonObject& scores, const QString& sp, Review
             if (v.isNull())
                 s.notApplicable = true;
             else
-                s.value = int(in.integer(so, p, QStringLiteral("value")));
+                s.value = in.smallInteger(so, p, QStringLiteral("value"));
         }
         s.comment = in.string(so, p, QStringLiteral("comment"), false, true);
         const QJsonArray ev = in.array(so, p, QStringLiteral("evidence"), false);
@@ -61,8 +61,8 @@ void readComments(JsonIn& in, const QJsonArray& comments, const QString& cp, Rev
                 QStringLiteral("criterion") });
         LineComment c;
         c.file = in.string(co, p, QStringLiteral("file"));
-        c.startLine = int(in.integer(co, p, QStringLiteral("start_line")));
-        c.endLine = int(in.integer(co, p, QStringLiteral("end_line"), false, c.startLine));
+        c.startLine = in.smallInteger(co, p, QStringLiteral("start_line"));
+        c.endLine = in.smallInteger(co, p, QStringLiteral("end_line"), false, c.startLine);
         c.text = in.string(co, p, QStringLiteral("text"));
         c.criterion = in.string(co, p, QStringLiteral("criterion"), false);
         if (!in.failed() && (c.startLine < 1 || c.endLine < c.startLine))
@@ -115,7 +115,7 @@ Result<Review> reviewFromJson(const QJsonObject& o, const QString& file, const Q
     const QJsonObject rubric = in.object(o, path, QStringLiteral("rubric"));
     in.onlyKeys(rubric, rp, { QStringLiteral("id"), QStringLiteral("version") });
     r.rubricId = in.string(rubric, rp, QStringLiteral("id"));
-    r.rubricVersion = int(in.integer(rubric, rp, QStringLiteral("version")));
+    r.rubricVersion = in.smallInteger(rubric, rp, QStringLiteral("version"));
     r.reviewer = in.string(o, path, QStringLiteral("reviewer"));
     const QString status = in.string(o, path, QStringLiteral("status"));
     if (!in.failed() && status != QLatin1StringView("draft") && status != QLatin1StringView("submitted"))
@@ -139,7 +139,7 @@ Result<Review> reviewFromJson(const QJsonObject& o, const QString& file, const Q
     }
     r.summary = in.string(o, path, QStringLiteral("summary"), false, true);
     if (!o.value(QStringLiteral("confidence")).isNull() && o.contains(QStringLiteral("confidence")))
-        r.confidence = int(in.integer(o, path, QStringLiteral("confidence")));
+        r.confidence = in.smallInteger(o, path, QStringLiteral("confidence"));
     readReports(
         in, in.array(o, path, QStringLiteral("reports"), false), JsonIn::join(path, QStringLiteral("reports")), r);
     if (in.failed())

@@ -4,6 +4,7 @@
 #include <QJsonParseError>
 
 #include <cmath>
+#include <limits>
 
 namespace kwb {
 
@@ -93,6 +94,18 @@ qint64 JsonIn::integer(const QJsonObject& o, const QString& path, const QString&
         return fallback;
     }
     return static_cast<qint64>(d);
+}
+
+int JsonIn::smallInteger(const QJsonObject& o, const QString& path, const QString& key, bool required, int fallback)
+{
+    if (!present(o, path, key, required))
+        return fallback;
+    const qint64 v = integer(o, path, key, required, fallback);
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+        fail(join(path, key), QStringLiteral("expected an integer, found %1, too large").arg(v));
+        return fallback;
+    }
+    return int(v);
 }
 
 bool JsonIn::boolean(const QJsonObject& o, const QString& path, const QString& key, bool required, bool fallback)

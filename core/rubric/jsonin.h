@@ -31,6 +31,9 @@ public:
     /// An integer (a JSON number without fraction); `fallback` when optional and absent.
     qint64 integer(
         const QJsonObject& o, const QString& path, const QString& key, bool required = true, qint64 fallback = 0);
+    /// An integer that fits an `int` (scores, line numbers, versions): a larger one is an error, never wrapped.
+    int smallInteger(
+        const QJsonObject& o, const QString& path, const QString& key, bool required = true, int fallback = 0);
     bool boolean(
         const QJsonObject& o, const QString& path, const QString& key, bool required = true, bool fallback = false);
     QJsonArray array(const QJsonObject& o, const QString& path, const QString& key, bool required = true);

@@ -15,8 +15,8 @@ Scale readScale(JsonIn& in, const QJsonObject& o, const QString& path)
 {
     in.onlyKeys(o, path, { QStringLiteral("min"), QStringLiteral("max"), QStringLiteral("levels") });
     Scale s;
-    s.min = int(in.integer(o, path, QStringLiteral("min")));
-    s.max = int(in.integer(o, path, QStringLiteral("max")));
+    s.min = in.smallInteger(o, path, QStringLiteral("min"));
+    s.max = in.smallInteger(o, path, QStringLiteral("max"));
     const QJsonArray levels = in.array(o, path, QStringLiteral("levels"));
     if (in.failed())
         return s;
@@ -32,7 +32,7 @@ Scale readScale(JsonIn& in, const QJsonObject& o, const QString& path)
         const QJsonObject lo = in.asObject(levels.at(i), ip);
         in.onlyKeys(lo, ip, { QStringLiteral("value"), QStringLiteral("label"), QStringLiteral("description") });
         ScaleLevel l;
-        l.value = int(in.integer(lo, ip, QStringLiteral("value")));
+        l.value = in.smallInteger(lo, ip, QStringLiteral("value"));
         l.label = in.string(lo, ip, QStringLiteral("label"));
         l.description = in.string(lo, ip, QStringLiteral("description"));
         if (in.failed())
@@ -91,7 +91,7 @@ Criterion readCriterion(JsonIn& in, const QJsonObject& o, const QString& path)
     c.scale = readScale(in, in.object(o, path, QStringLiteral("scale")), JsonIn::join(path, QStringLiteral("scale")));
     c.naAllowed = in.boolean(o, path, QStringLiteral("na_allowed"));
     c.required = in.boolean(o, path, QStringLiteral("required"), false, true);
-    c.commentRequiredBelow = int(in.integer(o, path, QStringLiteral("comment_required_below")));
+    c.commentRequiredBelow = in.smallInteger(o, path, QStringLiteral("comment_required_below"));
     if (!in.failed() && (c.commentRequiredBelow < c.scale.min || c.commentRequiredBelow > c.scale.max + 1))
         in.fail(JsonIn::join(path, QStringLiteral("comment_required_below")),
             QStringLiteral("expected a value in %1..%2, found %3")
@@ -153,7 +153,7 @@ Result<Rubric> parseRubric(const QByteArray& text, const QString& file)
     Rubric r;
     r.file = file;
     r.id = in.string(root, {}, QStringLiteral("id"));
-    r.version = int(in.integer(root, {}, QStringLiteral("version")));
+    r.version = in.smallInteger(root, {}, QStringLiteral("version"));
     if (!in.failed() && r.version < 1)
         in.fail(QStringLiteral("/version"), QStringLiteral("expected an integer ≥ 1, found %1").arg(r.version));
     r.title = in.string(root, {}, QStringLiteral("title"));

@@ -298,6 +298,13 @@ private Q_SLOTS:
         QTest::newRow("rating not a number") << Edit([](QJsonObject& a) {
             setResult(a, u"NC4"_s, u"rating"_s, { { u"rating"_s, u"three"_s } });
         }) << u"/0/annotations/0/result/"_s << u"whole rating"_s;
+        QTest::newRow("rating beyond any integer") << Edit([](QJsonObject& a) {
+            setResult(a, u"NC4"_s, u"rating"_s, { { u"rating"_s, 4.55556e+78 } });
+        }) << u"/0/annotations/0/result/"_s << u"whole rating"_s;
+        QTest::newRow("rating not whole") << Edit([](QJsonObject& a) {
+            setResult(a, u"NC4"_s, u"rating"_s, { { u"rating"_s, 3.5 } });
+        }) << u"/0/annotations/0/result/"_s
+                                          << u"whole rating"_s;
         QTest::newRow("rating off the scale") << Edit([](QJsonObject& a) {
             setResult(a, u"NC4"_s, u"rating"_s, { { u"rating"_s, 9 } });
         }) << u"/0/annotations/0/result"_s << u"NC4 rated 9, outside its scale 1–5"_s;

@@ -88,6 +88,10 @@ private Q_SLOTS:
                                  << "x.json: /verdict: expected one of accept, minor, major, reject";
         QTest::newRow("score value") << "scores" << json(R"({"NC1": {"value": "4"}})")
                                      << "x.json: /scores/NC1/value: expected an integer, found a string";
+        // 2^32 + 4 would wrap to a 4 in an int: a clear error instead.
+        QTest::newRow("score value beyond int")
+            << "scores" << json(R"({"NC1": {"value": 4294967300}})")
+            << "x.json: /scores/NC1/value: expected an integer, found 4294967300, too large";
         QTest::newRow("evidence") << "scores" << json(R"({"NC1": {"value": 4, "evidence": ["see above"]}})")
                                   << "x.json: /scores/NC1/evidence/0: bad evidence reference 'see above'";
         QTest::newRow("comment lines") << "comments"
