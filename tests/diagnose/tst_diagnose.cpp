@@ -276,6 +276,20 @@ private Q_SLOTS:
                                        << FailureClass::NoDevice;
         QTest::newRow("error-35-code") << QStringLiteral("CUDA error 35 at runner.cu:20")
                                        << FailureClass::DriverRuntimeMismatch;
+        // Signs read by what they are, whatever the name: a missing shared object of any name, a version
+        // statement, a pytest assertion on any closeness predicate.
+        QTest::newRow("missing-jit-module") << QStringLiteral(
+            "OSError: /opt/kern/_jit_module.so: cannot open shared object file: No such file or directory")
+                                            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("version-statement")
+            << QStringLiteral("RuntimeError: triton is version 3.1.0, but torch 2.6 needs a newer one")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("requires-version")
+            << QStringLiteral("ImportError: kernels requires version >= 0.4.1 of tilelang")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("assert-closeness-helper")
+            << QStringLiteral(">       assert my_is_close(y, ref, rtol=1e-3)\nE       assert False")
+            << FailureClass::NumericalMismatch;
         QTest::newRow("cuda-oom-during-autotuning") << QStringLiteral(
             "Runtime error during autotuning:\nCUDA out of memory. Tried to allocate 1.00 GiB.\nIgnoring this choice.")
                                                     << FailureClass::DeviceOom;
