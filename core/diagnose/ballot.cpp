@@ -263,6 +263,10 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
         if (outside)
             continue;
         const DiagnosisRule& r = diagnosisRules()[p.index];
+        // A compiler verifies its IR, not numbers: its exception saying "Verification failed" is no numerical
+        // mismatch (a harness line that only names a compiler's API still is one).
+        if (r.cls == FailureClass::NumericalMismatch && layerFailureClass(layer) && (kinds & ExceptionLine))
+            continue;
         if (kind < 0) {
             kind = prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
                 : prefix.level == LogLevel::Info || isInfoLine(text)        ? 2

@@ -290,6 +290,22 @@ private Q_SLOTS:
         QTest::newRow("assert-closeness-helper")
             << QStringLiteral(">       assert my_is_close(y, ref, rtol=1e-3)\nE       assert False")
             << FailureClass::NumericalMismatch;
+        QTest::newRow("tf-xla-op-without-kernel") << QStringLiteral(
+            "InvalidArgumentError: Detected unsupported operations when trying to compile graph g on XLA_TPU_JIT: Foo")
+                                                  << FailureClass::UnsupportedOnTarget;
+        QTest::newRow("grpc-deadline-in-words")
+            << QStringLiteral("RuntimeError: Deadline exceeded: Failed to connect to the coordination service")
+            << FailureClass::TimeoutHang;
+        QTest::newRow("cudnn-no-usable-algorithm")
+            << QStringLiteral("E0101 conv_layer.cpp:12] cuDNN could not find a usable algorithm for the convolution")
+            << FailureClass::AutotuneFailure;
+        QTest::newRow("mlir-verifier-is-no-numerical-mismatch") << QStringLiteral(
+            "jaxlib.mlir._mlir_libs.MLIRError: Verification failed:\n"
+            "error: loc(\"k\"): 'arith.addf' op failed to verify that all operands have the same type")
+                                                                << FailureClass::CompileError;
+        QTest::newRow("numba-typing-error") << QStringLiteral(
+            "numba.core.errors.TypingError: Failed in nopython mode pipeline (step: nopython frontend)")
+                                            << FailureClass::CompileError;
         QTest::newRow("cuda-oom-during-autotuning") << QStringLiteral(
             "Runtime error during autotuning:\nCUDA out of memory. Tried to allocate 1.00 GiB.\nIgnoring this choice.")
                                                     << FailureClass::DeviceOom;
