@@ -2,6 +2,7 @@
 
 #include "core/diagnose/ballot.h"
 #include "core/diagnose/ruleset.h"
+#include "core/diagnose/softwrap.h"
 
 #include <QRegularExpression>
 
@@ -88,15 +89,58 @@ Finding Diagnosis::toFinding() const
     return f;
 }
 
-Diagnosis diagnoseUtf8(QByteArrayView log, const FailureContext& context)
+namespace {
+// One reading of a log; `lineOf` maps its lines to the original's when soft-wrapped lines were joined.
+Diagnosis readFiltered(QByteArrayView log, const std::vector<int>* lineOf, const FailureContext& context)
 {
     const auto& set = detail::RuleSet::instance();
     detail::Ballot ballot;
     set.prefilter.scan(log, [&](int lineNo, qsizetype begin, qsizetype end, const std::vector<int>& candidates) {
         const QByteArrayView raw = log.sliced(begin, std::min(end - begin, kMaxLineBytes));
-        ballot.line(lineNo, cleanLine(QString::fromUtf8(raw)), candidates);
+        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, cleanLine(QString::fromUtf8(raw)), candidates);
     });
     return ballot.finish(context);
+}
+
+Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, const FailureContext& context)
+{
+    const auto& set = detail::RuleSet::instance();
+    std::vector<int> all(size_t(set.patterns.size()));
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = int(i);
+    detail::Ballot ballot;
+    int lineNo = 0;
+    qsizetype pos = 0;
+    while (pos <= log.size()) {
+        qsizetype end = log.indexOf('\n', pos);
+        if (end < 0)
+            end = log.size();
+        ++lineNo;
+        const QByteArrayView raw = log.sliced(pos, std::min(end - pos, kMaxLineBytes));
+        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, cleanLine(QString::fromUtf8(raw)), all);
+        pos = end + 1;
+    }
+    return ballot.finish(context);
+}
+
+// When no cause decided, the log is read again with its soft-wrapped lines joined (softwrap.h): a message
+// split by a terminal's width keeps its sign. The second reading counts only when it finds a cause.
+template <typename Read> Diagnosis readJoiningSoftWraps(QByteArrayView log, const FailureContext& context, Read read)
+{
+    Diagnosis d = read(log, nullptr, context);
+    if (d.scoreKind == u"cause" || !d.outsideStack.isEmpty())
+        return d;
+    const detail::JoinedLog joined = detail::joinSoftWrappedLines(log);
+    if (joined.joins == 0)
+        return d;
+    Diagnosis again = read(QByteArrayView(joined.text), &joined.firstLine, context);
+    return again.scoreKind == u"cause" ? again : d;
+}
+} // namespace
+
+Diagnosis diagnoseUtf8(QByteArrayView log, const FailureContext& context)
+{
+    return readJoiningSoftWraps(log, context, readFiltered);
 }
 
 Diagnosis diagnose(QStringView log, const FailureContext& context)
@@ -107,22 +151,7 @@ Diagnosis diagnose(QStringView log, const FailureContext& context)
 namespace detail {
 Diagnosis diagnoseUnfiltered(QStringView log, const FailureContext& context)
 {
-    const auto& set = RuleSet::instance();
-    std::vector<int> all(size_t(set.patterns.size()));
-    for (size_t i = 0; i < all.size(); ++i)
-        all[i] = int(i);
-    Ballot ballot;
-    int lineNo = 0;
-    qsizetype pos = 0;
-    while (pos <= log.size()) {
-        qsizetype end = log.indexOf(u'\n', pos);
-        if (end < 0)
-            end = log.size();
-        ++lineNo;
-        ballot.line(lineNo, cleanLine(log.mid(pos, end - pos)), all);
-        pos = end + 1;
-    }
-    return ballot.finish(context);
+    return readJoiningSoftWraps(log.toUtf8(), context, readUnfiltered);
 }
 } // namespace detail
 

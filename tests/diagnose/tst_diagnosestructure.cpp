@@ -4,6 +4,7 @@
 #include "core/diagnose/layers.h"
 #include "core/diagnose/logstructure.h"
 #include "core/diagnose/prefilter.h"
+#include "core/diagnose/softwrap.h"
 
 #include <QTest>
 
@@ -16,6 +17,36 @@ Q_DECLARE_METATYPE(kwb::detail::LogLevel)
 class TestDiagnoseStructure : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Continuation lines join the line they continue; frames, echoed code and finished sentences stay apart.
+    void softWrappedLinesJoin()
+    {
+        const QByteArray log = "Traceback (most recent call last):\n"
+                               "  File \"k.py\", line 3, in call_kernel\n"
+                               "    return launch(x)\n"
+                               "RuntimeError: jaxlib is version 0.9.0, but this version of jax\n"
+                               "requires version >= 0.9.2.\n"
+                               "It failed.\n"
+                               "  y = f(x)\n"
+                               "an error in\n"
+                               "  several\n"
+                               "  short\n"
+                               "  pieces\n"
+                               "  here";
+        const detail::JoinedLog j = detail::joinSoftWrappedLines(log);
+        const QList<QByteArray> lines = j.text.split('\n');
+        QCOMPARE(j.joins, 4);
+        QCOMPARE(lines.size(), 8);
+        QCOMPARE(j.firstLine, (std::vector<int> { 1, 2, 3, 4, 6, 7, 8, 12 }));
+        QCOMPARE(lines[2], QByteArray("    return launch(x)"));
+        QCOMPARE(lines[3],
+            QByteArray("RuntimeError: jaxlib is version 0.9.0, but this version of jax requires version >= 0.9.2."));
+        QCOMPARE(lines[6], QByteArray("an error in several short pieces")); // at most kMaxJoinedLines lines
+        QCOMPARE(lines[7], QByteArray("  here"));
+        QCOMPARE(detail::kMaxJoinedLines, 4);
+        QCOMPARE(detail::joinSoftWrappedLines("a\nb").joins, 1);
+        QCOMPARE(detail::joinSoftWrappedLines("done.\nnext").joins, 0);
+    }
+
     void prefixes_data()
     {
         QTest::addColumn<QString>("line");

@@ -1,0 +1,26 @@
+#pragma once
+// Soft-wrapped messages: a terminal's or a post's width splits one message over several lines ("… but this
+// version of jax" / "requires version >= 0.9.2."), and with it the sign a rule reads.
+#include <QByteArray>
+#include <QByteArrayView>
+
+#include <vector>
+
+namespace kwb::detail {
+
+/// A log with every continuation line joined (by one space) to the line it continues.
+struct JoinedLog {
+    QByteArray text;
+    std::vector<int> firstLine; ///< per line of `text` (0-based): the 1-based number of its first original line
+    int joins = 0; ///< how many line breaks were joined
+};
+
+/// A line continues the one before when that one stops mid-sentence (it ends in a letter, a digit, a comma or a
+/// closing bracket, and is not a traceback frame or an assignment) and it starts, after its indentation, with a
+/// lower-case word that is not a line of Python code (a keyword, an assignment). At most kMaxJoinedLines lines become
+/// one.
+JoinedLog joinSoftWrappedLines(QByteArrayView log);
+
+inline constexpr int kMaxJoinedLines = 4;
+
+} // namespace kwb::detail
