@@ -92,6 +92,8 @@ private Q_SLOTS:
         QTest::newRow("score value beyond int")
             << "scores" << json(R"({"NC1": {"value": 4294967300}})")
             << "x.json: /scores/NC1/value: expected an integer, found 4294967300, too large";
+        QTest::newRow("rubric version 0") << "rubric" << json(R"({"id": "kernel-task-review", "version": 0})")
+                                          << "x.json: /rubric/version: expected an integer ≥ 1, found 0";
         QTest::newRow("evidence") << "scores" << json(R"({"NC1": {"value": 4, "evidence": ["see above"]}})")
                                   << "x.json: /scores/NC1/evidence/0: bad evidence reference 'see above'";
         QTest::newRow("comment lines") << "comments"
