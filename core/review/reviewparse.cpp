@@ -115,10 +115,7 @@ Result<Review> reviewFromJson(const QJsonObject& o, const QString& file, const Q
     const QJsonObject rubric = in.object(o, path, QStringLiteral("rubric"));
     in.onlyKeys(rubric, rp, { QStringLiteral("id"), QStringLiteral("version") });
     r.rubricId = in.string(rubric, rp, QStringLiteral("id"));
-    r.rubricVersion = in.smallInteger(rubric, rp, QStringLiteral("version"));
-    if (!in.failed() && r.rubricVersion < 1) // rubric versions start at 1 (the rubric loader's rule)
-        in.fail(JsonIn::join(rp, QStringLiteral("version")),
-            QStringLiteral("expected an integer ≥ 1, found %1").arg(r.rubricVersion));
+    r.rubricVersion = in.integerAtLeast(rubric, rp, QStringLiteral("version"), 1); // as the rubric loader has it
     r.reviewer = in.string(o, path, QStringLiteral("reviewer"));
     const QString status = in.string(o, path, QStringLiteral("status"));
     if (!in.failed() && status != QLatin1StringView("draft") && status != QLatin1StringView("submitted"))

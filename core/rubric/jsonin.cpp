@@ -98,14 +98,20 @@ qint64 JsonIn::integer(const QJsonObject& o, const QString& path, const QString&
 
 int JsonIn::smallInteger(const QJsonObject& o, const QString& path, const QString& key, bool required, int fallback)
 {
-    if (!present(o, path, key, required))
-        return fallback;
-    const qint64 v = integer(o, path, key, required, fallback);
+    const qint64 v = integer(o, path, key, required, fallback); // `fallback` when absent, always an int
     if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
         fail(join(path, key), QStringLiteral("expected an integer, found %1, too large").arg(v));
         return fallback;
     }
     return int(v);
+}
+
+int JsonIn::integerAtLeast(const QJsonObject& o, const QString& path, const QString& key, int min)
+{
+    const int v = smallInteger(o, path, key);
+    if (!failed() && v < min)
+        fail(join(path, key), QStringLiteral("expected an integer ≥ %1, found %2").arg(min).arg(v));
+    return v;
 }
 
 bool JsonIn::boolean(const QJsonObject& o, const QString& path, const QString& key, bool required, bool fallback)

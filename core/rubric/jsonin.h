@@ -34,6 +34,8 @@ public:
     /// An integer that fits an `int` (scores, line numbers, versions): a larger one is an error, never wrapped.
     int smallInteger(
         const QJsonObject& o, const QString& path, const QString& key, bool required = true, int fallback = 0);
+    /// A required integer of at least `min` (versions start at 1).
+    int integerAtLeast(const QJsonObject& o, const QString& path, const QString& key, int min);
     bool boolean(
         const QJsonObject& o, const QString& path, const QString& key, bool required = true, bool fallback = false);
     QJsonArray array(const QJsonObject& o, const QString& path, const QString& key, bool required = true);

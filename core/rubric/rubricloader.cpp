@@ -153,9 +153,7 @@ Result<Rubric> parseRubric(const QByteArray& text, const QString& file)
     Rubric r;
     r.file = file;
     r.id = in.string(root, {}, QStringLiteral("id"));
-    r.version = in.smallInteger(root, {}, QStringLiteral("version"));
-    if (!in.failed() && r.version < 1)
-        in.fail(QStringLiteral("/version"), QStringLiteral("expected an integer ≥ 1, found %1").arg(r.version));
+    r.version = in.integerAtLeast(root, {}, QStringLiteral("version"), 1);
     r.title = in.string(root, {}, QStringLiteral("title"));
     r.description = in.string(root, {}, QStringLiteral("description"), false, true);
     const QJsonArray dims = in.array(root, {}, QStringLiteral("dimensions"));

@@ -108,6 +108,10 @@ private Q_SLOTS:
                                     << "missing required field 'id'";
         QTest::newRow("version not integer") << "/version" << QJsonValue(1.5) << "/version"
                                              << "expected an integer";
+        QTest::newRow("version 0") << "/version" << QJsonValue(0) << "/version"
+                                   << "expected an integer ≥ 1, found 0";
+        QTest::newRow("version beyond int") << "/version" << QJsonValue(4294967297.0) << "/version"
+                                            << "expected an integer, found 4294967297, too large";
         QTest::newRow("unknown top field") << "/colour" << QJsonValue(1) << "/colour"
                                            << "unknown field 'colour'";
         QTest::newRow("no dimensions") << "/dimensions" << QJsonValue(QJsonArray()) << "/dimensions"
