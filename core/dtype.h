@@ -8,7 +8,7 @@
 
 namespace kwb {
 
-/// Element types of kwb.task/1 and of the tensor files (DESIGN.md).
+/// Element types of kwb.task/1 and of the tensor files (docs/task-format.md).
 enum class DType {
     Float64,
     Float32,

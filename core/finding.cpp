@@ -1,5 +1,7 @@
 #include "finding.h"
 
+#include "findingcatalogue.h"
+
 #include <algorithm>
 
 namespace kwb {
@@ -44,22 +46,38 @@ bool hasErrors(const Findings& findings)
         findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
 }
 
+QString findingOriginName(FindingOrigin origin)
+{
+    switch (origin) {
+    case FindingOrigin::Implementation:
+        return QStringLiteral("implementation");
+    case FindingOrigin::Task:
+        return QStringLiteral("task");
+    case FindingOrigin::Review:
+        return QStringLiteral("review");
+    case FindingOrigin::Environment:
+        return QStringLiteral("environment");
+    case FindingOrigin::Host:
+        return QStringLiteral("host");
+    }
+    return QStringLiteral("implementation");
+}
+
 FindingOrigin findingOrigin(const QString& id)
 {
-    if (id.startsWith(QLatin1String("env.")) || id == QLatin1String("runtime.no_device")
-        || id == QLatin1String("runtime.driver_runtime_mismatch") || id == QLatin1String("sandbox.connection-lost"))
-        return FindingOrigin::Environment;
-    if (id == QLatin1String("bench.noisy") || id == QLatin1String("bench.throttled")
-        || id == QLatin1String("bench.warmup-transient"))
-        return FindingOrigin::HostNoise;
-    return FindingOrigin::Implementation;
+    const FindingKind* kind = findingKind(id);
+    return kind ? kind->origin : FindingOrigin::Implementation;
+}
+
+bool isMachineOrigin(FindingOrigin origin)
+{
+    return origin == FindingOrigin::Environment || origin == FindingOrigin::Host;
 }
 
 bool hasImplementationErrors(const Findings& findings)
 {
-    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
-        return f.severity == Severity::Error && findingOrigin(f.id) == FindingOrigin::Implementation;
-    });
+    return std::any_of(findings.begin(), findings.end(),
+        [](const Finding& f) { return f.severity == Severity::Error && !isMachineOrigin(findingOrigin(f.id)); });
 }
 
 } // namespace kwb

@@ -11,7 +11,8 @@ enum class Severity { Error, Warning, Info };
 /// `error`, `warning` or `info`.
 QString severityName(Severity s);
 
-/// One result of a check, with a stable id from CHECKS.md (e.g. `scope.no-edge-cases`).
+/// One result of a check, with a stable id from the finding catalogue (core/findingcatalogue.h, docs/findings.md;
+/// e.g. `scope.no-edge-cases`).
 /// Findings are what rubric scores cite as evidence.
 struct Finding {
     QString id;
@@ -36,15 +37,29 @@ bool hasErrors(const Findings& findings);
 /// Whose fault a finding is. Environment findings (a missing framework, GPU, driver or tool, a lost
 /// connection) and host noise (a loaded or throttled machine) say nothing about the implementation under
 /// review: they are never evidence against a candidate, and an implementation that could not run for an
-/// environment reason is "not run", not "failed".
-enum class FindingOrigin { Implementation, Environment, HostNoise };
+/// environment reason is "not run", not "failed". Task and Review findings count as Implementation ones do
+/// wherever the question is "is this against what is under review?" (isMachineOrigin is false for them).
+enum class FindingOrigin {
+    Implementation, ///< the implementation it names (a candidate; for the reference, the task's fault)
+    Task, ///< the task bundle itself: its manifest, spec, cases, tolerance or imported sources
+    Review, ///< a review, or the reviewers' shared record (`review.*`, `audit.*`)
+    Environment, ///< this machine lacks something: a framework, device, driver, tool or connection
+    Host, ///< a loaded or throttled machine
+};
 
-/// The origin of a finding id: `env.*`, `runtime.no_device`, `runtime.driver_runtime_mismatch` and
-/// `sandbox.connection-lost` are Environment; `bench.noisy`, `bench.throttled` and `bench.warmup-transient`
-/// are HostNoise; everything else is about the implementation.
+/// `implementation`, `task`, `review`, `environment` or `host`, as docs/findings.md writes them.
+QString findingOriginName(FindingOrigin origin);
+
+/// The origin the finding catalogue (core/findingcatalogue.h) gives `id`; Implementation for an id it does not
+/// know.
 FindingOrigin findingOrigin(const QString& id);
 
-/// True when any error-severity finding is about the implementation (not the environment or the host).
+/// True for Environment and Host: the finding is about this machine, not about the task, its implementations or
+/// a review.
+bool isMachineOrigin(FindingOrigin origin);
+
+/// True when any error-severity finding is not about this machine (isMachineOrigin): about the implementation,
+/// its task or a review.
 bool hasImplementationErrors(const Findings& findings);
 
 } // namespace kwb

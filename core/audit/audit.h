@@ -41,7 +41,7 @@ struct AuditFlag {
     QString review; ///< Review::identity(), may be empty
     QString task;
     QString reviewer;
-    QString id; ///< finding id (CHECKS.md)
+    QString id; ///< finding id (docs/findings.md)
     Severity severity = Severity::Warning;
     QString message;
     QString jsonPath; ///< into the review, may be empty

@@ -135,7 +135,8 @@ Result<QList<ClaimCheck>> reverifyReportClaims(
             = std::find_if(reports.begin(), reports.end(), [&](const ReportDoc& d) { return d.digest == ref.digest; });
         if (doc == reports.end()) {
             out.append({ label, QStringLiteral("the attached report"), CS::CannotReverify, {}, {},
-                QStringLiteral("not available here: only its digest is recorded (pass it with --report)") });
+                QStringLiteral(
+                    "not available here: only its digest is recorded (give the report file to compare with it)") });
             continue;
         }
         if (doc->taskId != review.taskId) {

@@ -1,6 +1,7 @@
 #include "core/batch/batchplan.h"
 
 #include "core/task/digest.h"
+#include "core/task/placement.h"
 #include "core/task/taskloader.h"
 
 #include <QCoreApplication>
@@ -71,9 +72,9 @@ Result<QList<BatchItem>> collectBatchItems(const QStringList& paths, const Batch
                 + QLatin1Char('\0') + QStringLiteral(KWB_VERSION))
                           .toUtf8());
             item.digest = QStringLiteral("sha256:") + QString::fromLatin1(h.result().toHex());
-            item.gpu = task.reference.backend == u"cuda"
+            item.gpu = placementOf(task.reference) == Placement::Gpu
                 || std::any_of(task.candidates.cbegin(), task.candidates.cend(),
-                    [](const Implementation& i) { return i.backend == u"cuda"; });
+                    [](const Implementation& i) { return placementOf(i) == Placement::Gpu; });
             items << item;
         }
     }

@@ -1,5 +1,7 @@
 #include "core/bench/benchengine.h"
 #include "core/executors/executorfactory.h"
+#include "core/task/placement.h"
+#include "core/task/selection.h"
 
 #include "core/bench/fairness.h"
 #include "core/bench/interposition.h"
@@ -24,37 +26,6 @@
 
 namespace kwb {
 namespace {
-Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
-{
-    if (names.isEmpty())
-        return task.cases;
-    QList<Case> out;
-    for (const QString& n : names) {
-        const auto it = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; });
-        if (it == task.cases.end())
-            return Error { QStringLiteral("--cases"), {},
-                QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
-        out << *it;
-    }
-    return out;
-}
-
-Result<QList<Implementation>> selectImpls(const Task& task, const QStringList& ids)
-{
-    QList<Implementation> out { task.reference };
-    for (const QString& id : ids) {
-        const auto it = std::find_if(
-            task.candidates.begin(), task.candidates.end(), [&](const Implementation& c) { return c.id == id; });
-        if (it == task.candidates.end())
-            return Error { QStringLiteral("--impl"), {},
-                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
-        out << *it;
-    }
-    if (ids.isEmpty())
-        out << task.candidates;
-    return out;
-}
-
 /// Where an implementation's runner of a round works: `ID/rN`, and `ID/sizing` for the sizing round.
 QString roundDir(const QString& id, int round)
 {
@@ -137,9 +108,9 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
 
 bool runsOnGpu(const Implementation& impl, const ImplBench& b)
 {
-    if (impl.backend == u"cuda")
+    if (placementOf(impl) == Placement::Gpu)
         return true;
-    return impl.backend == u"python" && b.provenance.value(QStringLiteral("device")).toString() != u"cpu"
+    return mayUseGpu(impl) && b.provenance.value(QStringLiteral("device")).toString() != u"cpu"
         && !b.provenance.value(QStringLiteral("device")).toString().startsWith(QStringLiteral("TFRT_CPU"));
 }
 
@@ -220,7 +191,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const ImplB
 
 Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
 {
-    auto loaded = loadTask(request.taskDir);
+    auto loaded = taskOf(request);
     if (!loaded)
         return loaded.error();
     BenchResult result;
@@ -229,11 +200,12 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     auto cases = selectCases(task, request.cases);
     if (!cases)
         return cases.error();
-    auto impls = selectImpls(task, request.implIds);
+    auto impls = selectCandidates(task, request.implIds);
     if (!impls)
         return impls.error();
+    impls->prepend(task.reference);
     if (request.rounds < 1 || request.budgetS <= 0)
-        return Error { QStringLiteral("--budget"), {},
+        return Error { QStringLiteral("bench request"), {},
             QStringLiteral("needs a positive budget and at least one round") };
     const bool remote = request.executor.remote();
     if (request.sandbox) { // a remote host isolates its runners itself (and says how)
@@ -248,10 +220,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     const int totalSteps = int(impls->size()) * (2 + request.rounds); // build, sizing round, rounds
     int doneSteps = 0;
     const auto say = [&](const QString& s) { job.progress(QStringLiteral("bench"), s, doneSteps, totalSteps); };
-    const auto stopped = [&] {
-        removeRemoteRun(request.executor, work);
-        return Error::stopped();
-    };
+    const RemoteRunCleanup cleanup(request.executor, work); // on every way out: done, stopped, failed
+    const auto stopped = [] { return Error::stopped(); };
 
     for (const Implementation& impl : *impls) {
         if (job.cancelled())
@@ -444,7 +414,6 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     }
     result.roundsRun = roundsRun;
 
-    removeRemoteRun(request.executor, work);
     say(QStringLiteral("statistics and bootstrap confidence intervals"));
     result.findings << staticFairnessFindings(task);
     for (const ImplBench& b : result.impls)

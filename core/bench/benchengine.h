@@ -1,10 +1,9 @@
 #pragma once
 
 #include "core/bench/benchstats.h"
-#include "core/exec/executorspec.h"
-#include "core/exec/processspec.h"
 #include "core/finding.h"
 #include "core/jobcontext.h"
+#include "core/run/actionrequest.h"
 #include "core/run/implstatus.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/task.h"
@@ -20,10 +19,7 @@
 namespace kwb {
 
 /// One `kwb bench` request.
-struct BenchRequest {
-    QString taskDir;
-    QStringList implIds; ///< candidates to time; empty: all (the reference always runs: speedups are against it)
-    QStringList cases; ///< empty: all
+struct BenchRequest : ActionRequest { // the reference always runs: speedups are against it
     double budgetS = 2; ///< time per implementation and case, over all rounds (calls, flushes and their checks)
     double warmupMs = 25; ///< warm-up per implementation, case and round (at least one call)
     int rounds = 4; ///< alternations of reference and candidates (one runner process each); the minimum
@@ -32,11 +28,8 @@ struct BenchRequest {
     int maxRounds = 0;
     std::optional<qint64> flushBytes; ///< unset: 2x this host's last-level cache (CPU) / L2 (GPU); 0: no flush
     qint64 poolBytes = 256ll << 20; ///< at most this many bytes of input sets (and outputs) per case and round
-    std::optional<quint64> seed; ///< inputs and bootstrap; unset: inputs from the OS, bootstrap seed 1
-    RunLimits limits;
-    bool sandbox = true;
-    QString keepDir;
-    ExecutorSpec executor; ///< where runners run: `local`, or `ssh:HOST` (built and run there, one process a round)
+    // seed: inputs and bootstrap (unset: inputs from the OS, bootstrap seed 1); over SSH, runners are built and run
+    // on the host, one process a round.
 };
 
 /// One round of one case as two witnesses saw it: the runner (its record and the markers it wrote around every
@@ -89,6 +82,7 @@ struct ImplBench {
     QString backend;
     ImplStatus status = ImplStatus::NotRun; ///< Ok | BuildFailed | Failed | NotRun
     QString error;
+    QString notRunReason; ///< why it could not run here (environment), empty otherwise — as ImplRun's
     RunnerBuild build;
     QJsonObject provenance; ///< the runner's, plus host and clock source
     QMap<QString, CaseSamples> cases;
@@ -98,6 +92,8 @@ struct ImplBench {
     double processCpuS = 0;
     double processWallS = 0;
     bool ok() const { return status == ImplStatus::Ok; }
+    /// Could not run for an environment reason (see notRunReason): the same rule as ImplRun::notRunHere.
+    bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
 };
 
 /// One implementation in one case: statistics and, for candidates, the comparison with the reference.

@@ -18,8 +18,8 @@
 
 namespace kwb::detail {
 namespace {
-void fail(ImplBench& bench, ImplStatus status, const QString& error, const QString& log,
-    const std::optional<RunOutcome>& outcome)
+void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus status, const QString& error,
+    const QString& log, const std::optional<RunOutcome>& outcome)
 {
     bench.status = status;
     bench.error = error;
@@ -39,13 +39,14 @@ void fail(ImplBench& bench, ImplStatus status, const QString& error, const QStri
     f.message += QStringLiteral(": ") + error;
     // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator: the
     // implementation is not run here — the environment's fault, not a failure of the code (as in kwb run).
-    if (findingOrigin(f.id) == FindingOrigin::Environment && !acceleratorPresent()) {
+    if (deviceMissingHere(impl, f.id, remote)) {
         bench.status = ImplStatus::NotRun;
         f.evidence.insert(QStringLiteral("kind"), QStringLiteral("no-device"));
         f.evidence.insert(QStringLiteral("diagnosis"), f.id);
         f.id = QStringLiteral("env.no-device");
         f.severity = Severity::Warning;
         f.message = QStringLiteral("%1 not run: no accelerator on this machine (%2)").arg(bench.id, f.message);
+        bench.notRunReason = f.message;
     }
     bench.findings << f;
 }
@@ -110,7 +111,7 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
             bench.status = status;
             bench.error = end.error;
         } else {
-            fail(bench, status, end.error, end.log, std::nullopt);
+            fail(bench, impl, true, status, end.error, end.log, std::nullopt);
         }
         return false;
     }
@@ -124,8 +125,8 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
         bench.provenance.insert(it.key(), it.value());
     if (end.outcome->succeeded() && error.isEmpty())
         return true;
-    fail(bench, ImplStatus::Failed, error.isEmpty() ? end.outcome->detail : error, bench.build.log + end.log,
-        *end.outcome);
+    fail(bench, impl, true, ImplStatus::Failed, error.isEmpty() ? end.outcome->detail : error,
+        bench.build.log + end.log, *end.outcome);
     return false;
 }
 
@@ -260,7 +261,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     const qint64 flushBytes = request.flushBytes ? *request.flushBytes : planFlushBytes(impl, remote);
     auto plan = planText(task, impl, planCalls, flushBytes);
     if (!plan) {
-        fail(bench, ImplStatus::Failed, plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
+        fail(bench, impl, remote, ImplStatus::Failed, plan.error().oneLine(), plan.error().oneLine(), std::nullopt);
         return false;
     }
     QDir().mkpath(workDir);
@@ -271,8 +272,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     }
     QFile planFile(QDir(workDir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
-        fail(bench, ImplStatus::Failed, planFile.fileName() + QStringLiteral(": cannot write the plan"), {},
-            std::nullopt);
+        fail(bench, impl, remote, ImplStatus::Failed, planFile.fileName() + QStringLiteral(": cannot write the plan"),
+            {}, std::nullopt);
         return false;
     }
     planFile.close();
@@ -332,7 +333,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     bench.processCpuS += childCpuS() - cpu0;
     bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {
-        fail(bench, ImplStatus::Failed, outcome.error().oneLine(), outcome.error().oneLine(), std::nullopt);
+        fail(bench, impl, remote, ImplStatus::Failed, outcome.error().oneLine(), outcome.error().oneLine(),
+            std::nullopt);
         return false;
     }
     for (Finding f : outcome->findings) {
@@ -345,7 +347,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())
         + QString::fromUtf8(outcome->stderrOutput.text());
-    fail(bench, ImplStatus::Failed, error.isEmpty() ? outcome->detail : error, log, *outcome);
+    fail(bench, impl, remote, ImplStatus::Failed, error.isEmpty() ? outcome->detail : error, log, *outcome);
     return false;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/hardware/hardware.h"
 #include "core/task/expression.h"
+#include "core/task/placement.h"
 
 #include <algorithm>
 
@@ -20,9 +21,7 @@ std::optional<Peaks> peaksFor(const Task& task, const Implementation& impl, QStr
                         .arg(task.target.hardware);
         return std::nullopt;
     }
-    // Python implementations may run on the GPU (torch, triton, jax); numpy never does.
-    const bool onDevice = impl.backend == u"cuda" || (impl.backend == u"python" && impl.framework != u"numpy");
-    if (!onDevice) {
+    if (!mayUseAccelerator(impl)) {
         if (note)
             *note = QStringLiteral("no floor: '%1' runs on the host CPU, and the task's peaks are %2's; a CPU run is "
                                    "not judged against GPU peaks (give target.peak for a CPU floor)")

@@ -3,21 +3,16 @@
 #include "core/compile/archlimits.h"
 #include "core/compile/compiler.h"
 #include "core/profile/profiletools.h"
+#include "core/task/placement.h"
 
 #include <QRegularExpression>
 
 namespace kwb::detail {
 namespace {
-bool runsOnGpu(const Implementation& impl)
-{
-    // numpy never touches a GPU; the other python frameworks fall back to CPU interpreters when none exists.
-    return impl.backend == u"cuda";
-}
-
 // Why `impl` cannot run at all here, or an empty string.
 QString cannotRunHere(const Implementation& impl, bool gpu)
 {
-    if (runsOnGpu(impl) && !gpu)
+    if (placementOf(impl) == Placement::Gpu && !gpu)
         return QStringLiteral("%1 is a cuda implementation and this machine has no NVIDIA GPU").arg(impl.id);
     return {};
 }

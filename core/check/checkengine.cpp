@@ -67,7 +67,7 @@ Result<CheckResult> runCheck(const CheckRequest& request, const JobContext& job)
     if (!QFileInfo(manifest).isFile())
         return Error { request.taskDir, {}, QStringLiteral("not a task bundle (no task.json)") };
     if (request.trials < 1 || request.budgetS <= 0 || request.rounds < 1)
-        return Error { QStringLiteral("--budget/--trials"), {},
+        return Error { QStringLiteral("check request"), {},
             QStringLiteral("needs at least one trial and round and a positive budget") };
 
     if (request.sandbox) {

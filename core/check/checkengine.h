@@ -35,23 +35,16 @@ enum class StageStatus {
 QString stageStatusName(StageStatus s);
 
 /// One `kwb check` request: filled by the GUI ("Check all") or the CLI, handed to runCheck().
-struct CheckRequest {
-    QString taskDir;
-    QStringList implIds; ///< candidates; empty: all
-    QStringList cases; ///< empty: all
+/// The seed pins run, bench and profile seeds (unset: fresh seeds, recorded); keepDir keeps the stages' work folders
+/// under it (run/, bench/, profile/); over SSH, compile, run and bench run there and the profile stage, which wraps
+/// runners in local profilers, is skipped with a note.
+struct CheckRequest : ActionRequest {
     int trials = 3; ///< correctness trials (run stage)
     double budgetS = 0.5; ///< bench sampling seconds per implementation and case
     int rounds = 4; ///< bench alternation rounds
     double warmupMs = 25; ///< bench warm-up per round
     std::optional<qint64> flushBytes; ///< bench cache flush; unset: the bench default (2x LLC / L2)
-    std::optional<quint64> seed; ///< pins run, bench and profile seeds; unset: fresh seeds (recorded)
-    RunLimits limits;
-    bool sandbox = true;
     bool profile = true; ///< run the Profile stage (it reports missing tools instead of failing)
-    QString keepDir; ///< keep the work folders under this folder (run/, bench/, profile/); empty: temporary
-    /// Where compilers and runners run: empty or `local`, or `ssh:HOST` (compile, run and bench there; the
-    /// profile stage wraps runners in local profilers and is skipped with a note).
-    ExecutorSpec executor;
 };
 
 /// What one stage did.

@@ -1,6 +1,7 @@
 #include "core/check/checkstages.h"
 
 #include "core/bench/fairness.h"
+#include "core/run/implverdict.h"
 #include "core/task/taskloader.h"
 
 namespace kwb::detail {
@@ -42,13 +43,8 @@ void lintStage(CheckContext& ctx, StageOutcome& out)
         out.note = lint.loadError;
         return;
     }
-    auto loaded = loadTask(ctx.request.taskDir);
-    if (!loaded) { // lintBundle loaded it a moment ago; only a file changing underneath gets here
-        out.status = StageStatus::Failed;
-        out.note = loaded.error().oneLine();
-        return;
-    }
-    ctx.task = loaded->task;
+    ctx.loaded = lint.task; // the one load of the task: every later stage works on it
+    ctx.task = lint.task->task;
     out.status = statusOf(lint.findings);
     out.summary = findingCounts(lint.findings);
 }
@@ -86,8 +82,7 @@ void runStage(CheckContext& ctx, StageOutcome& out)
             stillRunnable << r.id;
         else
             ctx.excludedNotes << QStringLiteral("%1 failed in the run stage (%2)").arg(r.id, implStatusName(r.status));
-        const auto& fs = run->judgements.value(r.id).findings;
-        passed += r.ok() && !hasErrors(fs) ? 1 : 0;
+        passed += implVerdict(*run, r).state == VerdictState::Passed ? 1 : 0;
     }
     ctx.runnable = stillRunnable;
     out.status = statusOf(run->findings);
@@ -156,7 +151,7 @@ void profileStage(CheckContext& ctx, StageOutcome& out)
         return;
     }
     if (!ctx.request.profile) {
-        out.note = QStringLiteral("not requested (--no-profile)");
+        out.note = QStringLiteral("not requested");
         return;
     }
     // Profile every candidate that compiled, even one that failed the run: a sanitizer says why it failed.

@@ -14,6 +14,7 @@ struct CheckContext {
     CheckResult& result;
     quint64 seed = 0;
     std::optional<Task> task; ///< set once the task loaded
+    std::shared_ptr<const LoadedTask> loaded; ///< the same, as the lint stage loaded it: handed to every stage
     QStringList runnable; ///< candidates that compiled (or could not be compiled here) and may run
     QStringList excludedNotes; ///< "fast: did not compile", "cand: cuda, and this machine has no GPU"
     bool referenceRunnable = true;
@@ -30,6 +31,7 @@ struct CheckContext {
     {
         Request r;
         r.taskDir = request.taskDir;
+        r.loaded = loaded;
         r.implIds = impls;
         r.cases = request.cases;
         r.seed = seed;

@@ -1,6 +1,7 @@
 #include "core/check/reportmodel.h"
 
 #include "core/check/svgplots.h"
+#include "core/run/implverdict.h"
 
 #include <QJsonArray>
 
@@ -166,6 +167,8 @@ ReportSection runSection(const CheckResult& r)
         int outputs = 0, passed = 0;
         double worstAbs = 0;
         for (const CaseVerdict& c : j.cases) {
+            if (!generatedCaseNotCounted(*r.run, c.name).isEmpty())
+                continue; // it judges nobody
             for (const TrialVerdict& t : c.trials) {
                 for (const OutputVerdict& o : t.outputs) {
                     ++outputs;
@@ -174,8 +177,7 @@ ReportSection runSection(const CheckResult& r)
                 }
             }
         }
-        rows << QStringList { run.id, run.role,
-            implStatusName(run.status) + (run.error.isEmpty() ? QString() : QStringLiteral(": ") + run.error.left(160)),
+        rows << QStringList { run.id, run.role, implVerdict(*r.run, run).text.left(200),
             run.role == u"candidate" ? QStringLiteral("%1 / %2").arg(passed).arg(outputs) : QStringLiteral("—"),
             run.role == u"candidate" && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—"),
             run.peakRssKiB >= 0 ? QStringLiteral("%1 MiB").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
@@ -194,7 +196,7 @@ ReportSection runSection(const CheckResult& r)
     for (const Case& c : r.run->task.cases) {
         if (c.origin == CaseOrigin::Declared)
             continue;
-        const QString why = r.run->generatedStatus.value(c.name, QStringLiteral("the reference did not run"));
+        const QString why = generatedCaseNotCounted(*r.run, c.name);
         generated << QStringList { c.name,
             c.origin == CaseOrigin::Stress ? QStringLiteral("stress '%1' on '%2'").arg(c.stress, c.basedOn)
                                            : QStringLiteral("%1 (from '%2')").arg(c.varied, c.basedOn),

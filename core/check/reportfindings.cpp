@@ -60,7 +60,7 @@ ReportSection methodSection(const CheckResult& r)
     ReportSection s { QStringLiteral("Method"), {} };
     QStringList items;
     items << QStringLiteral("Lint: the manifest is validated (every error names the file, JSON path and what was "
-                            "expected) and the static scoping checks of CHECKS.md run on it.");
+                            "expected) and the static scoping checks (docs/findings.md) run on it.");
     items << QStringLiteral("Compile: every implementation is compiled on its own with its backend's compiler (nvcc "
                             "with -Xptxas -v for registers, shared memory and spills; g++ -Wall -Wextra; python "
                             "byte-compile and import). A candidate that does not compile is left out of the later "

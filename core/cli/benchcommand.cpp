@@ -133,7 +133,7 @@ int benchCommand(const QStringList& args, Io& io)
     if (hasErrors(result->findings))
         return ExitFindings;
     const bool notRun = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplBench& b) {
-        return b.status == ImplStatus::NotRun;
+        return b.notRunHere();
     }); // an implementation this machine cannot run (no GPU): exit 3, as kwb run
     return notRun ? ExitEnvironment : ExitOk;
 }

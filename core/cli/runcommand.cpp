@@ -1,6 +1,6 @@
 #include "core/cli/cli.h"
 #include "core/cli/optionvalues.h"
-#include "core/run/runengine.h"
+#include "core/run/implverdict.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -13,14 +13,11 @@ void printText(const RunResult& r, QTextStream& out)
     out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
     for (const ImplRun& run : r.impls) {
         out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' '
-            << implStatusName(run.status);
-        if (!run.error.isEmpty())
-            out << ": " << run.error.section(QLatin1Char('\n'), 0, 0).left(160);
-        out << '\n';
+            << implVerdict(r, run).text.left(200) << '\n';
         for (const auto& c : r.judgements.value(run.id).cases) {
             const auto made = std::find_if(r.task.cases.begin(), r.task.cases.end(),
                 [&](const Case& k) { return k.name == c.name && k.origin != CaseOrigin::Declared; });
-            if (made != r.task.cases.end() && r.generatedStatus.value(c.name, QStringLiteral("?")) != QString())
+            if (!generatedCaseNotCounted(r, c.name).isEmpty())
                 continue; // a generated case the reference could not handle judges nobody
             for (const auto& t : c.trials) {
                 for (const auto& o : t.outputs) {
@@ -43,7 +40,7 @@ void printText(const RunResult& r, QTextStream& out)
         for (const Case& c : r.task.cases) {
             if (c.origin == CaseOrigin::Declared)
                 continue;
-            const QString why = r.generatedStatus.value(c.name, QStringLiteral("the reference did not run"));
+            const QString why = generatedCaseNotCounted(r, c.name);
             out << "      " << c.name.leftJustified(24) << ' '
                 << (c.origin == CaseOrigin::Stress ? QStringLiteral("stress '%1' on '%2'").arg(c.stress, c.basedOn)
                                                    : QStringLiteral("%1 (from '%2')").arg(c.varied, c.basedOn))
@@ -142,9 +139,7 @@ int runCommand(const QStringList& args, Io& io)
         printText(*result, io.out);
     if (hasErrors(result->findings))
         return ExitFindings;
-    const bool notRun
-        = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.notRunHere(); });
-    return notRun ? ExitEnvironment : ExitOk;
+    return anyNotRunHere(*result) ? ExitEnvironment : ExitOk;
 }
 
 } // namespace kwb::cli

@@ -51,7 +51,7 @@ struct MismatchDensity {
     std::vector<std::int64_t> elements; ///< elements per cell, same layout
 };
 
-/// The result of comparing an actual tensor with an expected one (DESIGN.md "Comparison engine").
+/// The result of comparing an actual tensor with an expected one (docs/comparison.md).
 struct Comparison {
     bool pass = false;
     QString reason; ///< one line: why it passed or failed

@@ -6,8 +6,8 @@
 
 namespace kwb {
 
-/// One external tool as found on this machine (STYLE.md habit 8: tools are runtime dependencies
-/// found on PATH with absolute paths).
+/// One external tool as found on this machine (tools are runtime dependencies, found on PATH
+/// and kept as absolute paths).
 struct ToolInfo {
     QString name; ///< what the user knows it as: `g++`, `nvcc`, `bubblewrap`, `python3`, `numpy` …
     QString path; ///< absolute path, empty when not found

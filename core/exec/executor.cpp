@@ -15,7 +15,8 @@ Status LocalExecutor::requireSandbox() const
     const SandboxStatus s = sandboxAvailable();
     if (!s.available)
         return Error::environment({}, {},
-            QStringLiteral("cannot sandbox candidates here: %1 (install bubblewrap, or pass --no-sandbox)")
+            QStringLiteral(
+                "cannot sandbox candidates here: %1 (install bubblewrap, or turn the sandbox off for trusted code)")
                 .arg(s.reason));
     return Ok {};
 }

@@ -28,7 +28,7 @@ Result<ExecutorSpec> ExecutorSpec::parse(const QString& text)
     const QString rest = text.section(QLatin1Char(':'), 1);
     if (kind == u"ssh") {
         if (rest.isEmpty() || rest.startsWith(QLatin1Char('-')) || !word.match(rest).hasMatch())
-            return Error { QStringLiteral("--executor"), {},
+            return Error { QStringLiteral("executor"), {},
                 QStringLiteral("'ssh:' needs a host name (ssh:HOST, HOST as in ~/.ssh/config), got '%1'").arg(text) };
         spec.kind = Kind::Ssh;
         spec.host = rest;
@@ -36,13 +36,13 @@ Result<ExecutorSpec> ExecutorSpec::parse(const QString& text)
     }
     if (kind == u"slurm") {
         if (!rest.isEmpty() && (rest.startsWith(QLatin1Char('-')) || !word.match(rest).hasMatch()))
-            return Error { QStringLiteral("--executor"), {},
+            return Error { QStringLiteral("executor"), {},
                 QStringLiteral("bad Slurm partition in '%1' (slurm or slurm:PARTITION)").arg(text) };
         spec.kind = Kind::Slurm;
         spec.partition = rest;
         return spec;
     }
-    return Error { QStringLiteral("--executor"), {},
+    return Error { QStringLiteral("executor"), {},
         QStringLiteral("unknown executor '%1' (expected local, ssh:HOST or slurm[:PARTITION])").arg(text) };
 }
 
@@ -52,9 +52,8 @@ Result<ExecutorSpec> singleTaskExecutor(const QString& text, const QString& acti
     if (!spec)
         return spec.error();
     if (spec->kind == ExecutorSpec::Kind::Slurm)
-        return Error { QStringLiteral("--executor"), {},
-            QStringLiteral("%1 runs batches: use 'kwb batch TASK --action %2 --executor %1 --out DIR'")
-                .arg(spec->name(), action) };
+        return Error { QStringLiteral("executor"), {},
+            QStringLiteral("%1 runs batches of tasks, not one %2: run it as a batch").arg(spec->name(), action) };
     return *spec;
 }
 

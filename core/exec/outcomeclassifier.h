@@ -25,7 +25,7 @@ struct ProcessEnd {
 };
 
 /// The one place that maps exit codes, signals, timeouts, stops and output to a RunOutcome and its
-/// sandbox.* findings (CHECKS.md). Under bwrap a program killed by signal N shows as exit code 128+N
+/// sandbox.* findings (docs/findings.md, "Sandbox"). Under bwrap a program killed by signal N shows as exit code 128+N
 /// (bwrap's convention, like a shell's), so codes 129…192 are read as signals there.
 RunOutcome classifyRun(
     const ProcessEnd& end, const RunLimits& limits, const CapturedOutput& out, const CapturedOutput& err);

@@ -119,8 +119,8 @@ bool SandboxedProcess::start(const ProcessSpec& spec)
         const Result<QString> bwrap = ToolLocator::require(QStringLiteral("bwrap"), QStringLiteral("bubblewrap"));
         const Result<QString> prlimit = ToolLocator::require(QStringLiteral("prlimit"), QStringLiteral("util-linux"));
         if (!bwrap || !prlimit) {
-            failLater(QStringLiteral("refusing to run without the sandbox: %1; install it, or pass --no-sandbox to "
-                                     "run without isolation")
+            failLater(QStringLiteral("refusing to run without the sandbox: %1; install it, or turn the sandbox off to "
+                                     "run without isolation (trusted code only)")
                           .arg((!bwrap ? bwrap : prlimit).error().what));
             return true;
         }
@@ -287,7 +287,8 @@ void SandboxedProcess::onFinished(int exitCode, QProcess::ExitStatus status)
     outcome.notes = m_notes;
     release();
     if (!setupFailure.isEmpty())
-        Q_EMIT failed(setupFailure + QStringLiteral("; pass --no-sandbox to run without isolation"));
+        Q_EMIT failed(
+            setupFailure + QStringLiteral("; turn the sandbox off to run without isolation (trusted code only)"));
     else
         Q_EMIT finished(outcome);
 }

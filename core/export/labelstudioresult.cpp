@@ -241,7 +241,7 @@ Result<QMap<QString, QString>> labelStudioUserMap(const QStringList& values, con
         if (eq < 0)
             continue;
         if (eq == 0 || eq == v.size() - 1)
-            return Error { QStringLiteral("--labelstudio-user"), {},
+            return Error { QStringLiteral("Label Studio user map"), {},
                 QStringLiteral("expected REVIEWER=EMAIL or REVIEWER=ID, got '%1'").arg(v) };
         out.insert(v.left(eq), v.mid(eq + 1));
     }

@@ -75,7 +75,7 @@ Result<ImportSummary> importGpuMode(const GpuModeOptions& options)
         return Error { options.path, {}, QStringLiteral("no task.yml found") };
     if (!options.submission.isEmpty() && dirs.size() > 1)
         return Error { options.submission, {},
-            QStringLiteral("--submission applies to one task; %1 holds %2").arg(options.path).arg(dirs.size()) };
+            QStringLiteral("a submission applies to one task; %1 holds %2").arg(options.path).arg(dirs.size()) };
     auto scan = runScanner(QStringLiteral("gpumode"), dirs);
     if (!scan)
         return scan.error();

@@ -19,7 +19,7 @@ QString shortName(const KernelBenchProblem& p)
     return QStringLiteral("%1_%2").arg(p.problemId).arg(p.name);
 }
 
-// KernelBench's comparison (torch.allclose): 1e-4 for float32 and float64, 1e-2 for 16-bit floats (CHECKS.md).
+// KernelBench's comparison (torch.allclose): 1e-4 for float32 and float64, 1e-2 for 16-bit floats (docs/importers.md).
 double kernelBenchTolerance(const QString& dtype)
 {
     return dtype == u"float16" || dtype == u"bfloat16" ? 1e-2 : 1e-4;

@@ -1,6 +1,8 @@
 #include "core/profile/profileengine.h"
 #include "core/exec/toolrun.h"
 #include "core/executors/executorfactory.h"
+#include "core/task/placement.h"
+#include "core/task/selection.h"
 
 #include "core/env/toolprobe.h"
 #include "core/profile/profileremote.h"
@@ -19,12 +21,6 @@
 
 namespace kwb {
 namespace {
-bool runsOnDevice(const Implementation& impl)
-{
-    return impl.backend == u"cuda"
-        || (impl.backend == u"python" && impl.framework != u"numpy" && impl.framework != u"nki");
-}
-
 QByteArray readAll(const QString& path)
 {
     QFile f(path);
@@ -102,8 +98,8 @@ Tools findTools(const ProfileRequest& request, const QList<Implementation>& impl
 {
     Tools t;
     t.gpu = nvidiaGpuPresent();
-    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), runsOnDevice);
-    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !runsOnDevice(i); });
+    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), mayUseGpu);
+    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !mayUseGpu(i); });
     if (anyDevice && (request.ncu || request.sanitizer)) {
         t.ncu = request.ncu ? findNvidiaTool(QStringLiteral("ncu")) : QString();
         t.sanitizer = request.sanitizer ? findNvidiaTool(QStringLiteral("compute-sanitizer")) : QString();
@@ -142,8 +138,8 @@ Result<Tools> findRemoteTools(const ProfileRequest& request, const QList<Impleme
     t.remote = *probe;
     const QString& host = probe->host;
     t.gpu = probe->gpu;
-    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), runsOnDevice);
-    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !runsOnDevice(i); });
+    const bool anyDevice = std::any_of(impls.cbegin(), impls.cend(), mayUseGpu);
+    const bool anyHost = std::any_of(impls.cbegin(), impls.cend(), [](const auto& i) { return !mayUseGpu(i); });
     if (anyDevice && (request.ncu || request.sanitizer)) {
         t.ncu = request.ncu ? probe->ncu : QString();
         t.sanitizer = request.sanitizer ? probe->sanitizer : QString();
@@ -208,31 +204,20 @@ QJsonObject provenance(const Tools& tools, const ProfileRequest& request, quint6
 
 Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext& job)
 {
-    auto loaded = loadTask(request.taskDir);
+    auto loaded = taskOf(request);
     if (!loaded)
         return loaded.error();
     const Task& task = loaded->task;
     ProfileResult result;
     result.taskId = task.id;
-    QList<Implementation> impls;
-    for (const QString& id : request.implIds) {
-        const Implementation* impl = task.implementation(id);
-        if (!impl || id == task.reference.id || (task.oracle && id == task.oracle->id))
-            return Error { QStringLiteral("--impl"), {},
-                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
-        impls << *impl;
-    }
-    if (request.implIds.isEmpty())
-        impls = task.candidates;
-    QList<Case> cases;
-    for (const QString& name : request.cases) {
-        const auto it
-            = std::find_if(task.cases.cbegin(), task.cases.cend(), [&](const Case& c) { return c.name == name; });
-        if (it == task.cases.cend())
-            return Error { QStringLiteral("--cases"), {},
-                QStringLiteral("task '%1' has no case '%2'").arg(task.id, name) };
-        cases << *it;
-    }
+    auto selectedImpls = selectCandidates(task, request.implIds);
+    if (!selectedImpls)
+        return selectedImpls.error();
+    const QList<Implementation> impls = *selectedImpls;
+    auto selectedCases = selectCases(task, request.cases);
+    if (!selectedCases)
+        return selectedCases.error();
+    QList<Case> cases = request.cases.isEmpty() ? QList<Case> {} : *selectedCases; // none named: the smallest
     if (task.cases.isEmpty())
         return Error { QStringLiteral("task.json"), QStringLiteral("/cases"), QStringLiteral("the task has no case") };
     const Case smallest = detail::smallestCase(task);
@@ -259,6 +244,7 @@ Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext
     const QString work = request.keepDir.isEmpty() ? temp.path() : QDir(request.keepDir).absolutePath();
     if (work.isEmpty() || !QDir().mkpath(work))
         return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
+    const RemoteRunCleanup cleanup(request.executor, work); // on every way out: done, stopped, failed
     Context cx { task, request, job, tools, work, QDir(work).filePath(QStringLiteral("inputs")), result };
     // One trial per case, with its inputs; the smallest case is always written (the sanitizers use it).
     QMap<QString, TrialInputs> trials;
@@ -274,7 +260,7 @@ Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext
     for (const Implementation& impl : impls) {
         if (cx.stopped())
             break;
-        const bool device = runsOnDevice(impl);
+        const bool device = mayUseGpu(impl);
         const bool wanted
             = device ? tools.gpu && (!tools.ncu.isEmpty() || !tools.sanitizer.isEmpty()) : !tools.perf.isEmpty();
         if (!wanted) {
@@ -304,8 +290,6 @@ Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext
                 profileHost(cx, impl, *build, trials.value(cases[i].name));
         }
     }
-    if (remote)
-        removeRemoteRun(request.executor, work);
     return result;
 }
 

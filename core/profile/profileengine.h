@@ -1,12 +1,11 @@
 #pragma once
 
-#include "core/exec/executorspec.h"
 #include "core/finding.h"
 #include "core/jobcontext.h"
 #include "core/profile/ncumetrics.h"
 #include "core/profile/perfstat.h"
 #include "core/result.h"
-#include "core/run/runrequest.h"
+#include "core/run/actionrequest.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -16,19 +15,12 @@
 namespace kwb {
 
 /// One `kwb profile` request (the Profile stage of `kwb check` fills the same value).
-struct ProfileRequest {
-    QString taskDir;
-    QStringList implIds; ///< candidates to profile; empty: all
-    QStringList cases; ///< ncu and perf: these cases (empty: the smallest); the sanitizers always take the smallest
-    std::optional<quint64> seed; ///< inputs; unset: from the OS
-    RunLimits limits;
-    bool sandbox = true;
+/// cases: ncu and perf profile these cases (none named: the smallest); the sanitizers always take the smallest.
+/// Over SSH (`ssh:HOST`), the profilers wrap the runner on that host (docs/remote.md).
+struct ProfileRequest : ActionRequest {
     bool ncu = true; ///< run Nsight Compute on cuda implementations when it exists
     bool sanitizer = true; ///< run compute-sanitizer (memcheck, racecheck, initcheck, synccheck) when it exists
     bool perf = true; ///< run `perf stat` on cpp implementations when perf works here
-    QString keepDir; ///< keep the work folder (tool logs, ncu.csv) here; empty: a temporary folder
-    /// `local` (or empty), or `ssh:HOST`: the profilers wrap the runner on that host (docs/remote.md).
-    ExecutorSpec executor;
 };
 
 /// One profiling tool's run on one implementation.

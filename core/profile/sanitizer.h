@@ -11,7 +11,7 @@ namespace kwb {
 
 /// The compute-sanitizer tools the Profile stage runs, and the finding id each one's errors become.
 /// memcheck → runtime.memcheck, racecheck → runtime.race, initcheck → runtime.initcheck,
-/// synccheck → runtime.synccheck (all errors; see CHECKS.md).
+/// synccheck → runtime.synccheck (all errors; docs/findings.md, "Runtime failures").
 QString sanitizerFindingId(const QString& tool);
 
 /// One error block of compute-sanitizer's output (`========= Invalid __global__ read of size 4 bytes` and the

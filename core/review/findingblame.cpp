@@ -16,9 +16,11 @@ Blame findingBlame(const QString& id, const QString& origin, const QJsonObject& 
     switch (findingOrigin(id)) {
     case FindingOrigin::Environment:
         return Blame::Environment;
-    case FindingOrigin::HostNoise:
+    case FindingOrigin::Host:
         return Blame::Host;
     case FindingOrigin::Implementation:
+    case FindingOrigin::Task:
+    case FindingOrigin::Review:
         break;
     }
     if (id == u"bench.below-floor"

@@ -7,9 +7,9 @@ namespace kwb {
 
 /// Whose fault a finding is, as the review checks and the rubric panel weigh it.
 enum class Blame {
-    Candidate, ///< the implementation under review (and the task's own scope findings: they are about the task)
+    Candidate, ///< the implementation under review (also findings about its task or a review: origin Task, Review)
     Environment, ///< this machine lacks something (findingOrigin Environment)
-    Host, ///< a loaded or throttled machine (findingOrigin HostNoise)
+    Host, ///< a loaded or throttled machine (findingOrigin Host)
     DeclaredPeaks, ///< a roofline floor computed from the task's declared peaks, not the machine the code ran on
 };
 

@@ -42,7 +42,7 @@ struct ReportRef {
     bool operator==(const ReportRef&) const = default;
 };
 
-/// A review in the kwb.review/1 format (DESIGN.md "Reviews").
+/// A review in the kwb.review/1 format (docs/reviews.md).
 /// Identity across stores and files: task id + reviewer + created.
 struct Review {
     enum class Status { Draft, Submitted };

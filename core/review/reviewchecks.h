@@ -27,7 +27,7 @@ struct ContradictionRule {
 /// The table review.contradicts-evidence applies.
 const QList<ContradictionRule>& contradictionRules();
 
-/// The review checks of CHECKS.md ("Review and audit"): review.incomplete, review.no-evidence,
+/// The review checks (docs/reviews.md; docs/findings.md, "Reviews"): review.incomplete, review.no-evidence,
 /// review.contradicts-evidence (re-reading the cited and attached reports found in `context.reports`,
 /// and the findings the scores cite), review.stale-task and review.text-score-conflict.
 /// Each finding's `jsonPath` points into the review (`/scores/NC4`), so an editor or panel can show it.

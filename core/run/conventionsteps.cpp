@@ -46,7 +46,7 @@ Result<QJsonObject> runStep(const Task& task, const QString& step, const QByteAr
     if (outcome->hitLimit())
         return Error::environment(task.reference.source, {},
             QStringLiteral("the reference's %1 step failed at a sandbox limit (%2): the task does not fit these "
-                           "limits here (raise --timeout, --memory or --file-size, or run it on a larger host)")
+                           "limits here (raise the time, memory or file-size limit, or run it on a larger host)")
                 .arg(step, outcome->detail));
     QFile f(QDir(workDir).filePath(step + QStringLiteral(".json")));
     if (!f.open(QIODevice::ReadOnly)) {

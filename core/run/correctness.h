@@ -27,7 +27,7 @@ struct CaseVerdict {
     QList<TrialVerdict> trials;
 };
 
-/// The correctness protocol's judgement of one candidate against the reference (DESIGN.md): mismatch,
+/// The correctness protocol's judgement of one candidate against the reference (docs/running.md): mismatch,
 /// NaN placement, shape/dtype, unwritten (poisoned) output, nondeterminism between the two calls of a
 /// trial, stale output (an earlier trial's answer), input independence, inputs modified, or pass.
 struct CandidateJudgement {

@@ -3,6 +3,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
 #include "core/run/sshimplrun.h"
+#include "core/task/placement.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -156,14 +157,8 @@ void diagnoseFailure(ImplRun& run)
 
 bool runsInterpreted(const Implementation& impl, const RunRequest& request)
 {
-    if (impl.backend != u"python")
-        return false;
-    if (impl.framework == u"nki")
-        return true;
     const bool device = request.executor.remote() || acceleratorPresent(); // a remote host is taken to have one
-    if (impl.framework == u"triton")
-        return request.tritonInterpret || !device;
-    return impl.framework == u"jax" && !device;
+    return runsAs(impl, device, request.tritonInterpret) == RunsAs::Interpreted;
 }
 
 ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
@@ -307,10 +302,10 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
     for (const PlanCall& c : planCalls)
         QDir().mkpath(QDir(run.workDir).filePath(callOutDir(c.label)));
     // The runner compiled (a build error is the implementation's); without a device it cannot run here.
-    if (impl.backend == u"cuda" && !acceleratorPresent()) {
+    if (placementOf(impl) == Placement::Gpu && !acceleratorPresent()) {
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
             QStringLiteral("no GPU on this machine (no /dev/nvidiactl): the CUDA runner compiled but cannot run here; "
-                           "run it on a GPU host (--executor ssh:HOST)"));
+                           "run it on a GPU host (an SSH executor)"));
         return same(run);
     }
 
@@ -448,22 +443,8 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         }
         views << view;
     }
-    for (ImplRun& view : views) {
-        // The classifier read "no device" or a driver mismatch in the log, and this machine has no accelerator.
-        const bool deviceMissing = impl.backend == u"cuda" && !view.ok() && view.diagnosis
-            && findingOrigin(QStringLiteral("runtime.") + view.diagnosis->className()) == FindingOrigin::Environment
-            && !acceleratorPresent();
-        if (deviceMissing)
-            markNotRun(view, QStringLiteral("no-device"), QStringLiteral("gpu"),
-                QStringLiteral("no accelerator on this machine: %1").arg(view.diagnosis->toFinding().message));
-        if (!view.ok() && (deviceMissing || acceptEnvironmentProblem(view, impl, true))) {
-            // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
-            view.findings.erase(std::remove_if(view.findings.begin(), view.findings.end(),
-                                    [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
-                view.findings.end());
-            view.diagnosis.reset();
-        }
-    }
+    for (ImplRun& view : views)
+        judgeEnvironmentFault(view, impl, false);
     return views;
 }
 
@@ -482,6 +463,30 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
     for (const PlanCall& call : calls)
         QDir().mkpath(QDir(dir).filePath(callOutDir(call.label)));
     return labels;
+}
+
+bool deviceMissingHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote)
+{
+    return !remote && placementOf(impl) == Placement::Gpu
+        && findingOrigin(diagnosedFindingId) == FindingOrigin::Environment && !acceleratorPresent();
+}
+
+void judgeEnvironmentFault(ImplRun& run, const Implementation& impl, bool remote)
+{
+    if (run.ok())
+        return;
+    const bool deviceMissing
+        = run.diagnosis && deviceMissingHere(impl, QStringLiteral("runtime.") + run.diagnosis->className(), remote);
+    if (deviceMissing)
+        markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
+            QStringLiteral("no accelerator on this machine: %1").arg(run.diagnosis->toFinding().message));
+    if (deviceMissing || acceptEnvironmentProblem(run, impl, !remote)) {
+        // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
+        run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
+                               [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),
+            run.findings.end());
+        run.diagnosis.reset();
+    }
 }
 
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls)
@@ -541,7 +546,7 @@ void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference)
 {
     const QString message = &run == &reference
         ? QStringLiteral("the reference failed at a sandbox limit (%1): the task does not fit these limits here "
-                         "(raise --timeout, --memory or --file-size, or run it on a larger host)")
+                         "(raise the time, memory or file-size limit, or run it on a larger host)")
               .arg(reference.outcome->detail)
         : QStringLiteral("it failed at a sandbox limit, and so did the reference (%1): the task does not fit these "
                          "limits here")

@@ -99,6 +99,18 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
 /// of `expectedCalls` calls did, else failed with a diagnosis. The outcome's findings join the run's.
 void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCalls);
 
+/// The one rule for "this failure is the machine's, not the code's", on every executor. A failed run is not run
+/// (an env.* finding instead of its runtime.* one) when the runner said, before any of the implementation's code
+/// ran, that the machine lacks a framework, device or tool — or said so later and this machine's own probe agrees
+/// (local runs only: a remote host is not probed from here); or when it is CUDA code, ran here, and the classifier
+/// found a missing device or an unusable driver on a machine that indeed has no accelerator.
+void judgeEnvironmentFault(ImplRun& run, const Implementation& impl, bool remote);
+
+/// The classifier's finding `diagnosedFindingId` (`runtime.no_device`, …) of a failed run of `impl` means this
+/// machine has no device for it: CUDA code (nothing else needs one), run here, an environment finding, and no
+/// accelerator on this machine. What kwb run and kwb bench both ask.
+bool deviceMissingHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote);
+
 /// correct.lazy-result for a runner's call error that says the result was not a computed array (python runners
 /// refuse lazy objects and proxies), else nothing.
 std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error);

@@ -1,5 +1,7 @@
 #include "core/run/runengine.h"
 #include "core/executors/executorfactory.h"
+#include "core/task/placement.h"
+#include "core/task/selection.h"
 
 #include "core/env/toolprobe.h"
 #include "core/inputs/inputgenerator.h"
@@ -29,39 +31,6 @@
 #include <thread>
 
 namespace kwb {
-namespace {
-Result<QList<Case>> selectCases(const Task& task, const QStringList& names)
-{
-    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_.-]+$"));
-    QList<Case> cases;
-    for (const Case& c : task.cases) {
-        if (names.isEmpty() || names.contains(c.name))
-            cases << c;
-        if (!safe.match(c.name).hasMatch())
-            return Error { QStringLiteral("task.json"), QStringLiteral("/cases"),
-                QStringLiteral("case name '%1' must be letters, digits, '_', '.' or '-' to run").arg(c.name) };
-    }
-    for (const QString& n : names) {
-        if (std::none_of(task.cases.begin(), task.cases.end(), [&](const Case& c) { return c.name == n; }))
-            return Error { QStringLiteral("--cases"), {},
-                QStringLiteral("task '%1' has no case '%2'").arg(task.id, n) };
-    }
-    return cases;
-}
-
-Result<QList<Implementation>> selectCandidates(const Task& task, const QStringList& ids)
-{
-    QList<Implementation> out;
-    for (const QString& id : ids) {
-        const auto* impl = task.implementation(id);
-        if (!impl || impl->id == task.reference.id || (task.oracle && impl->id == task.oracle->id))
-            return Error { QStringLiteral("--impl"), {},
-                QStringLiteral("task '%1' has no candidate '%2'").arg(task.id, id) };
-        out << *impl;
-    }
-    return ids.isEmpty() ? task.candidates : out;
-}
-} // namespace
 
 QJsonObject implTimings(const ImplRun& run, const QList<ImplRun>& generated)
 {
@@ -88,7 +57,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
 {
     QElapsedTimer clock;
     clock.start();
-    auto loaded = loadTask(request.taskDir);
+    auto loaded = taskOf(request);
     if (!loaded)
         return loaded.error();
     RunResult result;
@@ -96,7 +65,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     const Task& task = result.task;
     result.digest = taskDigest(task).ok() ? *taskDigest(task) : QString();
     if (request.trials < 1)
-        return Error { QStringLiteral("--trials"), {}, QStringLiteral("needs at least 1 trial") };
+        return Error { QStringLiteral("run request"), {}, QStringLiteral("needs at least 1 trial") };
     auto cases = selectCases(task, request.cases);
     if (!cases)
         return cases.error();
@@ -113,6 +82,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     if (work.isEmpty() || !QDir().mkpath(work))
         return Error::environment(request.keepDir, {}, QStringLiteral("cannot create the work folder"));
     result.workDir = request.keepDir.isEmpty() ? QString() : work;
+    const RemoteRunCleanup cleanup(request.executor, work); // on every way out: done, stopped, failed
     const QString inputsRoot = QDir(work).filePath(QStringLiteral("inputs"));
 
     const int total = 3 + int(candidates->size()) + (task.oracle ? 1 : 0); // inputs, each implementation, done
@@ -199,7 +169,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     // turn. Anything on a GPU runs candidates first, then the reference, one after the other: nothing the reference
     // computed can be lying around in device memory a candidate reuses.
     const bool cpuOnly = !request.executor.remote() && std::all_of(jobs.begin(), jobs.end(), [](const Job& j) {
-        return j.impl.backend == u"cpp" || (j.impl.backend == u"python" && !acceleratorPresent());
+        return runsAs(j.impl, acceleratorPresent()) != RunsAs::Device;
     });
     std::mutex callbacks;
     JobContext serial = job;
@@ -279,10 +249,8 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         for (Job& j : jobs)
             runJob(j);
     }
-    if (job.cancelled()) {
-        removeRemoteRun(request.executor, work);
+    if (job.cancelled())
         return Error::stopped();
-    }
     // Candidates first in the report, then the reference (and the oracle), as they are judged.
     for (const Job& j : jobs) {
         if (j.role == u"oracle")
@@ -364,7 +332,6 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             result.findings << scope;
         }
     }
-    removeRemoteRun(request.executor, work);
     step(QStringLiteral("done"));
     QJsonArray implTimes;
     for (const ImplRun& run : result.impls)
@@ -389,7 +356,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         { QStringLiteral("trials"), request.trials }, { QStringLiteral("heldout"), request.heldOut },
         { QStringLiteral("stress"), request.stress },
         { QStringLiteral("triton_interpret"),
-            request.tritonInterpret ? QStringLiteral("requested (--triton-interpret)")
+            request.tritonInterpret ? QStringLiteral("requested")
                                     : (acceleratorPresent() ? QStringLiteral("no (an accelerator is present)")
                                                             : QStringLiteral("yes: no GPU on this machine")) },
         { QStringLiteral("executor"), request.executor.name() } };

@@ -32,7 +32,7 @@ struct RunResult {
     QString workDir; ///< empty when the work folder was temporary and is gone
 };
 
-/// The correctness protocol (DESIGN.md "Correctness protocol"): fresh inputs per trial from seeds the
+/// The correctness protocol (docs/running.md, "The correctness protocol"): fresh inputs per trial from seeds the
 /// candidate cannot predict; each candidate called twice per trial on fresh poisoned buffers, all trials
 /// in one sandboxed process so in-process caches are exposed; then the reference on the same (pristine)
 /// inputs, in a process of its own; outputs compared by the comparison engine. One failing or hostile

@@ -1,5 +1,7 @@
 #include "core/run/runengine.h"
 
+#include "core/run/implverdict.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -44,7 +46,7 @@ QJsonObject generatedJson(const RunResult& r)
             o.insert(QStringLiteral("pattern"), c->stress);
         else
             o.insert(QStringLiteral("varied"), c->varied);
-        const QString why = r.generatedStatus.value(c->name, QStringLiteral("the reference did not run"));
+        const QString why = generatedCaseNotCounted(r, c->name);
         o.insert(QStringLiteral("counts"), why.isEmpty());
         if (!why.isEmpty())
             o.insert(QStringLiteral("not_counted_because"), why);
@@ -88,6 +90,10 @@ QJsonObject runReportJson(const RunResult& r)
     for (const ImplRun& run : r.impls) {
         QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
             { QStringLiteral("status"), implStatusName(run.status) } };
+        const ImplVerdict verdict = implVerdict(r, run);
+        o.insert(QStringLiteral("verdict"),
+            QJsonObject { { QStringLiteral("state"), verdictStateName(verdict.state) },
+                { QStringLiteral("text"), verdict.text } });
         if (!run.error.isEmpty())
             o.insert(QStringLiteral("error"), run.error);
         if (!run.notRunReason.isEmpty())

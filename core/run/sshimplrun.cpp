@@ -69,6 +69,7 @@ void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementati
     run.outcome = end.outcome;
     run.log = end.log;
     judgeRunnerOutcome(run, *end.outcome, int(trials.size()) * repeats);
+    judgeEnvironmentFault(run, impl, true);
     for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
         run.provenance.insert(it.key(), it.value());
 }

@@ -22,4 +22,22 @@ QString remoteRunDir(const QString& workRoot, const QString& localWorkRoot);
 /// Removes the run's remote folder (best effort: a host that is gone is not an error here).
 void removeRemoteRun(const ExecutorSpec& executor, const QString& localWorkRoot);
 
+/// Removes the run's remote folder when it goes out of scope — on every way out of an action (done, stopped,
+/// failed), so that no Stop or error leaves a run folder behind on the host. Nothing happens for a local executor.
+class RemoteRunCleanup {
+public:
+    RemoteRunCleanup(ExecutorSpec executor, QString localWorkRoot)
+        : m_executor(std::move(executor))
+        , m_localWorkRoot(std::move(localWorkRoot))
+    {
+    }
+    ~RemoteRunCleanup() { removeRemoteRun(m_executor, m_localWorkRoot); }
+    RemoteRunCleanup(const RemoteRunCleanup&) = delete;
+    RemoteRunCleanup& operator=(const RemoteRunCleanup&) = delete;
+
+private:
+    ExecutorSpec m_executor;
+    QString m_localWorkRoot;
+};
+
 } // namespace kwb

@@ -5,6 +5,7 @@
 #include "core/inputs/inputgenerator.h"
 #include "core/inputs/stress.h"
 #include "core/task/expression.h"
+#include "core/task/placement.h"
 #include "core/tensor/npy.h"
 #include "core/tensor/tensor.h"
 
@@ -117,7 +118,7 @@ Result<QString> launchDims(const Implementation& impl, const Case& c)
 
 qint64 planFlushBytes(const Implementation& impl, bool remote)
 {
-    const bool onThisCpu = !remote && (impl.backend == u"cpp" || (impl.backend == u"python" && !acceleratorPresent()));
+    const bool onThisCpu = !remote && runsAs(impl, acceleratorPresent()) != RunsAs::Device;
     return onThisCpu ? 2 * hostLastLevelCacheBytes() : -1;
 }
 

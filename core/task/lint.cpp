@@ -82,6 +82,7 @@ LintReport lintBundle(const QString& bundleDir)
         report.findings << f;
         return report;
     }
+    report.task = std::make_shared<const LoadedTask>(*loaded);
     const Task& task = loaded->task;
     report.loaded = true;
     report.id = task.id;

@@ -9,7 +9,7 @@
 #include <cmath>
 
 // Checks of bundles written by `kwb import` from the static analysis they carry (import.json): the problems
-// KernelBench is known for (CHECKS.md) — shapes too large for the target or too small to time, outputs that
+// KernelBench is known for (docs/importers.md) — shapes too large for the target or too small to time, outputs that
 // uniform [0, 1) inputs make degenerate, an absolute tolerance above the outputs' magnitude (zeros pass).
 
 namespace kwb::lint {

@@ -6,7 +6,8 @@
 
 namespace kwb::lint {
 namespace {
-// Below this, launch overhead and timer resolution dominate a kernel's time (CHECKS.md).
+// Below this, launch overhead and timer resolution dominate a kernel's time (scope.undersized-case,
+// docs/task-format.md).
 constexpr double kMinTimedSeconds = 10e-6;
 
 bool isAligned(qint64 v)

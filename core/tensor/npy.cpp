@@ -195,7 +195,7 @@ Result<Tensor> parseNpy(const std::byte* bytes, std::size_t size, const QString&
     if (!d) {
         const bool isVoid = descr->endsWith(u"V2") || descr->endsWith(u"V1");
         return npyError(file, headerStart,
-            isVoid ? QStringLiteral("dtype '%1' is raw bytes: name it (e.g. --dtype bfloat16)").arg(*descr)
+            isVoid ? QStringLiteral("dtype '%1' is raw bytes: name its element type (e.g. bfloat16)").arg(*descr)
                    : QStringLiteral("unsupported dtype '%1' (supported: %2)")
                          .arg(*descr, dtypeNames().join(QStringLiteral(", "))));
     }

@@ -184,12 +184,14 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("impls");
         QTest::addColumn<QStringList>("cases");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown candidate") << QStringList { QStringLiteral("nope") } << QStringList {}
-                                           << QStringLiteral("--impl: task 'bench-speed' has no candidate 'nope'");
+        QTest::newRow("unknown candidate")
+            << QStringList { QStringLiteral("nope") } << QStringList {}
+            << QStringLiteral("task 'bench-speed' has no candidate 'nope' (its candidates: ");
         QTest::newRow("the reference") << QStringList { QStringLiteral("reference") } << QStringList {}
-                                       << QStringLiteral("--impl: task 'bench-speed' has no candidate 'reference'");
+                                       << QStringLiteral(
+                                              "task 'bench-speed' has no candidate 'reference' (its candidates: ");
         QTest::newRow("unknown case") << QStringList {} << QStringList { QStringLiteral("huge") }
-                                      << QStringLiteral("--cases: task 'bench-speed' has no case 'huge'");
+                                      << QStringLiteral("task 'bench-speed' has no case 'huge' (its cases: ");
     }
     void badRequests()
     {
@@ -201,7 +203,7 @@ private Q_SLOTS:
         req.cases = cases;
         auto r = runProfile(req);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().oneLine(), message);
+        QVERIFY2(r.error().oneLine().startsWith(message), qPrintable(r.error().oneLine()));
     }
 };
 

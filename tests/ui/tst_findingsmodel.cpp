@@ -91,6 +91,20 @@ private Q_SLOTS:
                     .contains(u"scope.spec-gap"));
     }
 
+    void tooltipSaysWhoseFaultTheIdIs()
+    {
+        FindingsModel model;
+        model.setFindings({ finding(QStringLiteral("env.no-device"), Severity::Warning),
+            finding(QStringLiteral("scope.spec-gap"), Severity::Warning, QStringLiteral("spec.md")),
+            finding(QStringLiteral("a.one"), Severity::Info, QStringLiteral("x.cu"), 3) });
+        const auto tip = [&](int row) { return model.data(model.index(row, 0), Qt::ToolTipRole).toString(); };
+        QCOMPARE(tip(0),
+            QStringLiteral("env.no-device (warning)\nenvironment: no accelerator on this machine for a CUDA "
+                           "implementation\nmessage of env.no-device"));
+        QVERIFY2(tip(1).contains(u"\ntask: "), qPrintable(tip(1)));
+        QCOMPARE(tip(2), QStringLiteral("a.one (info)\nmessage of a.one\nx.cu:3")); // an id the catalogue lacks
+    }
+
     void taskListPassesModelTester()
     {
         TaskListModel model;

@@ -532,7 +532,7 @@ private Q_SLOTS:
             QStringLiteral("FAST"));
         QVERIFY2(pane.claimText().contains(u"3.10") && pane.claimText().contains(u"below the claim"),
             qPrintable(pane.claimText()));
-        pane.setIncorrect(incorrectCandidates(*lastRun()));
+        pane.setIncorrect(failedCandidates(*lastRun()));
         QCOMPARE(pane.tableModel()->data(pane.tableModel()->index(candRow, BenchTableModel::Verdict)).toString(),
             QStringLiteral("INVALID"));
         QVERIFY2(!pane.statusText().contains(u"FAST"), qPrintable(pane.statusText()));

@@ -1,5 +1,6 @@
 #include "ui/panes/findingsmodel.h"
 
+#include "core/findingcatalogue.h"
 #include "ui/editor/theme.h"
 
 #include <algorithm>
@@ -74,7 +75,11 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
             return severityIcon(f->severity);
         return {};
     case Qt::ToolTipRole: {
-        QString tip = QStringLiteral("%1 (%2)\n%3").arg(f->id, severityName(f->severity), f->message);
+        // The catalogue's word on the id (whose fault, what it means), then this finding's own message.
+        QString tip = QStringLiteral("%1 (%2)").arg(f->id, severityName(f->severity));
+        if (const QString kind = findingKindSummary(f->id); !kind.isEmpty())
+            tip += u'\n' + kind;
+        tip += u'\n' + f->message;
         if (const QString loc = location(*f); !loc.isEmpty())
             tip += u'\n' + loc;
         return tip;

@@ -7,7 +7,8 @@
 namespace kwb::ui {
 
 /// Findings as a table: severity (with its icon), id, message, location. Errors first, then
-/// warnings, then infos, each group in the order the checks reported them.
+/// warnings, then infos, each group in the order the checks reported them. A row's tooltip adds the finding
+/// catalogue's origin and title of its id ("environment: no accelerator on this machine …").
 class FindingsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

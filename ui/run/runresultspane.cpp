@@ -48,63 +48,6 @@ QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
 }
 } // namespace
 
-ImplStatus implStatus(const RunResult& result, const ImplRun& run)
-{
-    using State = ImplStatus::State;
-    Findings errors;
-    for (const Finding& f : run.findings) {
-        if (f.severity == Severity::Error)
-            errors << f;
-    }
-    const bool environmentOnly = !errors.isEmpty() && !hasImplementationErrors(errors);
-    if (run.status == kwb::ImplStatus::NotRun || run.status == kwb::ImplStatus::Stopped
-        || (!run.ok() && environmentOnly)) {
-        QString why = run.error;
-        if (environmentOnly)
-            why = errors.first().id + QStringLiteral(": ") + errors.first().message;
-        if (run.status == kwb::ImplStatus::Stopped)
-            why = QObject::tr("stopped");
-        return { State::NotRun, why.isEmpty() ? QObject::tr("not run") : QObject::tr("not run (%1)").arg(why) };
-    }
-    if (run.status == kwb::ImplStatus::BuildFailed)
-        return { State::Failed, QObject::tr("build failed") };
-    if (!run.ok())
-        return { State::Failed,
-            run.error.isEmpty() ? QObject::tr("failed") : QObject::tr("failed: %1").arg(run.error) };
-    const auto j = result.judgements.constFind(run.id);
-    if (run.role != u"candidate" || j == result.judgements.cend())
-        return { State::Passed, run.role == u"candidate" ? QObject::tr("ran (not judged)") : QObject::tr("ran") };
-    int trials = 0;
-    int failing = 0;
-    for (const CaseVerdict& c : j->cases) {
-        for (const TrialVerdict& t : c.trials) {
-            ++trials;
-            failing
-                += std::any_of(t.outputs.cbegin(), t.outputs.cend(), [](const OutputVerdict& o) { return !o.pass; });
-        }
-    }
-    if (failing > 0)
-        return { State::Failed, QObject::tr("failed %1 of %n trial(s)", nullptr, trials).arg(failing) };
-    for (const Finding& f : j->findings) {
-        if (f.severity == Severity::Error && findingOrigin(f.id) == FindingOrigin::Implementation)
-            return { State::Failed, QObject::tr("failed: %1").arg(f.id) };
-    }
-    return { State::Passed, QObject::tr("passed %n trial(s)", nullptr, trials) };
-}
-
-QMap<QString, QString> incorrectCandidates(const RunResult& result)
-{
-    QMap<QString, QString> out;
-    for (const ImplRun& run : result.impls) {
-        if (run.role != u"candidate")
-            continue;
-        const ImplStatus s = implStatus(result, run);
-        if (s.state == ImplStatus::State::Failed)
-            out.insert(run.id, s.text);
-    }
-    return out;
-}
-
 RunResultsPane::RunResultsPane(QWidget* parent)
     : QWidget(parent)
     , m_summary(
@@ -186,10 +129,10 @@ void RunResultsPane::showResult(const RunResult& result, const QString& scope)
     m_rerun->setEnabled(!result.trials.isEmpty());
     QStringList parts;
     for (const ImplRun& run : result.impls) {
-        const ImplStatus st = implStatus(result, run);
-        const char* colour = st.state == ImplStatus::State::Passed ? "#2e7d32"
-            : st.state == ImplStatus::State::Failed                ? "#c62828"
-                                                                   : "#6b7280";
+        const ImplVerdict st = implVerdict(result, run);
+        const char* colour = st.state == VerdictState::Passed ? "#2e7d32"
+            : st.state == VerdictState::Failed                ? "#c62828"
+                                                              : "#6b7280";
         parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>%5")
                      .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), st.text.toHtmlEscaped(),
                          run.peakRssKiB >= 0
@@ -241,7 +184,7 @@ void RunResultsPane::showResult(const RunResult& result, const QString& scope)
                 [&](const Case& k) { return k.name == c.name && k.origin != CaseOrigin::Declared; });
             QString generated;
             if (made != result.task.cases.end()) {
-                if (!result.generatedStatus.value(made->name, QStringLiteral("?")).isEmpty())
+                if (!generatedCaseNotCounted(result, made->name).isEmpty())
                     continue; // the reference could not handle it: it judges nobody
                 generated = made->origin == CaseOrigin::Stress ? QStringLiteral("stress: %1").arg(made->stress)
                                                                : QStringLiteral("held-out %1").arg(made->varied);

@@ -254,7 +254,7 @@ void MainWindow::showPerformanceOf(const TaskRef& task)
 {
     const TaskResults* r = task.isNull() ? nullptr : m_store.find(task.key);
     // A timing says nothing about a wrong answer: candidates this task's last run failed read INVALID.
-    m_performance->setIncorrect(r && r->run ? incorrectCandidates(*r->run) : QMap<QString, QString> {});
+    m_performance->setIncorrect(r && r->run ? failedCandidates(*r->run) : QMap<QString, QString> {});
     if (task.isNull()) {
         m_performance->showMessage(tr("No task is open."));
         return;

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/run/runengine.h"
+
+namespace kwb {
+
+/// What a run says of one implementation, decided once here and read by `kwb run` (text and JSON), `kwb check`,
+/// its report and the GUI alike.
+enum class VerdictState {
+    Passed, ///< ran and, for a candidate, every counted trial and check passed
+    Failed, ///< its build or runner failed, a counted trial failed, or a check of its code found an error
+    NotRun, ///< not attempted, stopped, or kept from running by the environment (no GPU, no framework, no tool)
+};
+
+/// `passed`, `failed`, `not-run`.
+QString verdictStateName(VerdictState state);
+
+struct ImplVerdict {
+    VerdictState state = VerdictState::NotRun;
+    QString text; ///< `passed 9 trial(s)`, `failed 6 of 9 trial(s)`, `failed: <finding id>`, `not run (<why>)`, …
+    int trials = 0; ///< counted trials judged (candidates)
+    int failingTrials = 0;
+};
+
+/// The verdict of `run` within `result`. An implementation whose error findings are all the environment's
+/// (findingOrigin) is not run, never failed; a candidate fails on a counted trial that fails or on an error
+/// finding about its code; the reference and the oracle pass when they ran.
+ImplVerdict implVerdict(const RunResult& result, const ImplRun& run);
+
+/// The candidates whose verdict is Failed, with the verdict's text.
+QMap<QString, QString> failedCandidates(const RunResult& result);
+
+/// Why generated case `caseName` does not count in the verdicts (the reference could not handle it, or did not
+/// run), or an empty string when it counts. Declared cases always count.
+QString generatedCaseNotCounted(const RunResult& result, const QString& caseName);
+
+/// True when some implementation could not run on this machine for an environment reason (the exit status 3 of
+/// `kwb run`).
+bool anyNotRunHere(const RunResult& result);
+
+} // namespace kwb

@@ -1,0 +1,221 @@
+// The verdicts of a run, decided once in core (implVerdict), on hand-made run results: what `kwb run` prints, its
+// JSON, `kwb check` and the GUI all read; the task's selection rule (selectCases, selectCandidates); where an
+// implementation runs (placementOf, runsAs).
+#include "core/run/implrun.h"
+#include "core/run/implverdict.h"
+#include "core/task/placement.h"
+#include "core/task/selection.h"
+
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+Implementation impl(const QString& id, const QString& backend, const QString& framework = {})
+{
+    Implementation i;
+    i.id = id;
+    i.backend = backend;
+    i.framework = framework;
+    return i;
+}
+
+ImplRun ran(const QString& id, const QString& role, ImplStatus status = ImplStatus::Ok)
+{
+    ImplRun r;
+    r.id = id;
+    r.role = role;
+    r.status = status;
+    return r;
+}
+
+TrialVerdict trial(int n, bool pass)
+{
+    OutputVerdict o;
+    o.output = QStringLiteral("y");
+    o.pass = pass;
+    return TrialVerdict { n, quint64(n), { o } };
+}
+
+Finding finding(const QString& id, Severity severity = Severity::Error)
+{
+    Finding f;
+    f.id = id;
+    f.severity = severity;
+    return f;
+}
+
+RunResult twoCases()
+{
+    RunResult r;
+    Case declared;
+    declared.name = QStringLiteral("small");
+    Case heldOut;
+    heldOut.name = QStringLiteral("small-h1");
+    heldOut.origin = CaseOrigin::HeldOut;
+    Case stress;
+    stress.name = QStringLiteral("small-s1");
+    stress.origin = CaseOrigin::Stress;
+    r.task.id = QStringLiteral("t");
+    r.task.cases = { declared, heldOut, stress };
+    r.generatedStatus.insert(heldOut.name, QString()); // counts
+    r.generatedStatus.insert(stress.name, QStringLiteral("the reference rejected the pattern"));
+    return r;
+}
+} // namespace
+
+class TstImplVerdict : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void passedAndFailedTrials()
+    {
+        RunResult r = twoCases();
+        r.judgements.insert(QStringLiteral("good"),
+            CandidateJudgement { { CaseVerdict { QStringLiteral("small"), { trial(0, true), trial(1, true) } },
+                                     CaseVerdict { QStringLiteral("small-h1"), { trial(0, true) } } },
+                {} });
+        r.judgements.insert(QStringLiteral("bad"),
+            CandidateJudgement {
+                { CaseVerdict { QStringLiteral("small"), { trial(0, true), trial(1, false) } } }, {} });
+        r.impls = { ran(QStringLiteral("good"), QStringLiteral("candidate")),
+            ran(QStringLiteral("bad"), QStringLiteral("candidate")),
+            ran(QStringLiteral("reference"), QStringLiteral("reference")) };
+        const ImplVerdict good = implVerdict(r, r.impls[0]);
+        QCOMPARE(good.state, VerdictState::Passed);
+        QCOMPARE(good.trials, 3);
+        QCOMPARE(good.text, QStringLiteral("passed 3 trial(s)"));
+        const ImplVerdict bad = implVerdict(r, r.impls[1]);
+        QCOMPARE(bad.state, VerdictState::Failed);
+        QCOMPARE(bad.failingTrials, 1);
+        QCOMPARE(bad.text, QStringLiteral("failed 1 of 2 trial(s)"));
+        QCOMPARE(implVerdict(r, r.impls[2]).state, VerdictState::Passed);
+        QCOMPARE(failedCandidates(r).keys(), QStringList { QStringLiteral("bad") });
+        QCOMPARE(verdictStateName(bad.state), QStringLiteral("failed"));
+    }
+
+    void uncountedGeneratedCaseJudgesNobody()
+    {
+        // A stress case the reference could not handle: a candidate's failure there is no failure.
+        RunResult r = twoCases();
+        r.judgements.insert(QStringLiteral("c"),
+            CandidateJudgement { { CaseVerdict { QStringLiteral("small"), { trial(0, true) } },
+                                     CaseVerdict { QStringLiteral("small-s1"), { trial(0, false) } } },
+                {} });
+        r.impls = { ran(QStringLiteral("c"), QStringLiteral("candidate")) };
+        const ImplVerdict v = implVerdict(r, r.impls[0]);
+        QCOMPARE(v.state, VerdictState::Passed);
+        QCOMPARE(v.trials, 1);
+        QCOMPARE(generatedCaseNotCounted(r, QStringLiteral("small-s1")),
+            QStringLiteral("the reference rejected the pattern"));
+        QVERIFY(generatedCaseNotCounted(r, QStringLiteral("small-h1")).isEmpty());
+        QVERIFY(generatedCaseNotCounted(r, QStringLiteral("small")).isEmpty()); // declared: always counts
+        r.generatedStatus.remove(QStringLiteral("small-h1")); // no word on it: the reference did not run
+        QCOMPARE(generatedCaseNotCounted(r, QStringLiteral("small-h1")), QStringLiteral("the reference did not run"));
+    }
+
+    void codeErrorFailsEnvironmentDoesNot()
+    {
+        RunResult r = twoCases();
+        r.judgements.insert(QStringLiteral("c"),
+            CandidateJudgement { { CaseVerdict { QStringLiteral("small"), { trial(0, true) } } },
+                { finding(QStringLiteral("scope.no-kernel")) } });
+        r.impls = { ran(QStringLiteral("c"), QStringLiteral("candidate")) };
+        QCOMPARE(implVerdict(r, r.impls[0]).text, QStringLiteral("failed: scope.no-kernel"));
+
+        ImplRun env = ran(QStringLiteral("gpu"), QStringLiteral("candidate"), ImplStatus::Failed);
+        env.findings << finding(QStringLiteral("runtime.no_device"));
+        const ImplVerdict notRun = implVerdict(r, env);
+        QCOMPARE(notRun.state, VerdictState::NotRun);
+        QVERIFY2(notRun.text.startsWith(QStringLiteral("not run (runtime.no_device")), qPrintable(notRun.text));
+
+        ImplRun crashed = ran(QStringLiteral("x"), QStringLiteral("candidate"), ImplStatus::Failed);
+        crashed.error = QStringLiteral("killed by SIGSEGV\nmore");
+        crashed.findings << finding(QStringLiteral("runtime.crash")) << finding(QStringLiteral("runtime.no_device"));
+        QCOMPARE(implVerdict(r, crashed).text, QStringLiteral("failed: killed by SIGSEGV"));
+
+        ImplRun stopped = ran(QStringLiteral("s"), QStringLiteral("candidate"), ImplStatus::Stopped);
+        QCOMPARE(implVerdict(r, stopped).text, QStringLiteral("not run (stopped)"));
+        ImplRun build = ran(QStringLiteral("b"), QStringLiteral("candidate"), ImplStatus::BuildFailed);
+        QCOMPARE(implVerdict(r, build).state, VerdictState::Failed);
+    }
+
+    void notRunHere()
+    {
+        RunResult r = twoCases();
+        ImplRun here = ran(QStringLiteral("c"), QStringLiteral("candidate"), ImplStatus::NotRun);
+        r.impls = { here };
+        QVERIFY(!anyNotRunHere(r)); // not attempted is not the environment's word
+        r.impls[0].notRunReason = QStringLiteral("no GPU on this machine");
+        QVERIFY(anyNotRunHere(r));
+        QCOMPARE(implVerdict(r, r.impls[0]).text, QStringLiteral("not run (no GPU on this machine)"));
+    }
+
+    void selection()
+    {
+        Task t;
+        t.id = QStringLiteral("t");
+        Case a, b;
+        a.name = QStringLiteral("a");
+        b.name = QStringLiteral("b");
+        t.cases = { a, b };
+        t.reference = impl(QStringLiteral("reference"), QStringLiteral("cpp"));
+        t.candidates
+            = { impl(QStringLiteral("x"), QStringLiteral("cpp")), impl(QStringLiteral("y"), QStringLiteral("cpp")) };
+        QCOMPARE(selectCases(t, {})->size(), 2);
+        const auto inTaskOrder = selectCases(t, { QStringLiteral("b"), QStringLiteral("a") });
+        QCOMPARE(inTaskOrder->first().name, QStringLiteral("a"));
+        const auto unknown = selectCases(t, { QStringLiteral("huge") });
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.error().oneLine(), QStringLiteral("task 't' has no case 'huge' (its cases: a, b)"));
+        QCOMPARE(selectCandidates(t, { QStringLiteral("y") })->first().id, QStringLiteral("y"));
+        const auto ref = selectCandidates(t, { QStringLiteral("reference") });
+        QVERIFY(!ref);
+        QVERIFY(!ref.error().oneLine().contains(QStringLiteral("--"))); // core messages name no CLI flag
+        Case odd;
+        odd.name = QStringLiteral("a b");
+        t.cases << odd;
+        QVERIFY(selectCases(t, { QStringLiteral("a") })); // an unselected odd name is no obstacle
+        QVERIFY(!selectCases(t, {}));
+    }
+
+    void placement()
+    {
+        QCOMPARE(placementOf(impl(QStringLiteral("c"), QStringLiteral("cuda"))), Placement::Gpu);
+        QCOMPARE(placementOf(impl(QStringLiteral("c"), QStringLiteral("cpp"))), Placement::Host);
+        QCOMPARE(
+            placementOf(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("numpy"))), Placement::Host);
+        QCOMPARE(
+            placementOf(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("nki"))), Placement::Neuron);
+        const Implementation triton = impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("triton"));
+        QCOMPARE(placementOf(triton), Placement::GpuOrHost);
+        QVERIFY(mayUseGpu(triton));
+        QVERIFY(!mayUseGpu(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("nki"))));
+        QVERIFY(mayUseAccelerator(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("nki"))));
+        QCOMPARE(runsAs(triton, false), RunsAs::Interpreted);
+        QCOMPARE(runsAs(triton, true), RunsAs::Device);
+        QCOMPARE(runsAs(triton, true, true), RunsAs::Interpreted);
+        const Implementation torch = impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("torch"));
+        QCOMPARE(runsAs(torch, false), RunsAs::HostCode);
+        QCOMPARE(runsAs(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("jax")), false),
+            RunsAs::Interpreted);
+        QCOMPARE(runsAs(impl(QStringLiteral("c"), QStringLiteral("cuda")), false), RunsAs::Device);
+        QCOMPARE(runsAs(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("numpy")), true),
+            RunsAs::HostCode);
+    }
+
+    void deviceMissingOnlyForCudaCodeRunHere()
+    {
+        // Nothing but CUDA code needs a device: a python candidate that prints "no CUDA-capable device" is not
+        // turned into "not run" by its own words (the runner's environment report, checked by a probe, is the way).
+        const QString id = QStringLiteral("runtime.no_device");
+        QVERIFY(!deviceMissingHere(
+            impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("torch")), id, false));
+        QVERIFY(!deviceMissingHere(impl(QStringLiteral("c"), QStringLiteral("cpp")), id, false));
+        QVERIFY(!deviceMissingHere(impl(QStringLiteral("c"), QStringLiteral("cuda")), id, true)); // a remote host
+        QVERIFY(!deviceMissingHere(
+            impl(QStringLiteral("c"), QStringLiteral("cuda")), QStringLiteral("runtime.crash"), false));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstImplVerdict)
+#include "tst_implverdict.moc"
