@@ -7,7 +7,7 @@
 
 namespace kwb {
 
-/// The classes of CHECKS.md "Runtime": why a step that ran code failed. The finding id of a
+/// The failure classes (docs/diagnosis.md): why a step that ran code failed. The finding id of a
 /// class is `runtime.` + its name (`runtime.device_oom`, …).
 enum class FailureClass {
     DriverRuntimeMismatch, ///< driver, toolkit, library or GPU architecture versions do not fit together
@@ -29,7 +29,7 @@ enum class FailureClass {
 /// first wins, because it is the likelier root cause (see docs/diagnosis.md, "Precedence").
 const QList<FailureClass>& failureClassesByPrecedence();
 
-/// `driver_runtime_mismatch`, `no_device`, … as in CHECKS.md.
+/// `driver_runtime_mismatch`, `no_device`, … (docs/findings.md, "Runtime failures").
 QString failureClassName(FailureClass c);
 
 /// The class with that name, or nothing.

@@ -63,6 +63,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bthis version of \w+ requires\b|\bis version v?\d+(\.\d+)+\S*,? but\b|\brequires version\s*(>=|>|at least)\s*v?\d|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=))re", "version checks of frameworks, runtimes and toolchains" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(features?|versions?)\b.{0,40}\bnot supported\.?\s+(Currently|Only) support)re", "a file format newer than its reader (Neuron NEFF)" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(DNN|cuDNN|cuBLAS|BLAS|FFT|cuFFT|NCCL) library (is )?not found)re", "XLA, TensorFlow: a library of the installation is missing" },
+        // A JIT's helper module (Triton's cuda_utils/launcher) linked against the driver's library: when the linker
+        // cannot find it the installation lacks it, the generated code is fine (round 4 triton-14).
+        { C::DriverRuntimeMismatch, 95, R"re(cannot find -l(cuda|cudart|cublas\w*|cudnn\w*|nvrtc|nccl|amdhip64|hiprtc|nrt)\b)re", "linker: the driver or runtime library a JIT links against is missing" },
+        // rocBLAS/hipBLASLt ship their kernels per gfx arch in Tensile library files: none for this GPU's arch (or
+        // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
+        { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
         { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
@@ -82,7 +88,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 60, R"re(CUDA unknown error - this may be due to an incorrectly set up environment|GPU has fallen off the bus)re", "PyTorch, kernel log" },
         { C::NoDevice, 50, R"re(Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
         { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
-        { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
+        { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|\b(not enough|insufficient) (free )?(NCs|NeuronCores)\b|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
         { C::NoDevice, 90, R"re(Failed to initialize devices|No devices specified|Could not open the (device|nd\d*)\b|ROCk module is NOT loaded|possibly no GPU devices|LoadPjrtPlugin is not implemented)re", "Neuron runtime (nrtd, TDRV), rocminfo, PJRT" },
         { C::NoDevice, 80, R"re(\bGPU device \d+ does(n't)? (not )?exist|\bdevice \d+ does not exist|No \w+ device found\b)re", "HIP samples, XLA" },
         { C::NoDevice, 90, R"re(NRT_LOAD_NOT_ENOUGH_NC|\bnrt_\w+ status=9\b|NRT_EXEC_NC_BUSY|\bnrt_\w+ status=1005\b)re", "Neuron runtime (NRT_LOAD_NOT_ENOUGH_NC = 9, NRT_EXEC_NC_BUSY = 1005)" },
@@ -108,7 +114,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 100, R"re(out of resource: (threads|registers|num_warps))re", "Triton OutOfResources" },
         { C::LaunchConfig, 90, R"re(invalid (grid|block) (dim|size)|(grid|block) (dim\w*|size)\b.{0,60}(exceed|too (large|big)|out of range|larger than|greater than)|(exceed\w*|more than|larger than) (the )?(max\w*|limit) (number of )?threads per block|threads per block.{0,30}(exceed|larger than|greater than))re", "various" },
         { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
-        { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[CUDA\]: invalid argument)re", "CUDA (1), often a bad launch" },
+        { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[(CUDA|HIP)\]:\s*(Code: \d+, Mess+age:\s*)?invalid argument|hipErrorInvalidValue)re", "CUDA (1), HIP (1): often a bad launch (Triton's launcher, CUDA and HIP wording)" },
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         // ---- unsupported_on_target ------------------------------------------------------------------
@@ -121,6 +127,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
+        { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
+        { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
@@ -162,7 +171,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
         // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
         { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
-        { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUBLAS_STATUS_NOT_SUPPORTED|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
+        { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
@@ -191,7 +200,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
         { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported)|\b(not implemented|unsupported)\b.{0,40}\blowering\b)re", "Pallas/Mosaic, JAX, TorchInductor" },
         { C::CompileError, 90, R"re(lowering\b.{0,40}\bfailed\b|LoweringException|TritonLoweringException|Exception while lowering)re", "Pallas/Mosaic, JAX, TorchInductor", RuleRole::Wrapper },
-        { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|NCC_\w+\d+|\[(TEN|GCA|NLA|F)\d{3}\])re", "neuronx-cc: internal errors and its error codes" },
+        { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|=== BIR error ===|\bBIR verification failed|NCC_\w+\d+|\[(TEN|GCA|NLA|F)\d{3}\])re", "neuronx-cc: internal errors and its error codes" },
         { C::CompileError, 90, R"re(Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|neuronx-cc terminated abnormally|Failed compilation with \['neuronx-cc'|Neuron executable \(neff\) is empty)re", "neuronx-cc and its wrappers", RuleRole::Wrapper },
         { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
@@ -205,6 +214,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
         { C::TimeoutHang, 80, R"re(\b(socket|connection|store|barrier|collective|kernel|execution) time ?out\b|\btimed out after\b|\boperation timed out\b|\bTimeoutError\b|\bTimeoutExpired\b|Timeout\(ms\)=\d+)re", "Python, NCCL" },
+        { C::TimeoutHang, 80, R"re(\btime ?out after \d+(\.\d+)? ?(s|sec|secs|seconds|ms|min|mins|minutes)\b|\btime ?out waiting for \w+)re", "harnesses, autotuners' compile limits, Neuron collectives (CCOM)" },
         { C::TimeoutHang, 60, R"re(\btimed out\b|\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
@@ -217,6 +227,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 70, R"re(^\s*FAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b)re", "HIP and CUDA samples counting wrong elements" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
