@@ -1,4 +1,6 @@
 #!/usr/bin/python3 -s
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Generates the man pages and the bash completion of `kwb` from its own --help text, so both always
 describe the binary they ship with.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs every Debian 12 package that building, running and testing the workbench needs.
 # Idempotent: packages already present are skipped by apt; safe to run on every CI start.
 set -euo pipefail

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs Label Studio (pinned) into its own virtual environment for the interop tests (tests/interop): the
 # real server that `kwb export --format labelstudio` files are round-tripped through. Its own venv because
 # Label Studio pins Django and many other packages that must not meet the runner python's. Idempotent and

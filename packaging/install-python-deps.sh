@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Creates the Python environment that runs python implementations (the "runner python") and installs into it
 # what reviewers' tasks need: PyTorch and Triton (most tasks are torch references with Triton or CUDA candidates;
 # without a GPU, Triton runs in its interpreter) and jax[cpu] (Pallas kernels in interpret mode). Debian's python3

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The whole test suite, as CI runs it (after packaging/install-deps.sh):
 #   1. dev build (gcc, -Werror): every test of every tier (unit, integration, interop; gpu ones say they were
 #      skipped without a GPU), GUI ones offscreen, the package test included;

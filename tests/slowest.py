@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The slowest tests of a suite run, from the JUnit file ctest writes in each build folder
 (`ctest --output-junit junit.xml`, as tests/run-all.sh runs it) and the tests' labels (`ctest --show-only`).
 

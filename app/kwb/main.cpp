@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // kwb: the command-line face of the workbench. All logic lives in kwb_core (core/cli/).
 #include "core/cli/cli.h"
 

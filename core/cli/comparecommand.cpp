@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // kwb compare ACTUAL EXPECTED [--rtol R] [--atol A] [--max-ulp U] [--nan match|forbid] [--mismatch-fraction F]
 //             [--worst K] [--dtype D] [--json]
 #include "core/cli/cli.h"

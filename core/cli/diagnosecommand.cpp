@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb diagnose LOGFILE|- [--json] [--exit-code N] [--signal N] [--timed-out]`
 // `kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]`
 // Exit status: 0 when the log was classified (also as `unknown`: diagnosis itself succeeded), 2 on usage

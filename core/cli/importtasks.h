@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Internal to core/cli: `kwb import kernelbench|gpumode|batch` and the batch feedback of `kwb export --workspace`.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb review new|set|submit`: a review written by a script, in the review database (the reviewer's draft of the
 // task, as the workbench keeps it) or in a kwb.review/1 file.
 #include "core/cli/reviewedit.h"

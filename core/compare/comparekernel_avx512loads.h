@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Internal to comparekernel_avx512single.cpp (built with AVX-512 F/VL/DQ/BW): loading 16 elements of float32,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The single-precision kernel: float32, float16 and bfloat16 pairs, 16 elements per step in 512-bit vectors
 // (AVX-512 F/VL/DQ/BW/VBMI; core/compare/CMakeLists.txt). Only called when the CPU reports those extensions.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/compare/comparison.h"
 
 #include "core/compare/compareexact.h"
@@ -172,7 +174,7 @@ Result<Comparison> compareTensors(
     std::atomic<std::int64_t> next { 0 };
     auto work = [&](int t) {
         Partial& part = parts[std::size_t(t)];
-        part.density.assign(std::size_t(p.gridRows * p.gridCols), 0);
+        part.density.assign(std::size_t(p.gridRows) * std::size_t(p.gridCols), 0);
         HistLanes lanes {};
         if (kernel.settle)
             kernel.settle(lanes, part.hist); // picks a first window
@@ -188,7 +190,7 @@ Result<Comparison> compareTensors(
 
     // Merge: maxima and counts do not depend on the order; sums are added block by block, in block order.
     Partial all;
-    all.density.assign(std::size_t(p.gridRows * p.gridCols), 0);
+    all.density.assign(std::size_t(p.gridRows) * std::size_t(p.gridCols), 0);
     for (const auto& part : parts) {
         all.maxAbs = std::max(all.maxAbs, part.maxAbs);
         all.maxRel = std::max(all.maxRel, part.maxRel);
@@ -241,7 +243,7 @@ Result<Comparison> compareTensors(
             for (int gc = 0; gc < d.gridCols; ++gc) {
                 const std::int64_t c0 = (gc * d.cols + d.gridCols - 1) / d.gridCols;
                 const std::int64_t c1 = ((gc + 1) * d.cols + d.gridCols - 1) / d.gridCols;
-                d.elements[std::size_t(gr * d.gridCols + gc)] = (r1 - r0) * (c1 - c0);
+                d.elements[std::size_t(gr) * std::size_t(d.gridCols) + std::size_t(gc)] = (r1 - r0) * (c1 - c0);
             }
         }
         c.density = std::move(d);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cuda backend of compileImplementation(): nvcc on the implementation's own .cu file.
 #include "core/compile/backends.h"
 #include "core/executors/executorfactory.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cpp backend of compileImplementation(), and the dispatch.
 #include "core/compile/backends.h"
 #include "core/executors/executorfactory.h"

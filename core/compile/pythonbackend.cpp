@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The python backend of compileImplementation(): resources/harness/kwb_compile.py byte-compiles and imports the
 // implementation, checks NKI tiles statically, and calls the entry per case with the launches intercepted:
 // each Triton launch (and autotune config) is compiled for every target arch, each pallas_call lowered for its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Collects the votes of a log's lines and turns them into a Diagnosis. The filtered path (prefilter) and the
 // unfiltered reference feed it the same way, line by line in order.

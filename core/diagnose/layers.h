@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which layer of the stack printed a log line: the driver or runtime, a compiler, a JIT, XLA/Mosaic, the
 // Neuron compiler or runtime, a test harness, or something outside the accelerator stack altogether (an

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reading a failure log as what it is rather than as a bag of lines: output of nested processes behind
 // logger prefixes, Python tracebacks chained by "direct cause" or "during handling", stack frames, the

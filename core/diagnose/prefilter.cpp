@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Required-literal analysis of the rule patterns and the Aho–Corasick automaton that scans a log once.
 // The analysis follows the idea of RE2's prefilter (and Russ Cox's trigram index), reduced to what a
 // per-line filter needs: for each pattern, a set of strings one of which every match contains.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The diagnosis rule table. One row per known failure message; see rules.h for the weight tiers and
 // docs/diagnosis.md for the precedence decisions. Patterns are matched per line, case-insensitively.
 // Key rules on the tools' own error codes and fixed message texts, never on words that merely happened

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every pattern diagnosis tries on a line, compiled once, and the prefilter over all of them: the
 // classifying rules, the informative-line rules, the structural shapes and the layer names. One scan of the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Soft-wrapped messages: a terminal's or a post's width splits one message over several lines ("… but this
 // version of jax" / "requires version >= 0.9.2."), and with it the sign a rule reads.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label Studio task lists → reviews: per annotation, which side is newer (see readLabelStudio in labelstudio.h).
 #include "core/export/labelstudio.h"
 #include "core/export/labelstudioresult.h"

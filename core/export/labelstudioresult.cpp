@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label Studio results → the parts of a review they hold (scores, N/A, comments, evidence, line comments, verdict,
 // summary, confidence), and the reviewer mapping file. Used by labelstudioimport.cpp.
 #include "core/export/labelstudioresult.h"

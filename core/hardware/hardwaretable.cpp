@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hardware table: public vendor figures only. "Dense" = without structured sparsity; where a
 // datasheet quotes only the sparse figure, the dense one is half of it (NVIDIA's own convention).
 // GB/TB are decimal as the vendors print them. A figure that no vendor document states is 0.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ReviewStore: the drafts (one working copy per task and reviewer, with a revision for conflicts).
 #include "core/review/reviewstore.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ReviewStore: reviews, history and reports (open and migrations: reviewstore.cpp; drafts: reviewstoredrafts.cpp).
 #include "core/review/reviewstore.h"
 

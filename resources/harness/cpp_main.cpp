@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // main() of a C++ runner: host memory, timing by the harness's trusted clock (a raw clock_gettime syscall). Built as
 //   g++ -std=c++17 -O2 -I<harness> cpp_main.cpp glue.cpp <implementation>.cpp -o runner
 #include "kwb_harness.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // main() of a CUDA runner: device memory, every CUDA call and the launch error checked, CUDA-event timing.
 // Built as  nvcc -std=c++17 -O2 -gencode ... -I<harness> cuda_main.cu glue.cu -o runner
 // (the glue #includes the implementation's .cu so that a __global__ entry can be launched from it).

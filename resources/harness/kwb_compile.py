@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compile check for python implementations (numpy, torch, triton, jax/Pallas, nki), run sandboxed by kwb compile:
 
     python3 -s kwb_compile.py SOURCE ENTRY OUTDIR ARCHS FRAMEWORK [SIGNATURE.json PLAN.txt]

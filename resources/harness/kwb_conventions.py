@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Calling conventions of foreign task sets, for python_main.py (plain python3 + numpy, no Qt, no kwb).
 
 - torch_module (KernelBench): the source defines an nn.Module class (`entry`: Model or ModelNew) built as

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the C++/CUDA source of a torch extension does (for kwb_kernel_scan.py; plain python3, never compiles it).
 
 A `load_inline`/`cpp_extension.load` build is a kernel only when its source defines a `__global__` function AND

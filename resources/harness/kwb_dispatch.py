@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What an implementation's call dispatched: framework ops and kernel launches (for python_main.py).
 
 The workbench asks for this record (signature.json `record_dispatch`) when the task wants a kernel (Triton,

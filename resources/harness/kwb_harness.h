@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The runner's main loop, shared by the C++ and the CUDA runner. The workbench generates a glue file that
 // defines kwb_signature and kwb_invoke() for one implementation; this file owns everything else: it reads
 // plan.txt, loads each call's inputs from .npy, allocates outputs filled with a poison pattern, calls the

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Static scan of a python implementation for kernels and framework fallbacks (never imports it).
 
     python3 kwb_kernel_scan.py SOURCE [SOURCE...]

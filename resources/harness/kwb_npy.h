@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Minimal .npy reading and writing for the runner harness. Plain C++17, no dependencies: this file is
 // compiled on the execution host (possibly a remote GPU machine without the workbench installed).
 // Reads little-endian, C-order arrays (what the workbench writes); writes format 1.0.

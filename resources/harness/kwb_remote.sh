@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs on an execution host reached over SSH (POSIX sh, coreutils, util-linux; no kwb needed there).
 #
 #   kwb_remote.sh run IMPL_DIR RUNNER_KEY TIMEOUT_S MEMORY_MIB CPU_S FSIZE_MIB NPROC SANDBOX GPU TOOL [COMPILE_ARG...] -- CMD...

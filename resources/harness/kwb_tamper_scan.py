@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Static signs that a python candidate reaches into the harness instead of computing (for kwb_kernel_scan.py).
 
 - `scope.timer-patched`: it reassigns a timer or synchronisation function (`time.perf_counter = ...`,

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The python runner's clock and phase markers, bound before any implementation is imported.
 
 python_main.py imports this module first. The clock function and os.write are taken here, at import, into

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runner for python implementations (numpy, torch, triton, jax/Pallas, nki).
 
 Compiled nowhere, run on the execution host with only python3 and the implementation's framework:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Static scanner for the importers of `kwb import kernelbench|gpumode`.
 
 Reads task sets written for other harnesses WITHOUT importing or running them: Python files are parsed with

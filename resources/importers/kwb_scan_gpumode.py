@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The GPU MODE half of the importers' static scanner (see kwb_scan.py): task.yml with a YAML safe loader and
 reference.py with the `ast` module, never imported or run."""
 import ast

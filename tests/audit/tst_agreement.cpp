@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Agreement statistics against Krippendorff's published example and against reference values computed by
 // scikit-learn, statsmodels and NLTK (fixtures/agreement_reference.py wrote fixtures/agreement_expected.json).
 #include "core/audit/audit.h"

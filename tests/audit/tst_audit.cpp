@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit of review sets: contradictions with evidence (within a review and across reviewers),
 // low agreement, per-reviewer agreement, re-verification claims, and the `kwb audit` command.
 #include "core/audit/audit.h"

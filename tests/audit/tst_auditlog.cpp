@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit log's hash chain: every edited byte, removed, reordered or rewritten entry is detected and named.
 #include "core/audit/auditlog.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Re-verification of compile, bench and check claims: fixture reports whose claims are true and doctored ones
 // whose claims are false, compared directly (deterministic) and re-run for real on bundled tasks.
 #include "core/audit/reverify.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How long a 10,000-assignment batch workspace takes to open as a queue, beside peers measured in the same run:
 // reading workspace.json alone, stat-ing every bundle's task.json, and walking the folder for bundles (what
 // opening a plain folder of tasks does before it lints each one). Then what every move of the queue costs: reading

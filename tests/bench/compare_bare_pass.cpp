@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The physical floor of a tensor comparison: both files memory-mapped and populated, max |a - b| over all cores,
 // nothing else. `compare_bare_pass A B [f32|u16]` (u16: 16-bit data widened as bfloat16), or
 // `compare_bare_pass --memcpy MIB` for the memcpy bandwidth in GB/s.

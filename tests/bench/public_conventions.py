@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The peers' own suites through `kwb import` + `kwb run`: false alarms on honest submissions and cheats caught.
 
     tests/bench/public_conventions.py KWB --kernelbench DIR --reference-kernels DIR --kernelbot DIR

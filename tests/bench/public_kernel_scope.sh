@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Public sets end to end: imports KernelBench level 1-2 problems, each with a candidate that is the reference
 # itself (`class ModelNew(Model)`), runs a sample of them (`kwb run --trials 1`) and prints, per problem, the exit
 # code, the time and the findings on the candidate — every one must be flagged `scope.no-kernel` (or

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """False errors of the correctness checks on honest code: every task given is copied with its own reference added
 as one more candidate (`refcopy`), run with `kwb run` at its defaults (held-out sizes and stress inputs included),
 and every error the copy gets is printed. The reference is right by definition, so each error is a false one —

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How long a reviewer waits on `kwb run`, `kwb compile` and `kwb bench`, phase by phase, beside the floors
 measured in the same run.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cost and false errors of kwb run's generated cases (held-out sizes, stress patterns), run by hand:
 
     tests/bench/run_generated_cost.py KWB [TASK_DIR...]

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Times one fixed function two ways in the same process and prints both: the bench harness's CPU timer
 // (resources/harness/kwb_harness.h: rdtscp ticks around each call, scaled by the trusted clock; the median of a
 // fixed number of calls after a warm-up by time — the workbench decides the calls per round) and Google

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb bench` end to end on this machine: real g++ builds, sandboxed runners in bench mode, tiny budgets.
 #include "core/bench/benchengine.h"
 #include "core/exec/sandboxprobe.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Statistics, verdict rules, floor arithmetic and the static fairness checks against known values.
 #include "core/bench/benchengine.h"
 #include "core/bench/benchstats.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Candidates that forge their timing (tests/benchstats/fixtures/tamper*, each file says how) against the
 // triangulation of docs/benchmarking.md: every forging route gets its finding and no FAST verdict; the honest
 // copies, and the honest candidates of the bundled tasks that run on a CPU, get none of those findings.

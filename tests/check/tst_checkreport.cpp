@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The check report on hand-made results: verdict rules, Markdown and HTML rendering, the SVG plots and the
 // roofline data. Nothing runs here.
 #include "core/check/checkengine.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb check` end to end on this machine: lint, real g++/nvcc compiles, sandboxed correctness runs, tiny bench
 // budgets, the profile stage (perf where it works; ncu / compute-sanitizer reported missing without a GPU).
 #include "core/check/checkengine.h"

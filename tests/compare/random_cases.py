@@ -1,4 +1,6 @@
 #!/usr/bin/python3 -s
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes random tensor pairs the engine has never seen into OUTDIR, and cases.json with the metrics numpy
 computes for them (tests/fixtures/compare/npcompare.py). Usage: random_cases.py FIXTURES_DIR OUTDIR SEED"""
 import json

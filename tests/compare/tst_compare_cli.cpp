@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb compare --json` against numpy on random arrays generated at test time (tests/compare/random_cases.py).
 #include "tests/helpers/testpaths.h"
 #include <QDateTime>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The vectorised kernels against the exact element-by-element path, on data built to reach their rare paths:
 // errors over the whole float range (outside any histogram window), pairs across zero, ±0, subnormals, NaN and ±Inf
 // on either side, for every dtype with a kernel. The exact path is taken by comparing with the expected values held

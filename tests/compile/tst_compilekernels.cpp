@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // compileTask() on kernels compiled as they are launched, without the hardware (runner python with triton 3.9 and
 // jax; in the sandbox): Triton matmul tiles legal and illegal on sm_80 and sm_90, every config of an autotuned
 // kernel, Pallas blocks that lower for TPU and one that does not, NKI tiles over the documented limits, the

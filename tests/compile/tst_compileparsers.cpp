@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers against compiler output recorded from real nvcc 13.0 / ptxas / g++ 12 runs (tests/fixtures/compile).
 #include "core/compile/compiler.h"
 #include "core/compile/diagnostic.h"

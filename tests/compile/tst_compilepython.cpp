@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // compileTask() on python implementations (tests/fixtures/compile/pylab) with the runner python: byte-compile
 // errors and import failures on their lines, the import check in the sandbox (the bundle is read-only there),
 // the Triton ahead-of-time compile or the reason it was not done, and a compile stopped through its cancel flag.

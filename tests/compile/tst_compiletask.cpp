@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // compileTask() with the real g++ and nvcc on the compile lab bundle (tests/fixtures/compile/lab), and the
 // `kwb compile` / `kwb occupancy` commands. Each implementation is compiled once.
 #include "core/compile/compiler.h"

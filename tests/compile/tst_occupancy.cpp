@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The occupancy calculator against the CUDA Toolkit's own (cuda_occupancy.h) on a grid of configurations.
 #include "core/compile/archlimits.h"
 #include "core/compile/occupancy.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb diagnose` through the real binary: output shape, exit codes, standard input, the corpus mode.
 #include "corpusrows.h"
 #include "tests/helpers/testpaths.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How diagnosis reads a log's structure: prefixes of nested output, chained tracebacks, frames, echoed
 // source, the layer that printed a line, wrappers and causes, version skew, and how sure it says it is.
 #include "core/diagnose/diagnosis.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The line diff behind the workbench's diff mode: rows must cover every line of both sides once, in
 // order, with changes paired and filler rows where one side has nothing.
 #include "core/diff/linediff.h"

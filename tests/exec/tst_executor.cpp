@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One factory, one interface (exec/executor.h, executors/executorfactory.h): what an engine asks of where it runs.
 #include "core/exec/executor.h"
 #include "core/exec/sandboxprobe.h"

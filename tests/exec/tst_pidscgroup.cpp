@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The local runs' pids cgroups (exec/pidscgroup.h): ownership by an flock on the folder, never by a pid in its
 // name — a run in another pid namespace, or between its mkdir and its first process, keeps its cgroup.
 #include "core/exec/pidscgroup.h"

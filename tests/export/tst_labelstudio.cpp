@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label Studio import: which side is newer per annotation, identity without `meta`, the reviewer mapping, and
 // malformed input (the real server round trip is tests/interop).
 #include "../review/testreview.h"

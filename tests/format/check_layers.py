@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The layers hold: every #include "…" of core/, ui/ and app/ is checked against the allowed dependencies.
 
 - app may include ui and core; ui may include core (never app); core never includes ui or app.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Same documents before and after a refactor: `kwb … --json` on every bundled task.
 
   json_equivalence.py capture KWB OUT_DIR     run every command on every bundled task, normalised, into OUT_DIR

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Batch files (`kwb import batch FILE.jsonl -o WORKSPACE`): the line reader and checker, the bundles it writes,
 // and the workspace.json it leaves, read back by BatchQueue.
 #include "core/importers/batch.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compiler output: nvcc/gcc diagnostics, ptxas resource lines, and demangling of whatever names they hold.
 #include "core/compile/diagnostic.h"
 #include "core/compile/kernelresources.h"

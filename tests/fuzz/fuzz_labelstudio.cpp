@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label Studio task lists (`kwb export --format labelstudio`, and exports edited in Label Studio): the reader,
 // then the round trip — what it reads must export to Label Studio and come back unchanged.
 #include "core/export/labelstudio.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The failure-log classifier: every rule over arbitrary text, with and without process context.
 #include "core/diagnose/diagnosis.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Profiler output: Nsight Compute's CSV (`--page raw` wide tables and `--page details` long ones, ncu's chatter
 // before the header), the CSV reader under both separators, locale numbers, and compute-sanitizer and
 // `perf stat -x,` output.

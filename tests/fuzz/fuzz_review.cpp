@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Review files: kwb.review/1 JSON (object or array) and JSONL, and Label Studio exports, through the importer.
 #include "core/export/exporter.h"
 #include "core/review/review.h"

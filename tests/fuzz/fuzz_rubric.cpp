@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rubric JSON: the loader with its schema checks.
 #include "core/rubric/rubricloader.h"
 

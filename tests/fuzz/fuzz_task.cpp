@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // task.json: the loader and validator on arbitrary bytes, in a bundle folder of its own.
 #include "core/task/taskloader.h"
 

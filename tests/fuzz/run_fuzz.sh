@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs one libFuzzer target: first every saved regression input (crashes found before must stay fixed),
 # then SECONDS of fuzzing from the seed folders. New inputs go to a throw-away folder, or to
 # $KWB_FUZZ_CORPUS/<target>/ when that is set (kept for the next run); a crashing input is kept in

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One kernel timed three ways on the same inputs: kwb bench's median (from its report), triton.testing.do_bench
 and a plain torch CUDA-event loop with an L2 flush before every call — the device check's yardstick for kwb's GPU
 timing (goal: within 2 %). Needs a GPU, torch and triton.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The device check: kwb's GPU paths exercised in one call on a GPU host, every result under $OUT
 # (tests/gpu/README.md). Needs python3 (standard library only) and, for kwb, the bundle made by tests/gpu/pack_kwb.sh
 # (build/device-check/kwb-carry.tar.gz, or KWB_DEVICE_CHECK_CARRY), KWB_BIN, or a kwb on PATH.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The device check (tests/gpu/README.md): kwb's GPU paths exercised in one call on a GPU host, results under $OUT.
 
 Started by tests/gpu/device-check.sh; needs only python3's standard library (the runner python with torch and

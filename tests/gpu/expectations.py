@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What a device-check step should have found, checked against the kwb JSON document it printed.
 
 An expectation (tests/gpu/expectations.json, keyed by step name) has any of:

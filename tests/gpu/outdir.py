@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The results folder of the device check: the limits on what it may hold, and the raw outputs packed to fit them.
 
 Limits (what comes back from a GPU host in one piece): at most 8 files, each at most 16 MiB, at most 2 folders

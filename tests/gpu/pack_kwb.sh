@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Packs kwb for a GPU host without Qt (tests/gpu/README.md): the kwb_portable binary (DT_RPATH $ORIGIN/lib), stripped,
 # and every shared library it loads except the C library's own, into one tar.gz that travels with the working tree.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turns what a device check brought back into fixtures: tests/gpu/recorded/<gpu>/ (tests/gpu/README.md).
 
     record.py OUT [--dest tests/gpu/recorded] [--name h200]

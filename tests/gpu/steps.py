@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The steps of the device check, in the order they run (tests/gpu/README.md says what each one checks).
 
 Phases: "setup" (in order, never skipped in a dry run: finding kwb, the runner python, the sandbox, the task list,

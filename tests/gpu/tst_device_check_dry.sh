@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ctest tst_device_check_dry (label integration): the device check rehearsed without a GPU, so it cannot rot.
 #
 #   tst_device_check_dry.sh KWB_PORTABLE

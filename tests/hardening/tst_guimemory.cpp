@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's memory stays bounded: a 100 MB log streamed into the console, and a comparison of two 1 GiB
 // float32 outputs shown in the correctness pane. Measured as anonymous resident memory (RssAnon): mapped
 // tensor files are page cache the kernel can drop, not the workbench's own memory.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Crash safety of the CLI: `kwb import` (store writes) and `kwb export` (file writes) are killed with SIGKILL
 // at many points; afterwards the store opens and passes SQLite's integrity check, nothing saved before is lost,
 // and the export file is either the previous complete export or a complete new one — never half-written.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tests that need a python framework in the runner python (torch, triton, jax): skipped with a message where it
 // is missing — except when KWB_REQUIRE_FRAMEWORKS is set (tests/run-all.sh sets it unless KWB_LEAN=1), where a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A deliberately badly behaved program for the sandbox tests: `kwb_hostile MODE [ARGS]`.
 // Every mode caps itself (time, count, size) so that even if a limit of the engine failed, it
 // stops on its own and leaves the machine as it found it. Modes that could hurt the caller when

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What tst_conventionruns and tst_conventiongenerated share: finding lookups and the run request they start from.
 #include "core/exec/sandboxprobe.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Imported tasks beyond their declared cases: held-out sizes and stress inputs drawn through the task's own generator
 // (an imported KernelBench problem with its size constants), and kwb bench on imported KernelBench and GPU MODE
 // bundles (input sets from the task's generator, every timed call checked). Apart from tst_conventionruns so that

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Imported tasks run end to end through the foreign conventions: the gpumode fixtures (numpy references, so they
 // run anywhere) with a correct and a wrong submission and with two outputs; KernelBench problems (a scalar input,
 // init inputs and two outputs, static corners) where torch is installed in the runner python, and a clear "torch

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The public task sets, where a copy is at hand: KWB_PUBLIC_KERNELBENCH names a KernelBench checkout's problem
 // folder (holding level1/, level2/, level3/) and KWB_PUBLIC_GPUMODE a reference-kernels `problems/` folder. Every
 // problem must import, every bundle load and lint without errors, and the problems KernelBench is known for must

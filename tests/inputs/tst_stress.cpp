@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The stress patterns of kwb run (docs/running.md): what each does to the declared distribution, deterministic.
 #include "core/inputs/inputgenerator.h"
 #include "core/inputs/stress.h"

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Round trip of kwb reviews through a real Label Studio server (docs/reviews.md, "Label Studio").
 
 Starts the Label Studio that packaging/install-labelstudio.sh installed (its own venv, pinned version) on

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the .deb from this build tree, checks its metadata and desktop files, installs it and uses the
 # installed programs: kwb --version, kwb doctor, kwb check on an installed example task, and a GUI screenshot
 # from the installed kernel-workbench.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The profiler output parsers on fixture files (see fixtures/README.md) and on inline cases: the CSV reader,
 // ncu's raw and details pages, compute-sanitizer's four tools, perf stat -x,.
 #include "core/profile/csvreader.h"

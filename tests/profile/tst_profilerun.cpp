@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The profile engine on this machine: perf stat around the cpp runners (where perf exists), and the exact
 // "missing" lines for ncu / compute-sanitizer / the GPU when they are absent.
 #include "core/exec/sandboxprobe.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb batch` run locally by the real kwb: -j 2 gives what -j 1 gives, a second call resumes, input changes rerun.
 #include "batchtestutil.h"
 #include "tests/helpers/testpaths.h"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Concurrent remote runs on one host keep their process limits (kwb_remote.sh's pids cgroups).
 #
 # Several `kwb_remote.sh tool` runs start at once, each in a PID namespace of its own (as runs from two

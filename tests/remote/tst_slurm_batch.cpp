@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb batch --executor slurm` against a one-node Slurm started here: the example tasks complete with the same
 // findings as locally, an element past its time limit is reported TIMEOUT, a cancelled one CANCELLED, both with their
 // Slurm state and log, nothing is left running, and a second batch retries only what did not complete.

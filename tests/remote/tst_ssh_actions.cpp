@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // compile, bench, profile and check through `ssh:` against a real sshd on 127.0.0.1: the same report facts as locally,
 // a killed connection mid-bench ends with a clear finding and nothing left running, and a fork bomb is stopped by the
 // host's process limit (which the report names).

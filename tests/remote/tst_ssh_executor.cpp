@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The SSH executor against a real sshd on 127.0.0.1 (started here): the CPU example tasks give the same report as
 // locally; Stop and a killed connection end the run with a clear result and leave nothing running on the host.
 #include "core/executors/hostcheck.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Autosaves a draft in a loop, as the rubric panel does, until killed: `draftwriter DB FILE REVIEW.json`.
 // Prints each counter after both the database row and the atomic file are written, so a test that kills it
 // knows what must have survived.

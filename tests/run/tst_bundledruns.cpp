@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb run` on the bundled example tasks finds what their NOTES.md say (resources/tasks/expected.json,
 // "run_cpu": the verdict per case of every candidate that runs without a GPU), and a CUDA candidate on
 // a machine without a GPU is "not run" with an environment warning — never failed.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which held-out sizes and stress cases kwb run generates (docs/running.md "Generated cases").
 #include "core/run/generatedcases.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPU-only: the CUDA example candidates run for real and the protocol judges them. Skipped with a message
 // where no NVIDIA GPU is present (ctest label `gpu`).
 #include "core/run/runengine.h"

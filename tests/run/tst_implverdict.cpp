@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The verdicts of a run, decided once in core (implVerdict), on hand-made run results: what `kwb run` prints, its
 // JSON, `kwb check` and the GUI all read; the task's selection rule (selectCases, selectCandidates); where an
 // implementation runs (placementOf, runsAs).

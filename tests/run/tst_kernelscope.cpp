@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Is it a kernel?" on a Triton task (fixtures/relu-kernel-scope, NOTES.md there): the static scan finds
 // fallbacks in the source, the runner's dispatch record finds calls that launched no kernel, launches that raised
 // and ops the task forbids; an honest Triton kernel passes clean in Triton's interpreter. And whose fault a

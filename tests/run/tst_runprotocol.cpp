@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The correctness protocol end to end on this machine: real g++ builds, real sandboxed runs, one
 // candidate per cheat the protocol must catch.
 #include "core/run/runengine.h"

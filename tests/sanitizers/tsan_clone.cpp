@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ThreadSanitizer builds only (KWB_SANITIZE=thread). Qt 6 starts every QProcess through forkfd, which on Linux
 // calls clone() with CLONE_VM | CLONE_VFORK (vfork semantics). TSan's clone interceptor (clang 14) treats
 // every clone as a fork and updates its per-thread state in the child, which with CLONE_VM is the parent's

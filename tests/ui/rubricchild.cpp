@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A review window that makes a few edits in the rubric panel, says so on stdout, then waits to be killed
 // (tst_rubricpanel's crash-restore test). Reads KWB_DB and KWB_REVIEWER like the workbench.
 #include "rubrictestutil.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The small cpp task the window tests open: y = 2·x over N float32 elements, one case, the candidate's source given.

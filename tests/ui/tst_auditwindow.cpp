@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit window, offscreen: the review table (sort, filters, search), two reviews of one task side by side
 // with their differing scores highlighted, and the agreement table.
 #include "core/audit/auditlog.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Batch progress in the task list: a `kwb batch` output folder shown in the Batch column, followed live while a
 // real batch (the kwb binary, local -j 2) runs, and a folder that is not a batch's refused with a clear line.
 #include "core/batch/batchrun.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A batch workspace opens in the window as a queue: lazy lint ("not opened"), every assignment's review state
 // (unreviewed / draft / submitted with its verdict) from the review database, the counts, next/previous
 // unreviewed, and rows that follow the reviewer's saves and submits.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one editor class: languages, aligned (diff) display with its line mapping, finding markers.
 #include "ui/editor/codeeditor.h"
 #include "ui/editor/qsci.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compile (Ctrl+B) from the window: a candidate with a type error gets its diagnostic in the table and on its
 // line in the editor (margin marker, squiggle, annotation), ▸ opens the line, the kernels and disassembly of the
 // bundled CUDA task, and Stop ends a compile that would never finish.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The correctness pane: its two item models (QAbstractItemModelTester), and the widgets it shows for the
 // selected comparison, found by objectName, offscreen.
 #include "ui/correctness/comparisonsummarymodel.h"

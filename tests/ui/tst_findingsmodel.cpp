@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The item models of the window: findings and the task list, checked with QAbstractItemModelTester
 // and for the values they show.
 #include "ui/panes/findingsmodel.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one GUI job runner (ui/jobs/jobrunner.h): results and progress on the GUI thread, Stop reaching the job's
 // cancel flag, superseded and discarded jobs dropped, and the destructor waiting for the worker.
 #include "ui/jobs/jobrunner.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The review window end to end, offscreen: open ▸ editors hold the files; activate a finding ▸ the
 // cursor is on its line; diff mode aligns and marks; next/previous task; a broken bundle is listed.
 #include "testbundle.h"

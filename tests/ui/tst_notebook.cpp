@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pieces that replace the notebook beside the workbench, without running anything: a finding pointed at the line
 // its log names, a scratch copy of a bundle, the inputs table and its statistics, the speedup-by-case chart, NOT
 // TIMED HERE for an interpreted timing and no GPU roofline for a CPU run; and the window's habits: Stop's shortcut

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Performance tab: the bench table, its verdicts and colours, the strip and roofline charts from a
 // known result; Profile (Ctrl+P) from the window on a bundled CPU example with a tiny budget; Stop (Ctrl+.)
 // killing a bench whose candidate never returns.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A reviewer's day in the window (issue: stable layout, fast scoring, honest suggestions, legible results):
 // the Review layout at the four screen sizes reviewers use, checked for widgets outside the window and key panes
 // below a readable size; a whole review of a bundled C++ task by keyboard only (open, run, compile, score every

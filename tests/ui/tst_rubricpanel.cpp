@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rubric panel end to end, offscreen: score a bundled example with cited findings and lines, inline
 // comments, submit; conflicts between two windows; a killed window's draft comes back; File ▸ Export.
 #include "core/export/exporter.h"

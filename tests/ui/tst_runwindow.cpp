@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run (Ctrl+R) and Stop (Ctrl+., the toolbar) from the window: a real sandboxed run of a small C++ task, its findings
 // in the findings pane and its comparisons in the correctness pane; Stop kills a hanging candidate.
 #include "scaletask.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A whole review day by keyboard on two tasks, switching between them while their jobs run (issue: nothing stale,
 // nothing blamed wrongly, no lost run): after every switch no pane shows the other task's results; a run goes on
 // after a switch and its results stay with its task; Esc in a comment and Stop's shortcut in a text field never stop

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // kernel-workbench's command line, run as a process: --screenshot writes a PNG of the asked size,
 // bad input exits 2 with one line naming the problem, --help and --version exit 0.
 #include "testbundle.h"

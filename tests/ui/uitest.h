@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // main() of the widget tests: offscreen unless the caller chose a platform, and a settings

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit window's decisions: accept or return reviews, adjudicate scores. Each is appended to the
 // hash-chained audit log (core/audit/auditlog.h) before the window shows it.
 #include "ui/audit/auditwindow.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit window's Review tab: one review read-only beside its task's sources and evidence.
 #include "ui/audit/auditwindow.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit window's filter bar: reviewer, kind, verdict, flagged, a criterion's score range, comment search.
 #include "ui/audit/auditwindow.h"
 

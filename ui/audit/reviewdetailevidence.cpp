@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evidence pane of ReviewDetailView: attached reports with their findings, cited references resolved
 // against them, and the review's audit flags.
 #include "ui/audit/reviewdetailview.h"

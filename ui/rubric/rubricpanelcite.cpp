@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RubricPanel: citing evidence (findings, reports, editor lines), suggestions, inline comments.
 #include "ui/rubric/rubricpanel.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit window (Review ▸ Audit Reviews): the reviews of the review database, for leads.
 #include "core/review/reviewstore.h"
 #include "ui/audit/auditwindow.h"

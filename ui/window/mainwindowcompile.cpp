@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compile (Ctrl+B): the task's implementations built for its target archs off the GUI thread, progress in the
 // status bar, diagnostics on their lines in the editors, the Compile dock, and the compile findings.
 #include "ui/window/mainwindow.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The docks of the main window and their default arrangement.
 #include "ui/window/mainwindow.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The jobs of the window: the toolbar (Run, Compile, Check All, Profile, Stop and a line saying what runs for which
 // task), Stop's shortcut kept away from text fields, and the results panes following the current task: each shows
 // the current task's result, or says there is none and why — never another task's.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Performance dock and its actions: Profile (Ctrl+P: bench, then the profilers that exist here) and
 // Check All (Ctrl+Shift+R: lint, compile, run, bench and profile in one report). Stop (Ctrl+.) stops them.
 #include "ui/window/mainwindow.h"

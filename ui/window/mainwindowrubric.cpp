@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Rubric dock and its actions: the review of the current task, Cite Selection, Submit and File ▸ Export.
 #include "ui/window/mainwindow.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run (Ctrl+R), one case again (Ctrl+Alt+R), the inputs view (Ctrl+Alt+I), the scratch copy (Ctrl+Alt+E) and
 // File ▸ Compare Tensors. A run belongs to the task it was started for: its output goes to that task's log and its
 // result to that task's results, whichever task is shown when it ends.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A/A calibration of `kwb bench` verdicts (docs/benchmarking.md, "Calibration").
 
 Runs `kwb bench` RUNS times on each A/A task (the candidate is a byte-identical copy of the reference: every

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reference: the right answer, computed four times over (every repetition really stores).
 #include <cstdint>
 
