@@ -159,7 +159,7 @@ std::optional<double> cohenKappa(const RatingTable& t, int a, int b, KappaWeight
         const auto& y = unit.at(b);
         if (!x || !y || *x < t.scaleMin || *x > t.scaleMax || *y < t.scaleMin || *y > t.scaleMax)
             continue;
-        o[size_t((*x - t.scaleMin) * q + (*y - t.scaleMin))] += 1;
+        o[size_t(*x - t.scaleMin) * size_t(q) + size_t(*y - t.scaleMin)] += 1;
         n += 1;
     }
     if (n < 1)
@@ -168,15 +168,15 @@ std::optional<double> cohenKappa(const RatingTable& t, int a, int b, KappaWeight
     std::vector<double> cols(size_t(q), 0.0);
     for (int i = 0; i < q; ++i) {
         for (int j = 0; j < q; ++j) {
-            rows[size_t(i)] += o[size_t(i * q + j)];
-            cols[size_t(j)] += o[size_t(i * q + j)];
+            rows[size_t(i)] += o[size_t(i) * size_t(q) + size_t(j)];
+            cols[size_t(j)] += o[size_t(i) * size_t(q) + size_t(j)];
         }
     }
     double observed = 0;
     double expected = 0;
     for (int i = 0; i < q; ++i) {
         for (int j = 0; j < q; ++j) {
-            observed += weight(w, i, j) * o[size_t(i * q + j)];
+            observed += weight(w, i, j) * o[size_t(i) * size_t(q) + size_t(j)];
             expected += weight(w, i, j) * rows[size_t(i)] * cols[size_t(j)] / n;
         }
     }
@@ -223,6 +223,7 @@ std::optional<double> krippendorffAlpha(const RatingTable& t, AlphaMetric metric
 {
     const std::vector<Counts> counts = categoryCounts(t);
     std::vector<const Counts*> units;
+    units.reserve(counts.size());
     for (const Counts& c : counts)
         units.push_back(&c);
     return alphaFromCounts(units, t.categoryCount(), metric);

@@ -87,7 +87,7 @@ int batchCommand(const QStringList& arguments, Io& io)
     }
     const auto spec = ExecutorSpec::parse(p.value(executor));
     if (!spec) {
-        io.err << "kwb batch: " << spec.error().oneLine() << '\n';
+        io.err << "kwb batch: " << withFlags(spec.error().oneLine()) << '\n';
         return ExitBadInput;
     }
     request.action.executor = *spec;
@@ -102,7 +102,7 @@ int batchCommand(const QStringList& arguments, Io& io)
     request.resume = !p.isSet(fresh);
     auto items = collectBatchItems(p.positionalArguments(), request.action);
     if (!items) {
-        io.err << "kwb batch: " << items.error().oneLine() << '\n';
+        io.err << "kwb batch: " << withFlags(items.error().oneLine()) << '\n';
         return ExitBadInput;
     }
     request.items = *items;
@@ -126,7 +126,7 @@ int batchCommand(const QStringList& arguments, Io& io)
     if (tty)
         io.err << '\n';
     if (!summary) {
-        io.err << "kwb batch: " << summary.error().oneLine() << '\n';
+        io.err << "kwb batch: " << withFlags(summary.error().oneLine()) << '\n';
         return ExitEnvironment;
     }
     if (p.isSet(json))

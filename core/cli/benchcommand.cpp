@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/bench/benchengine.h"
+#include "core/check/benchprofile.h"
 #include "core/cli/cli.h"
 #include "core/cli/optionvalues.h"
 
@@ -66,7 +67,7 @@ int benchCommand(const QStringList& args, Io& io)
         "speedup is real: medians, a 95 % CI of the speedup paired over rounds, verdict FAST/SLOW/SAME/AMBIGUOUS\n"
         "(INVALID when the timing was tampered with or the candidate ran interpreted), roofline floor, the runner's\n"
         "clock checked against this process's, and bench.* findings (docs/benchmarking.md). Prints a kwb.bench/1 "
-        "document with --json.\n"
+        "document with --json. With --profile, the profilers that exist here follow the bench (the GUI's Profile).\n"
         "Exit: 0 no error findings, 1 error findings, 2 bad input, 3 environment."));
     const QCommandLineOption impl(
         QStringLiteral("impl"), QStringLiteral("Time only this candidate (repeatable)."), QStringLiteral("ID"));
@@ -98,8 +99,11 @@ int benchCommand(const QStringList& args, Io& io)
     const QCommandLineOption executor(QStringLiteral("executor"),
         QStringLiteral("Where runners are built and run: local (default) or ssh:HOST (see docs/remote.md)."),
         QStringLiteral("E"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+        QStringLiteral("Then run the profilers that exist here (kwb profile) on the smallest case: the GUI's Profile. "
+                       "With --json the document gains a `profile` member (kwb.profile/1)."));
     p.addOptions({ impl, cases, budget, warmup, rounds, maxRounds, flush, seed, timeout, json, keep, noSandbox,
-        executor, help });
+        executor, profile, help });
     p.addPositionalArgument(QStringLiteral("TASK"), QStringLiteral("The task bundle folder."));
     if (const auto done = parseTaskCommand(p, args, io, QStringLiteral("bench"), help))
         return *done;
@@ -123,16 +127,25 @@ int benchCommand(const QStringList& args, Io& io)
         return ExitBadInput;
     request.executor = *where;
 
-    auto result = runBench(request, printingJob(io, QStringLiteral("kwb bench")));
-    if (!result) {
-        io.err << result.error().oneLine() << '\n';
-        return exitFor(result.error());
+    auto both = benchThenProfile(request, p.isSet(profile), printingJob(io, QStringLiteral("kwb bench")));
+    if (!both) {
+        io.err << withFlags(both.error().oneLine()) << '\n';
+        return exitFor(both.error());
     }
-    if (p.isSet(json))
-        io.out << QJsonDocument(benchReportJson(*result)).toJson(QJsonDocument::Indented);
-    else
+    const BenchResult* result = &both->bench;
+    if (p.isSet(json)) {
+        QJsonObject doc = benchReportJson(*result);
+        if (both->profile)
+            doc.insert(QStringLiteral("profile"), profileReportJson(*both->profile));
+        io.out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    } else {
         printText(*result, io.out);
-    if (hasErrors(result->findings))
+        if (both->profile) {
+            io.out << "\nprofile\n";
+            printProfileText(*both->profile, io.out);
+        }
+    }
+    if (hasErrors(result->findings) || (both->profile && hasErrors(both->profile->findings)))
         return ExitFindings;
     const bool notRun = std::any_of(result->impls.begin(), result->impls.end(), [](const ImplBench& b) {
         return b.notRunHere();

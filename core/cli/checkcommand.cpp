@@ -99,12 +99,12 @@ int checkCommand(const QStringList& args, Io& io)
     };
     auto result = runCheck(request, job);
     if (!result) {
-        io.err << "kwb check: " << result.error().oneLine() << '\n';
+        io.err << "kwb check: " << withFlags(result.error().oneLine()) << '\n';
         return exitFor(result.error());
     }
     if (p.isSet(outDir)) {
         if (auto w = writeCheckReports(*result, p.value(outDir)); !w) {
-            io.err << "kwb check: " << w.error().oneLine() << '\n';
+            io.err << "kwb check: " << withFlags(w.error().oneLine()) << '\n';
             return ExitEnvironment;
         }
         io.err << "kwb check: wrote " << QDir(p.value(outDir)).filePath(QStringLiteral("report.{json,md,html}"))

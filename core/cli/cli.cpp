@@ -115,6 +115,21 @@ std::optional<ExecutorSpec> taskExecutor(
     return *where;
 }
 
+QString withFlags(const QString& text)
+{
+    static const std::pair<const char*, const char*> words[] = {
+        { "turn the sandbox off", "turn the sandbox off (--no-sandbox)" },
+        { "raise the time, memory or file-size limit",
+            "raise the time, memory or file-size limit (--timeout, "
+            "--memory, --file-size)" },
+        { "(an SSH executor)", "(--executor ssh:HOST)" },
+    };
+    QString out = text;
+    for (const auto& [said, flagged] : words)
+        out.replace(QLatin1String(said), QLatin1String(flagged));
+    return out;
+}
+
 void printFindings(QTextStream& out, const Findings& findings)
 {
     for (const Finding& f : findings) {
@@ -123,7 +138,7 @@ void printFindings(QTextStream& out, const Findings& findings)
             out << " [" << f.impl << (f.caseName.isEmpty() ? QString() : QLatin1Char('/') + f.caseName) << ']';
         if (!f.file.isEmpty())
             out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
-        out << ": " << f.message << '\n';
+        out << ": " << withFlags(f.message) << '\n';
     }
 }
 

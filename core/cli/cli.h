@@ -13,6 +13,10 @@
 
 #include <optional>
 
+namespace kwb {
+struct ProfileResult;
+}
+
 namespace kwb::cli {
 
 /// Exit codes shared by every `kwb` command.
@@ -57,6 +61,12 @@ std::optional<ExecutorSpec> taskExecutor(
 
 /// One line per finding: `severity id [impl/case] file:line: message`, leaving out the parts it lacks.
 void printFindings(QTextStream& out, const Findings& findings);
+/// `text` (an error or a finding's message from core, which names settings in words) with the kwb flags that
+/// change those settings: "turn the sandbox off (--no-sandbox)", "raise the time, memory or file-size limit
+/// (--timeout, --memory, --file-size)", "(--executor ssh:HOST)".
+QString withFlags(const QString& text);
+/// The readable form of a profile (kwb profile, kwb bench --profile).
+void printProfileText(const ProfileResult& r, QTextStream& out);
 /// The exit code of an engine's Error: ExitEnvironment for an environment problem, else ExitBadInput.
 int exitFor(const Error& error);
 

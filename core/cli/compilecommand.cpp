@@ -93,7 +93,7 @@ int compileCommand(const QStringList& args, Io& io)
         return *done;
     auto loaded = loadTask(parser.positionalArguments().first());
     if (!loaded) {
-        io.err << "kwb compile: " << loaded.error().oneLine() << '\n';
+        io.err << "kwb compile: " << withFlags(loaded.error().oneLine()) << '\n';
         return ExitBadInput;
     }
     CompileRequest request;
@@ -107,7 +107,7 @@ int compileCommand(const QStringList& args, Io& io)
         request.archs << a.split(QLatin1Char(','), Qt::SkipEmptyParts);
     auto result = compileTask(loaded->task, request);
     if (!result) {
-        io.err << "kwb compile: " << result.error().oneLine() << '\n';
+        io.err << "kwb compile: " << withFlags(result.error().oneLine()) << '\n';
         return ExitBadInput;
     }
     if (parser.isSet(json))

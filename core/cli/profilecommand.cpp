@@ -14,7 +14,9 @@ QString number(const std::optional<double>& v, double scale, int precision, cons
     return v ? QString::number(*v * scale, 'f', precision) + QString::fromLatin1(unit) : QStringLiteral("n/a");
 }
 
-void printText(const ProfileResult& r, QTextStream& out)
+} // namespace
+
+void printProfileText(const ProfileResult& r, QTextStream& out)
 {
     out << "task " << r.taskId << '\n';
     for (const QString& m : r.missing)
@@ -45,7 +47,6 @@ void printText(const ProfileResult& r, QTextStream& out)
     }
     printFindings(out, r.findings);
 }
-} // namespace
 
 int profileCommand(const QStringList& args, Io& io)
 {
@@ -98,13 +99,13 @@ int profileCommand(const QStringList& args, Io& io)
     request.executor = *where;
     auto result = runProfile(request, printingJob(io, QStringLiteral("kwb profile")));
     if (!result) {
-        io.err << result.error().oneLine() << '\n';
+        io.err << withFlags(result.error().oneLine()) << '\n';
         return exitFor(result.error());
     }
     if (p.isSet(json))
         io.out << QJsonDocument(profileReportJson(*result)).toJson(QJsonDocument::Indented);
     else
-        printText(*result, io.out);
+        printProfileText(*result, io.out);
     return hasErrors(result->findings) ? ExitFindings : ExitOk;
 }
 

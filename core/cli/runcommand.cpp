@@ -15,7 +15,7 @@ void printText(const RunResult& r, QTextStream& out)
     out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
     for (const ImplRun& run : r.impls) {
         out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' '
-            << implVerdict(r, run).text.left(200) << '\n';
+            << withFlags(implVerdict(r, run).text).left(240) << '\n';
         for (const auto& c : r.judgements.value(run.id).cases) {
             const auto made = std::find_if(r.task.cases.begin(), r.task.cases.end(),
                 [&](const Case& k) { return k.name == c.name && k.origin != CaseOrigin::Declared; });
@@ -132,7 +132,7 @@ int runCommand(const QStringList& args, Io& io)
 
     auto result = runCorrectness(request, printingJob(io, QStringLiteral("kwb run")));
     if (!result) {
-        io.err << result.error().oneLine() << '\n';
+        io.err << withFlags(result.error().oneLine()) << '\n';
         return exitFor(result.error());
     }
     if (p.isSet(json))

@@ -5,6 +5,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
 #include "core/run/sshimplrun.h"
+#include "core/run/sshrunner.h"
 #include "core/task/placement.h"
 
 #include <QDir>
@@ -218,29 +219,12 @@ QString withoutMarkerLines(const QByteArray& text)
 }
 } // namespace
 
-QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
-    const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
-    const JobContext& job, const CallDone& callDone)
+namespace {
+/// Builds (or finds cached) the runner of `impl` here; on failure `run` says why (stopped, not run for a missing
+/// tool, failed, build failed, diagnosed) and nothing is returned.
+std::optional<RunnerBuild> buildLocalRunner(
+    ImplRun& run, const Task& task, const Implementation& impl, const JobContext& job)
 {
-    ImplRun run;
-    run.id = impl.id;
-    run.role = role;
-    run.workDir = QDir(workRoot).filePath(impl.id);
-    QDir().mkpath(run.workDir);
-    const auto same = [&](const ImplRun& r) { return QList<ImplRun>(groups.size(), r); };
-    if (request.executor.remote()) {
-        QList<ImplRun> out;
-        for (int g = 0; g < groups.size(); ++g) {
-            ImplRun r = run;
-            if (g > 0)
-                r.workDir = QDir(workRoot).filePath(QStringLiteral("%1-%2").arg(impl.id).arg(g));
-            runImplementationOverSsh(
-                r, task, impl, groups[g].trials, groups[g].repeats, request, workRoot, inputsRoot, job);
-            out << r;
-        }
-        return out;
-    }
-
     BuildOptions buildOptions;
     buildOptions.cancel = job.cancel;
     QElapsedTimer buildTime;
@@ -251,17 +235,15 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         if (build.error().isStopped()) {
             run.status = ImplStatus::Stopped;
             run.error = build.error().what;
-            return same(run);
-        }
-        if (build.error().isEnvironment()) {
+        } else if (build.error().isEnvironment()) {
             markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
-            return same(run);
+        } else {
+            run.status = ImplStatus::Failed;
+            run.error = build.error().oneLine();
+            run.log = run.error;
+            diagnoseFailure(run);
         }
-        run.status = ImplStatus::Failed;
-        run.error = build.error().oneLine();
-        run.log = run.error;
-        diagnoseFailure(run);
-        return same(run);
+        return std::nullopt;
     }
     run.build = *build;
     run.log = build->log;
@@ -269,11 +251,54 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
         diagnoseFailure(run);
-        return same(run);
+        return std::nullopt;
+    }
+    return *build;
+}
+
+/// The plan in `run.workDir` (plan.txt, the calls' output folders) run by one runner process on the request's SSH
+/// host: sources and inputs copied there, built there (cached by content hash), its output streamed (without the
+/// workbench's markers), Stop reaching the remote process group, the results copied back into `run.workDir`.
+SshRunnerEnd runPlanOverSsh(const ImplRun& run, const Task& task, const Implementation& impl, const RunRequest& request,
+    const QString& workRoot, const QString& inputsRoot, const JobContext& job)
+{
+    SshRunnerJob remote;
+    remote.executor = request.executor;
+    remote.limits = request.limits;
+    remote.sandbox = request.sandbox;
+    remote.localDir = run.workDir;
+    remote.remoteName = impl.id;
+    remote.workRoot = workRoot;
+    remote.inputsRoot = inputsRoot;
+    remote.cancel = job.cancel;
+    if (const OutputCallback console = withoutMarkers(job.outputOf(impl.id)))
+        remote.output = console;
+    return runRunnerOverSsh(task, impl, remote);
+}
+} // namespace
+
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+    const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const JobContext& job, const CallDone& callDone)
+{
+    ImplRun run;
+    run.id = impl.id;
+    run.role = role;
+    run.workDir = QDir(workRoot).filePath(impl.id);
+    QDir().mkpath(run.workDir);
+    const auto same = [&](const ImplRun& r) { return QList<ImplRun>(groups.size(), r); };
+    // On an SSH host the runner is built there, in its first run (cached there by content hash); everything else —
+    // the one shuffled plan, the views per group, the environment's judgement — is the same as here.
+    const bool remote = request.executor.remote();
+    std::optional<RunnerBuild> build;
+    if (!remote) {
+        build = buildLocalRunner(run, task, impl, job);
+        if (!build)
+            return same(run);
     }
 
     // Every group's calls in one plan, in an order of their own: the runner cannot tell a declared case from a
-    // generated one by its place, its label or its folder.
+    // generated one by its place, its label, its folder or its process — here and on a remote host alike.
     QStringList labels;
     QList<int> groupOf;
     for (int g = 0; g < groups.size(); ++g) {
@@ -298,13 +323,15 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
     QList<PlanCall> planCalls;
     for (int k = 0; k < order.size(); ++k) {
         run.callLabels << labels[order[k]];
-        planCalls << PlanCall { QStringLiteral("k%1").arg(k), flat[order[k]].dir, flat[order[k]].caseName };
+        const QString dir = flat[order[k]].dir; // a remote runner reads its inputs relative to its own folder
+        planCalls << PlanCall { QStringLiteral("k%1").arg(k), remote ? remoteInputsDir(inputsRoot, dir) : dir,
+            flat[order[k]].caseName };
     }
-    const qint64 flushBytes = planFlushBytes(impl, false);
+    const qint64 flushBytes = planFlushBytes(impl, remote);
     for (const PlanCall& c : planCalls)
         QDir().mkpath(QDir(run.workDir).filePath(callOutDir(c.label)));
     // The runner compiled (a build error is the implementation's); without a device it cannot run here.
-    if (placementOf(impl) == Placement::Gpu && !acceleratorPresent()) {
+    if (!remote && placementOf(impl) == Placement::Gpu && !acceleratorPresent()) {
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
             QStringLiteral("no GPU on this machine (no /dev/nvidiactl): the CUDA runner compiled but cannot run here; "
                            "run it on a GPU host (an SSH executor)"));
@@ -361,6 +388,30 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
             return same(run);
         }
         planFile.close();
+        if (remote) { // one process on the host: a call that fails ends the run there (no fresh process)
+            const SshRunnerEnd end = runPlanOverSsh(run, task, impl, request, workRoot, inputsRoot, job);
+            run.build = end.build;
+            run.findings << end.findings;
+            if (end.status != ImplStatus::Ok || !end.outcome) {
+                run.status
+                    = end.status == ImplStatus::Lost || end.status == ImplStatus::Ok ? ImplStatus::Failed : end.status;
+                run.error = end.error;
+                run.log += end.log;
+                if (run.status == ImplStatus::BuildFailed)
+                    diagnoseFailure(run);
+                return same(run);
+            }
+            ProcessRun p { pending, *end.outcome, QStringLiteral("result-0.json") };
+            QFile::remove(QDir(run.workDir).filePath(p.resultFile));
+            QFile::rename(
+                QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
+            run.log += end.log;
+            readResult(run, p.resultFile);
+            for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
+                run.provenance.insert(it.key(), it.value()); // the executor's word on where and how it ran
+            processes << p;
+            break;
+        }
         ProcessSpec spec = runnerProcess(
             *build, QStringLiteral("plan.txt"), run.workDir, { inputsRoot }, request.limits, request.sandbox);
         if (request.tritonInterpret)
@@ -446,7 +497,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         views << view;
     }
     for (ImplRun& view : views)
-        judgeEnvironmentFault(view, impl, false);
+        judgeEnvironmentFault(view, impl, remote);
     return views;
 }
 

@@ -32,48 +32,4 @@ void removeRemoteRun(const ExecutorSpec& executor, const QString& localWorkRoot)
     ssh.run({ QStringLiteral("rm"), QStringLiteral("-rf"), remoteRunDir(settings->workRoot, localWorkRoot) }, opt);
 }
 
-void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementation& impl,
-    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const JobContext& job)
-{
-    // The runner reads its inputs relative to its own folder: <run>/<impl>/../inputs/….
-    QList<TrialInputs> remoteTrials = trials;
-    for (TrialInputs& t : remoteTrials)
-        t.dir = remoteInputsDir(inputsRoot, t.dir);
-    auto prepared = prepareRunFolder(task, impl, remoteTrials, repeats, run.workDir, planFlushBytes(impl, true));
-    if (!prepared) {
-        run.status = ImplStatus::Failed;
-        run.error = prepared.error().oneLine();
-        run.log += run.error + QLatin1Char('\n');
-        return;
-    }
-    run.callLabels = *prepared;
-    SshRunnerJob remote;
-    remote.executor = request.executor;
-    remote.limits = request.limits;
-    remote.sandbox = request.sandbox;
-    remote.localDir = run.workDir;
-    remote.remoteName = impl.id;
-    remote.workRoot = workRoot;
-    remote.inputsRoot = inputsRoot;
-    remote.cancel = job.cancel;
-    if (job.onOutput)
-        remote.output = [&](OutputChannel channel, const QByteArray& bytes) { job.output(impl.id, channel, bytes); };
-    SshRunnerEnd end = runRunnerOverSsh(task, impl, remote);
-    run.build = end.build;
-    run.findings << end.findings;
-    if (end.status != ImplStatus::Ok) {
-        run.status = end.status == ImplStatus::Lost ? ImplStatus::Failed : end.status;
-        run.error = end.error;
-        run.log += end.log;
-        return;
-    }
-    run.outcome = end.outcome;
-    run.log = end.log;
-    judgeRunnerOutcome(run, *end.outcome, int(trials.size()) * repeats);
-    judgeEnvironmentFault(run, impl, true);
-    for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
-        run.provenance.insert(it.key(), it.value());
-}
-
 } // namespace kwb

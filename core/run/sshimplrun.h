@@ -6,16 +6,11 @@
 
 namespace kwb {
 
-/// runImplementation() on an SSH host (`request.executor` = `ssh:HOST`, settings from hostSettings()):
-/// the runner's sources and kwb_remote.sh go to `<work_root>/runners/` (built there once per content hash),
-/// the inputs and the plan to the run's folder `<work_root>/runs/<id>/`; the runner runs under bubblewrap when the
-/// host has a working one, else under rlimits and `timeout` (the runner's provenance says which, as `sandbox`);
-/// its output streams to `job.onOutput`; results come back with rsync into `run.workDir`.
-/// Stop (`job.cancel`) kills the remote process group; a lost connection ends the run with a
-/// `sandbox.connection-lost` finding, and the host kills the run when its end of the connection closes.
-void runImplementationOverSsh(ImplRun& run, const Task& task, const Implementation& impl,
-    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const JobContext& job);
+// A run on an SSH host (`request.executor` = `ssh:HOST`, settings from hostSettings()) goes through the same
+// runImplementationGroups() as a local one — one shuffled plan, the same views and judgements — with its runner
+// process on the host (core/run/sshrunner.h): the runner's sources and kwb_remote.sh go to `<work_root>/runners/`
+// (built there once per content hash), the inputs and the plan to the run's folder `<work_root>/runs/<id>/`.
+// Stop kills the remote process group; a lost connection ends the run with a `sandbox.connection-lost` finding.
 
 /// The remote folder of the run whose local work folder is `localWorkRoot` (relative to the remote home unless the
 /// work root is absolute).

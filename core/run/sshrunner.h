@@ -12,7 +12,7 @@
 
 namespace kwb {
 
-/// One runner process on an SSH host: what runImplementationOverSsh() (`kwb run`) and the bench rounds
+/// One runner process on an SSH host: what runImplementationGroups() (`kwb run`) and the bench rounds
 /// (`kwb bench`) share. The caller has written `localDir`/plan.txt with input folders relative to the runner's
 /// folder (remoteInputsDir()).
 struct SshRunnerJob {

@@ -259,7 +259,8 @@ private Q_SLOTS:
         qputenv("PATH", path);
         ToolLocator::clearCache();
         QVERIFY(!sandboxed.outcome);
-        QVERIFY2(sandboxed.failure.contains(u"--no-sandbox"_s), qPrintable(sandboxed.failure));
+        // Core names the setting, never a CLI flag (the CLI adds its flag: kwb::cli::withFlags).
+        QVERIFY2(sandboxed.failure.contains(u"turn the sandbox off"_s), qPrintable(sandboxed.failure));
         QVERIFY(sandboxed.failure.contains(u"bwrap"_s));
         QVERIFY2(direct.outcome, qPrintable(direct.failure)); // --no-sandbox still runs
         QCOMPARE(direct.outcome->exitCode, 0);

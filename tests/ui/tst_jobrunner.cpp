@@ -1,9 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one GUI job runner (ui/jobs/jobrunner.h): results and progress on the GUI thread, Stop reaching the job's
-// cancel flag, superseded and discarded jobs dropped, and the destructor waiting for the worker.
+// cancel flag, superseded and discarded jobs dropped, and the destructor waiting for the worker; the action board
+// (ui/jobs/actionboard.h) over several runners: one Stop for all, the steps in start order, one progress bar.
+#include "ui/jobs/actionboard.h"
 #include "ui/jobs/jobrunner.h"
 #include "uitest.h"
+
+#include <QProgressBar>
 
 #include <QSignalSpy>
 #include <QThread>
@@ -140,6 +144,42 @@ private Q_SLOTS:
             QTest::qWait(20);
         }
         QVERIFY(ended.load());
+    }
+    void theBoardHasOneStopOneLineOneBar()
+    {
+        JobRunner run, compile;
+        ActionBoard board;
+        board.track(QStringLiteral("run"), &run);
+        board.track(QStringLiteral("compile"), &compile);
+        QProgressBar bar;
+        board.drive(&bar);
+        QVERIFY(!board.anyBusy());
+        QVERIFY(bar.isHidden());
+        std::atomic_int stopped { 0 };
+        const auto waitAndCount = [&](const JobContext& job) -> Result<int> {
+            if (waitForCancel(job, 20000))
+                ++stopped;
+            return 0;
+        };
+        run.start<int>(waitAndCount, [](Result<int>, bool) {});
+        board.setStep(QStringLiteral("run"), QStringLiteral("run of t: building"), 1, 4);
+        QVERIFY(board.busy(QStringLiteral("run")));
+        QVERIFY(!board.busy(QStringLiteral("compile")));
+        QVERIFY(!bar.isHidden());
+        QCOMPARE(bar.maximum(), 4);
+        QCOMPARE(bar.value(), 1);
+        compile.start<int>(waitAndCount, [](Result<int>, bool) {});
+        board.setStep(QStringLiteral("compile"), QStringLiteral("compile of t"), 0, 0);
+        QCOMPARE(board.steps(), (QStringList { QStringLiteral("run of t: building"), QStringLiteral("compile of t") }));
+        QCOMPARE(board.progress()->action, QStringLiteral("compile")); // the last started shows on the bar
+        QCOMPARE(bar.maximum(), 0); // its total is not known: a busy bar
+        QSignalSpy changed(&board, &ActionBoard::changed);
+        board.stopAll(); // one Stop reaches both
+        QTRY_VERIFY_WITH_TIMEOUT(!board.anyBusy(), 5000);
+        QCOMPARE(stopped.load(), 2);
+        QVERIFY(bar.isHidden());
+        QVERIFY(board.steps().isEmpty()); // each runner's end cleared its step
+        QVERIFY(changed.count() >= 2);
     }
 };
 

@@ -55,6 +55,7 @@ void JobRunner::launch(std::function<Delivery(const JobContext&)> work)
         onGuiThread([deliver = std::move(deliver), stopped](JobRunner& r) {
             r.m_busy = false;
             deliver(stopped);
+            Q_EMIT r.ended();
         });
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
@@ -78,7 +79,9 @@ void JobRunner::discard()
 {
     stop();
     ++m_generation;
-    m_busy = false;
+    const bool wasBusy = std::exchange(m_busy, false);
+    if (wasBusy)
+        Q_EMIT ended();
 }
 
 } // namespace kwb::ui

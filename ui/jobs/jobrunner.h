@@ -61,6 +61,8 @@ public:
 
 Q_SIGNALS:
     void started();
+    /// The job's result was delivered, or it was dropped (discard()): isBusy() is false from here.
+    void ended();
     void progressed(const kwb::JobProgress& progress);
     void outputReceived(const QString& source, kwb::OutputChannel channel, const QByteArray& bytes);
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/performance/benchcontroller.h"
 
+#include "core/check/benchprofile.h"
+
 namespace kwb::ui {
 
 BenchController::BenchController(QObject* parent)
@@ -14,31 +16,16 @@ BenchController::BenchController(QObject* parent)
         [this](const JobProgress& p) { Q_EMIT progressed(p.text, p.done, p.total); });
 }
 
-void BenchController::startProfile(const BenchRequest& bench, const std::optional<ProfileRequest>& profile)
+void BenchController::startProfile(const BenchRequest& bench, bool profile)
 {
     launch([bench, profile](const JobContext& job) -> Result<PerformanceOutcome> {
-        auto result = runBench(bench, job);
+        auto result = benchThenProfile(bench, profile, job); // the engine action `kwb bench --profile` runs too
         if (!result)
             return result.error();
-        std::optional<ProfileResult> profiled;
-        if (profile) {
-            job.progress(QStringLiteral("profile"), QStringLiteral("profiling"));
-            auto p = runProfile(*profile, job);
-            if (job.cancelled())
-                return Error::stopped();
-            if (!p) {
-                // The bench stands; the profilers' failure is reported with it.
-                ProfileResult failed;
-                failed.taskId = result->task.id;
-                failed.missing << QStringLiteral("profile: %1").arg(p.error().oneLine());
-                profiled = failed;
-            } else {
-                profiled = std::move(p).value();
-            }
-        }
         job.progress(QStringLiteral("bench"), QStringLiteral("median confidence intervals"), 1, 1);
         PerformanceOutcome out;
-        out.bench = std::make_shared<const BenchView>(makeBenchView(std::move(result).value(), std::move(profiled)));
+        out.bench
+            = std::make_shared<const BenchView>(makeBenchView(std::move(result->bench), std::move(result->profile)));
         return out;
     });
 }

@@ -30,8 +30,9 @@ class BenchController : public QObject {
 public:
     explicit BenchController(QObject* parent = nullptr);
 
-    /// Benchmarks `bench`; then, when `profile` is given, runs the profilers that exist here.
-    void startProfile(const BenchRequest& bench, const std::optional<ProfileRequest>& profile);
+    /// Benchmarks `bench`; then, when `profile`, runs the profilers that exist here (benchThenProfile, the engine
+    /// action of `kwb bench --profile`).
+    void startProfile(const BenchRequest& bench, bool profile);
     /// Lint, compile, run, bench and profile in one go.
     void startCheck(const CheckRequest& request);
     /// Asks the running job to stop (its processes are killed within ~50 ms).
@@ -40,6 +41,8 @@ public:
     /// True from start until finished() or failed() has been emitted (isRunning() lags behind: the thread ends
     /// a little after its result is delivered).
     bool isBusy() const { return m_jobs->isBusy(); }
+    /// The job runner it runs on (the window's action board tracks it: one Stop, one progress bar).
+    JobRunner* jobs() const { return m_jobs; }
 
 Q_SIGNALS:
     void started();

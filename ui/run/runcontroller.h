@@ -25,6 +25,8 @@ public:
     bool isRunning() const { return m_jobs->isRunning(); }
     /// True from start() until finished() or failed() was emitted.
     bool isBusy() const { return m_jobs->isBusy(); }
+    /// The job runner it runs on (the window's action board tracks it: one Stop, one progress bar).
+    JobRunner* jobs() const { return m_jobs; }
 
 Q_SIGNALS:
     void started();

@@ -93,6 +93,11 @@ ScratchWindow::ScratchWindow(QWidget* parent)
 
 ScratchWindow::~ScratchWindow() = default;
 
+JobRunner* ScratchWindow::jobs() const
+{
+    return m_run->jobs();
+}
+
 bool ScratchWindow::isBusy() const
 {
     return m_run->isBusy();

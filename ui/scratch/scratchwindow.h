@@ -15,6 +15,7 @@ class QPushButton;
 namespace kwb::ui {
 
 class CodeEditor;
+class JobRunner;
 class RunController;
 class RunResultsPane;
 
@@ -36,6 +37,8 @@ public:
     RunResultsPane* results() const { return m_results; }
     QPushButton* runButton() const { return m_runButton; }
     bool isBusy() const;
+    /// The job runner its runs go on (the main window's action board tracks it).
+    JobRunner* jobs() const;
     QString candidate() const { return m_candidate; }
 
 public Q_SLOTS:

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/window/mainwindow.h"
 
+#include "ui/jobs/actionboard.h"
+
 #include "ui/editor/codeeditor.h"
 #include "ui/editor/theme.h"
 #include "ui/panes/findingspane.h"
@@ -20,6 +22,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -92,6 +95,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     statusBar()->addWidget(m_statusTask, 1);
     statusBar()->setSizeGripEnabled(true);
+
+    // One progress bar for every action (the action board shows the one that started last); the toolbar's job line
+    // says which task and which step (a text on the bar was squeezed at 1366 px).
+    m_board = new ActionBoard(this);
+    m_jobProgress = new QProgressBar(this);
+    m_jobProgress->setObjectName(QStringLiteral("jobProgress"));
+    m_jobProgress->setFixedWidth(140);
+    m_jobProgress->setTextVisible(false);
+    m_jobProgress->hide();
+    statusBar()->addPermanentWidget(m_jobProgress);
+    m_board->drive(m_jobProgress);
 
     createDocks();
     createMenus();

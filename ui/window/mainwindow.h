@@ -20,6 +20,8 @@ class QToolBar;
 
 namespace kwb::ui {
 
+class ActionBoard;
+
 class BenchController;
 class CompileController;
 class CompilePane;
@@ -120,7 +122,6 @@ private:
     void showCompileOf(const TaskRef& task);
     void showPerformanceOf(const TaskRef& task);
     void updateJobStatus();
-    void setJobStep(const QString& job, const QString& text);
     void createMenus();
     void connectActions();
     void addFocusAction(const QString& name, QWidget* target, QDockWidget* dock, int digit);
@@ -148,10 +149,10 @@ private:
     CompileController* m_compile = nullptr;
     CompilePane* m_compilePane = nullptr;
     RunResultsPane* m_results = nullptr;
-    QProgressBar* m_progress = nullptr;
+    ActionBoard* m_board = nullptr; ///< what every action is doing: the one Stop, job line and progress bar read it
+    QProgressBar* m_jobProgress = nullptr;
     BenchController* m_bench = nullptr; ///< Profile and Check All (mainwindowperformance.cpp)
     PerformancePane* m_performance = nullptr;
-    QProgressBar* m_benchProgress = nullptr;
     TaskResultStore m_store;
     TaskRef m_runFor; ///< the task the running run is for
     QString m_runScope;
@@ -160,7 +161,6 @@ private:
     Confirm m_confirm;
     QToolBar* m_jobBar = nullptr;
     QLabel* m_jobLabel = nullptr;
-    QMap<QString, QString> m_jobSteps; ///< job kind → "run of X: step 3/9"
     ScratchWindow* m_scratch = nullptr;
 };
 

@@ -4,6 +4,8 @@
 // status bar, diagnostics on their lines in the editors, the Compile dock, and the compile findings.
 #include "ui/window/mainwindow.h"
 
+#include "ui/jobs/actionboard.h"
+
 #include "ui/compile/compilecontroller.h"
 #include "ui/compile/compilepane.h"
 #include "ui/compile/disassemblyview.h"
@@ -25,13 +27,7 @@ void MainWindow::setupCompile()
     m_compile = new CompileController(this);
     m_compilePane = new CompilePane(this);
     makeDock(this, "compileDock", tr("Compile"), m_compilePane);
-    auto* progress = new QProgressBar(this);
-    progress->setObjectName(QStringLiteral("compileProgress"));
-    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
-    progress->setFixedWidth(140);
-    progress->setTextVisible(false);
-    progress->hide();
-    statusBar()->addPermanentWidget(progress);
+    m_board->track(QStringLiteral("compile"), m_compile->jobs());
 
     const auto start = [this] {
         const Task* task = m_session->task();
@@ -59,35 +55,24 @@ void MainWindow::setupCompile()
     connect(m_actions.compile, &QAction::triggered, this, start);
     connect(m_compilePane, &CompilePane::compileRequested, this, start);
     connect(m_compilePane, &CompilePane::stopRequested, m_compile, &CompileController::stop);
-    connect(m_actions.stop, &QAction::triggered, m_compile, &CompileController::stop);
     connect(m_compilePane, &CompilePane::locationActivated, this, [this](const QString& file, int line) {
         if (!m_source->showLocation(file, line))
             statusBar()->showMessage(tr("%1 is not a file of this task").arg(file), 6000);
     });
 
-    connect(m_compile, &CompileController::started, this, [this, progress] {
+    connect(m_compile, &CompileController::started, this, [this] {
         m_compilePane->setBusy(true);
-        progress->setRange(0, 0);
-        progress->setFormat(tr("compiling %1").arg(m_compileFor.id));
-        progress->show();
-        setJobStep(QStringLiteral("compile"), tr("compile of %1").arg(m_compileFor.id));
+        m_board->setStep(QStringLiteral("compile"), tr("compile of %1").arg(m_compileFor.id));
     });
-    connect(
-        m_compile, &CompileController::progressed, this, [this, progress](const QString& impl, int done, int total) {
-            progress->setRange(0, total);
-            progress->setValue(std::min(done, total));
-            const QString text = tr("compile of %1: %2 (%3 of %4)")
-                                     .arg(m_compileFor.id, impl)
-                                     .arg(std::min(done + 1, total))
-                                     .arg(total);
-            progress->setFormat(text);
-            setJobStep(QStringLiteral("compile"), text);
-            m_console->appendLineTo(m_compileFor.key, tr("compile: %1").arg(impl));
-        });
-    const auto ended = [this, progress] {
+    connect(m_compile, &CompileController::progressed, this, [this](const QString& impl, int done, int total) {
+        const QString text
+            = tr("compile of %1: %2 (%3 of %4)").arg(m_compileFor.id, impl).arg(std::min(done + 1, total)).arg(total);
+        m_board->setStep(QStringLiteral("compile"), text, done, total);
+        m_console->appendLineTo(m_compileFor.key, tr("compile: %1").arg(impl));
+    });
+    const auto ended = [this] {
         m_compilePane->setBusy(false);
-        progress->hide();
-        setJobStep(QStringLiteral("compile"), {});
+        m_board->setStep(QStringLiteral("compile"), {});
         return std::exchange(m_compileFor, {});
     };
     connect(m_compile, &CompileController::finished, this, [this, ended](std::shared_ptr<const CompileResult> r) {

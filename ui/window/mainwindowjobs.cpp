@@ -7,6 +7,7 @@
 
 #include "ui/compile/compilecontroller.h"
 #include "ui/compile/compilepane.h"
+#include "ui/jobs/actionboard.h"
 #include "ui/panes/sourceview.h"
 #include "ui/performance/benchcontroller.h"
 #include "ui/performance/performancepane.h"
@@ -140,20 +141,9 @@ void MainWindow::setupJobs()
         if (const TaskResults* r = m_store.find(currentTask().key); r && r->compile)
             m_compilePane->setFocusImpl(m_session->candidate());
     });
-    // Each job's own handlers call setJobStep(), which updates the line, Stop and Run; started() too, here.
-    const auto update = [this] { updateJobStatus(); };
-    connect(m_run, &RunController::started, this, update);
-    connect(m_compile, &CompileController::started, this, update);
-    connect(m_bench, &BenchController::started, this, update);
-    updateJobStatus();
-}
-
-void MainWindow::setJobStep(const QString& job, const QString& text)
-{
-    if (text.isEmpty())
-        m_jobSteps.remove(job);
-    else
-        m_jobSteps.insert(job, text);
+    // One Stop for every action; the job line, Stop and Run follow the action board.
+    connect(m_actions.stop, &QAction::triggered, m_board, &ActionBoard::stopAll);
+    connect(m_board, &ActionBoard::changed, this, &MainWindow::updateJobStatus);
     updateJobStatus();
 }
 
@@ -166,20 +156,18 @@ void MainWindow::updateJobStatus()
 {
     if (!m_jobLabel)
         return;
-    const bool scratch = m_scratch && m_scratch->isBusy();
-    const bool any = m_run->isBusy() || m_compile->isBusy() || m_bench->isBusy() || scratch;
+    const bool any = m_board->anyBusy();
+    const bool timing = m_board->busy(QStringLiteral("performance"));
     m_actions.stop->setEnabled(any);
     // Run waits while something is timed: a run beside the timed runners would skew them. Said beside the button.
-    m_actions.run->setEnabled(!m_bench->isBusy());
-    m_actions.rerunCase->setEnabled(!m_bench->isBusy());
-    const QString waits = m_bench->isBusy()
+    m_actions.run->setEnabled(!timing);
+    m_actions.rerunCase->setEnabled(!timing);
+    const QString waits = timing
         ? tr("Run is off while %1 is timed (a run beside it would skew the timings)").arg(m_benchFor.id)
         : QString();
     m_actions.run->setToolTip(waits.isEmpty() ? m_actions.run->statusTip() : waits);
-    QStringList parts;
-    for (auto it = m_jobSteps.cbegin(); it != m_jobSteps.cend(); ++it)
-        parts << it.value();
-    if (scratch)
+    QStringList parts = m_board->steps();
+    if (m_board->busy(QStringLiteral("scratch")))
         parts << tr("scratch run");
     if (!waits.isEmpty())
         parts << waits;

@@ -4,6 +4,8 @@
 // Check All (Ctrl+Shift+R: lint, compile, run, bench and profile in one report). Stop (Ctrl+.) stops them.
 #include "ui/window/mainwindow.h"
 
+#include "ui/jobs/actionboard.h"
+
 #include "ui/compile/compilepane.h"
 #include "ui/panes/consolepane.h"
 #include "ui/performance/benchcontroller.h"
@@ -46,37 +48,22 @@ void MainWindow::setupPerformance()
     m_performance = new PerformancePane(this);
     makeDock(this, "performanceDock", tr("Performance"), m_performance);
     m_bench = new BenchController(this);
-    m_benchProgress = new QProgressBar(this);
-    m_benchProgress->setObjectName(QStringLiteral("benchProgress"));
-    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
-    m_benchProgress->setFixedWidth(140);
-    m_benchProgress->setTextVisible(false);
-    m_benchProgress->hide();
-    statusBar()->addPermanentWidget(m_benchProgress);
+    m_board->track(QStringLiteral("performance"), m_bench->jobs());
 
     connect(m_actions.profile, &QAction::triggered, this, &MainWindow::startProfile);
     connect(m_actions.checkAll, &QAction::triggered, this, &MainWindow::startCheckAll);
-    connect(m_actions.stop, &QAction::triggered, m_bench, &BenchController::stop);
-    connect(m_bench, &BenchController::started, this, [this] {
-        m_benchProgress->setRange(0, 0);
-        m_benchProgress->setFormat(tr("timing %1").arg(m_benchFor.id));
-        m_benchProgress->show();
-        setJobStep(QStringLiteral("bench"), tr("%1: starting").arg(m_benchFor.id));
-    });
+    connect(m_bench, &BenchController::started, this,
+        [this] { m_board->setStep(QStringLiteral("performance"), tr("%1: starting").arg(m_benchFor.id)); });
     connect(m_bench, &BenchController::progressed, this, [this](const QString& step, int done, int total) {
         // A bench may take rounds beyond those asked for ("round 7 of at least 4"): the bar turns indeterminate.
-        m_benchProgress->setRange(0, total > 0 && done < total ? total : 0);
-        m_benchProgress->setValue(std::min(done, total));
         const QString text = tr("%1: %2").arg(m_benchFor.id, step);
-        m_benchProgress->setFormat(text);
-        setJobStep(QStringLiteral("bench"), text);
+        m_board->setStep(QStringLiteral("performance"), text, done, total);
         if (m_benchFor.key == currentTask().key)
             m_performance->showMessage(tr("Working on %1: %2").arg(m_benchFor.id, step));
         m_console->appendLineTo(m_benchFor.key, tr("performance: %1").arg(step));
     });
     const auto ended = [this] {
-        m_benchProgress->hide();
-        setJobStep(QStringLiteral("bench"), {});
+        m_board->setStep(QStringLiteral("performance"), {});
         return std::exchange(m_benchFor, {});
     };
     connect(
@@ -178,8 +165,6 @@ void MainWindow::startProfile()
     BenchRequest bench;
     bench.taskDir = task->dir;
     bench.budgetS = m_performance->budgetS();
-    ProfileRequest profile;
-    profile.taskDir = task->dir;
     m_console->appendLine(tr("profile: %1 — reference and %2 candidate(s), %3 s per implementation and case, "
                              "%4 interleaved rounds, then the profilers that exist here")
                               .arg(task->id)
@@ -187,7 +172,7 @@ void MainWindow::startProfile()
                               .arg(bench.budgetS)
                               .arg(bench.rounds));
     m_performance->showMessage(tr("Timing %1…").arg(task->id));
-    m_bench->startProfile(bench, profile);
+    m_bench->startProfile(bench, true);
 }
 
 void MainWindow::startCheckAll()

@@ -8,6 +8,7 @@
 #include "core/compare/comparison.h"
 #include "ui/correctness/comparisonview.h"
 #include "ui/correctness/correctnesspane.h"
+#include "ui/jobs/actionboard.h"
 #include "ui/panes/consolepane.h"
 #include "ui/performance/performancepane.h"
 #include "ui/run/inputsdialog.h"
@@ -30,16 +31,9 @@ namespace kwb::ui {
 void MainWindow::setupRun()
 {
     m_run = new RunController(this);
-    m_progress = new QProgressBar(this);
-    m_progress->setObjectName(QStringLiteral("runProgress"));
-    // A bar only: the toolbar's job line says which task and which step (a text here was squeezed at 1366 px).
-    m_progress->setFixedWidth(140);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    statusBar()->addPermanentWidget(m_progress);
+    m_board->track(QStringLiteral("run"), m_run->jobs());
 
     connect(m_actions.run, &QAction::triggered, this, &MainWindow::startRun);
-    connect(m_actions.stop, &QAction::triggered, m_run, &RunController::stop);
     connect(m_actions.rerunCase, &QAction::triggered, this, &MainWindow::rerunOneCase);
     connect(m_actions.showInputs, &QAction::triggered, this, &MainWindow::showInputs);
     connect(m_actions.editScratch, &QAction::triggered, this, &MainWindow::editScratch);
@@ -53,18 +47,12 @@ void MainWindow::setupRun()
         if (dialog.exec() == QDialog::Accepted)
             startRunRequest(dialog.request(), dialog.scope());
     });
-    connect(m_run, &RunController::started, this, [this] {
-        m_progress->setRange(0, 0);
-        m_progress->setFormat(tr("run of %1").arg(m_runFor.id));
-        m_progress->show();
-        setJobStep(QStringLiteral("run"), tr("run of %1: starting").arg(m_runFor.id));
-    });
+    connect(m_run, &RunController::started, this,
+        [this] { m_board->setStep(QStringLiteral("run"), tr("run of %1: starting").arg(m_runFor.id)); });
     connect(m_run, &RunController::progressed, this, [this](const QString& step, int done, int total) {
-        m_progress->setRange(0, total);
-        m_progress->setValue(std::min(done, total));
         const QString text = tr("run of %1: %2").arg(m_runFor.id, step);
-        m_progress->setFormat(text);
-        setJobStep(QStringLiteral("run"), total > 0 ? tr("%1 (%2 of %3)").arg(text).arg(done + 1).arg(total) : text);
+        m_board->setStep(QStringLiteral("run"),
+            total > 0 ? tr("%1 (%2 of %3)").arg(text).arg(std::min(done + 1, total)).arg(total) : text, done, total);
         m_console->appendLineTo(m_runFor.key, tr("run: %1").arg(step));
     });
     connect(m_run, &RunController::outputReceived, this,
@@ -74,9 +62,8 @@ void MainWindow::setupRun()
     // Whatever ends the run: the task it was for keeps what it produced, and the panes show it if it is current.
     const auto ended = [this](const std::function<void(TaskResults&)>& keep, const QString& line) {
         const TaskRef task = std::exchange(m_runFor, {});
-        m_progress->hide();
         m_console->flushOutput();
-        setJobStep(QStringLiteral("run"), {});
+        m_board->setStep(QStringLiteral("run"), {});
         keep(m_store.of(task.key));
         m_console->appendLineTo(task.key, line);
         showRunOf(currentTask()); // this task's result, or (another task's run ended) its message without "in progress"
@@ -213,8 +200,7 @@ void MainWindow::editScratch()
             });
         connect(m_scratch, &ScratchWindow::logged, this,
             [this](const QString& key, const QString& line) { m_console->appendLineTo(key, line); });
-        connect(m_scratch, &ScratchWindow::busyChanged, this, &MainWindow::updateJobStatus);
-        connect(m_actions.stop, &QAction::triggered, m_scratch, &ScratchWindow::stop);
+        m_board->track(QStringLiteral("scratch"), m_scratch->jobs()); // the window's Stop reaches it too
     }
     const QString candidate
         = task->implementation(m_session->candidate()) && m_session->candidate() != task->reference.id
