@@ -230,7 +230,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             return stopped();
         ImplBench b;
         b.id = impl.id;
-        b.role = impl.id == task.reference.id ? QStringLiteral("reference") : QStringLiteral("candidate");
+        b.role = impl.id == task.reference.id ? ImplRole::Reference : ImplRole::Candidate;
         b.backend = impl.backend;
         say(QStringLiteral("building %1").arg(impl.id));
         // Remote runners are built on the host, in their first round (cached there by content hash).

@@ -80,7 +80,7 @@ struct CaseSamples {
 /// One implementation's runners.
 struct ImplBench {
     QString id;
-    QString role; ///< reference | candidate
+    ImplRole role = ImplRole::Candidate; ///< Reference or Candidate
     QString backend;
     ImplStatus status = ImplStatus::NotRun; ///< Ok | BuildFailed | Failed | NotRun
     QString error;

@@ -315,7 +315,7 @@ QJsonObject benchReportJson(const BenchResult& result)
         cases.append(co);
     }
     for (const ImplBench& b : result.impls)
-        impls.append(QJsonObject { { QStringLiteral("id"), b.id }, { QStringLiteral("role"), b.role },
+        impls.append(QJsonObject { { QStringLiteral("id"), b.id }, { QStringLiteral("role"), implRoleName(b.role) },
             { QStringLiteral("backend"), b.backend }, { QStringLiteral("status"), implStatusName(b.status) },
             { QStringLiteral("error"), b.error }, { QStringLiteral("build"), b.build.compileCommand },
             { QStringLiteral("tool"), b.build.toolVersion }, { QStringLiteral("runner"), b.provenance },

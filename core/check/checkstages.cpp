@@ -74,11 +74,11 @@ void runStage(CheckContext& ctx, StageOutcome& out)
     QStringList stillRunnable;
     int passed = 0;
     for (const ImplRun& r : run->impls) {
-        if (r.role == u"reference" && !r.ok()) {
+        if (r.role == ImplRole::Reference && !r.ok()) {
             ctx.referenceRunnable = false;
             ctx.referenceNote = QStringLiteral("the reference failed in the run stage: ") + r.error;
         }
-        if (r.role != u"candidate")
+        if (r.role != ImplRole::Candidate)
             continue;
         if (r.ok())
             stillRunnable << r.id;

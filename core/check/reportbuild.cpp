@@ -179,9 +179,9 @@ ReportSection runSection(const CheckResult& r)
                 }
             }
         }
-        rows << QStringList { run.id, run.role, implVerdict(*r.run, run).text.left(200),
-            run.role == u"candidate" ? QStringLiteral("%1 / %2").arg(passed).arg(outputs) : QStringLiteral("—"),
-            run.role == u"candidate" && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—"),
+        rows << QStringList { run.id, implRoleName(run.role), implVerdict(*r.run, run).text.left(200),
+            run.role == ImplRole::Candidate ? QStringLiteral("%1 / %2").arg(passed).arg(outputs) : QStringLiteral("—"),
+            run.role == ImplRole::Candidate && outputs ? QString::number(worstAbs, 'g', 4) : QStringLiteral("—"),
             run.peakRssKiB >= 0 ? QStringLiteral("%1 MiB").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
                                 : QStringLiteral("—") };
     }

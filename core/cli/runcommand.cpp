@@ -14,7 +14,7 @@ void printText(const RunResult& r, QTextStream& out)
 {
     out << "task " << r.task.id << " (" << r.digest.left(19) << "…)\n";
     for (const ImplRun& run : r.impls) {
-        out << "  " << run.role.leftJustified(10) << ' ' << run.id.leftJustified(16) << ' '
+        out << "  " << implRoleName(run.role).leftJustified(10) << ' ' << run.id.leftJustified(16) << ' '
             << withFlags(implVerdict(r, run).text).left(240) << '\n';
         for (const auto& c : r.judgements.value(run.id).cases) {
             const auto made = std::find_if(r.task.cases.begin(), r.task.cases.end(),

@@ -223,11 +223,11 @@ Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QM
     if (task.reference.convention != u"gpumode")
         return out;
     for (const ImplRun& run : runs) {
-        if (!run.ok() || run.role == u"oracle")
+        if (!run.ok() || run.role == ImplRole::Oracle)
             continue;
         QByteArray plan = "kwb-check 1\n";
         for (const TrialInputs& t : trials) {
-            const QString label = trialLabel(t) + (run.role == u"candidate" ? QStringLiteral("/a") : QString());
+            const QString label = trialLabel(t) + (run.role == ImplRole::Candidate ? QStringLiteral("/a") : QString());
             plan += QStringLiteral("check %1 %2 %3\n").arg(label, t.dir, run.callDir(label)).toUtf8();
         }
         const QString dir = QDir(workRoot).filePath(QStringLiteral("check-") + run.id);
@@ -272,7 +272,7 @@ Findings runTaskOwnChecks(const Task& task, const QList<ImplRun>& runs, const QM
                 f.id = QStringLiteral("gpumode.check-failed");
                 f.severity = Severity::Error;
                 f.message = QStringLiteral("%1: the task's own check_implementation rejects %2's output%3")
-                                .arg(label, run.role == u"reference" ? QStringLiteral("the reference") : run.id,
+                                .arg(label, run.role == ImplRole::Reference ? QStringLiteral("the reference") : run.id,
                                     message.isEmpty() ? QString() : QStringLiteral(": ") + message);
                 perCall << f;
             }

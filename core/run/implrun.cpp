@@ -164,9 +164,8 @@ bool runsInterpreted(const Implementation& impl, const RunRequest& request)
     return runsAs(impl, device, request.tritonInterpret) == RunsAs::Interpreted;
 }
 
-ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
-    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const JobContext& job)
+ImplRun runImplementation(const Task& task, const Implementation& impl, ImplRole role, const QList<TrialInputs>& trials,
+    int repeats, const RunRequest& request, const QString& workRoot, const QString& inputsRoot, const JobContext& job)
 {
     return runImplementationGroups(
         task, impl, role, { CallGroup { trials, repeats } }, request, workRoot, inputsRoot, job)
@@ -277,7 +276,7 @@ SshRunnerEnd runPlanOverSsh(const ImplRun& run, const Task& task, const Implemen
 }
 } // namespace
 
-QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, ImplRole role,
     const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
     const JobContext& job, const CallDone& callDone)
 {

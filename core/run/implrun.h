@@ -33,7 +33,7 @@ struct CallRecord {
 /// One implementation's build and run.
 struct ImplRun {
     QString id;
-    QString role; ///< reference | oracle | candidate
+    ImplRole role = ImplRole::Candidate;
     /// ok | build-failed | failed | stopped | not-run. `not-run` with `notRunReason` set: this machine lacks what
     /// the implementation needs (a framework, a device, a tool) — an environment finding, not the implementation's
     /// fault.
@@ -79,7 +79,7 @@ struct CallGroup {
 /// `callDone`, when set, hears of every call that finished (its workbench label and its outputs' folder) as the
 /// runner reports it, while the process still runs — how a run gives its first verdict before the rest is done.
 using CallDone = std::function<void(const QString& label, const QString& outDir)>;
-QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, const QString& role,
+QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& impl, ImplRole role,
     const QList<CallGroup>& groups, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
     const JobContext& job = {}, const CallDone& callDone = {});
 
@@ -88,9 +88,9 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
 bool runsInterpreted(const Implementation& impl, const RunRequest& request);
 
 /// runImplementationGroups with one group.
-ImplRun runImplementation(const Task& task, const Implementation& impl, const QString& role,
-    const QList<TrialInputs>& trials, int repeats, const RunRequest& request, const QString& workRoot,
-    const QString& inputsRoot, const JobContext& job = {});
+ImplRun runImplementation(const Task& task, const Implementation& impl, ImplRole role, const QList<TrialInputs>& trials,
+    int repeats, const RunRequest& request, const QString& workRoot, const QString& inputsRoot,
+    const JobContext& job = {});
 
 /// Writes `dir`/plan.txt (for `trials` as the runner sees them, with `flushBytes` — see planFlushBytes) and the
 /// calls' output folders; returns the workbench's label of each call, in plan order (ImplRun::callLabels).

@@ -36,4 +36,22 @@ inline QString implStatusName(ImplStatus status)
     return {};
 }
 
+/// What an implementation is to the task: the reference (the answers), the oracle (a higher-precision check of
+/// the reference) or a candidate (under review).
+enum class ImplRole { Reference, Oracle, Candidate };
+
+/// `reference`, `oracle`, `candidate`: the word of the reports and the views.
+inline QString implRoleName(ImplRole role)
+{
+    switch (role) {
+    case ImplRole::Reference:
+        return QStringLiteral("reference");
+    case ImplRole::Oracle:
+        return QStringLiteral("oracle");
+    case ImplRole::Candidate:
+        return QStringLiteral("candidate");
+    }
+    return {};
+}
+
 } // namespace kwb

@@ -71,7 +71,7 @@ ImplVerdict implVerdict(const RunResult& result, const ImplRun& run)
         return v;
     }
     const auto j = result.judgements.constFind(run.id);
-    const bool candidate = run.role == u"candidate";
+    const bool candidate = run.role == ImplRole::Candidate;
     if (!candidate || j == result.judgements.cend()) {
         v.state = VerdictState::Passed;
         v.text = candidate ? tr("ran (not judged)") : tr("ran");
@@ -105,7 +105,7 @@ QMap<QString, QString> failedCandidates(const RunResult& result)
 {
     QMap<QString, QString> out;
     for (const ImplRun& run : result.impls) {
-        if (run.role != u"candidate")
+        if (run.role != ImplRole::Candidate)
             continue;
         const ImplVerdict v = implVerdict(result, run);
         if (v.state == VerdictState::Failed)

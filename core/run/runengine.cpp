@@ -48,7 +48,7 @@ QJsonObject implTimings(const ImplRun& run, const QList<ImplRun>& generated)
     }
     const double wallS = run.wallMs >= 0 ? double(run.wallMs) / 1e3 : 0;
     const double startS = run.startupMs >= 0 ? double(run.startupMs) / 1e3 : 0;
-    return { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
+    return { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), implRoleName(run.role) },
         { QStringLiteral("build_s"), run.buildMs >= 0 ? double(run.buildMs) / 1e3 : 0.0 },
         { QStringLiteral("wall_s"), wallS }, { QStringLiteral("startup_s"), startS },
         { QStringLiteral("calls_s"), callsS }, { QStringLiteral("harness_s"), std::max(0.0, wallS - startS - callsS) },
@@ -156,16 +156,16 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     // buffers: nondeterminism, stale outputs); an interpreted one once per generated case.
     struct Job {
         Implementation impl;
-        QString role;
+        ImplRole role;
         int repeats = 1;
         QList<ImplRun> views;
     };
     QList<Job> jobs;
     for (const Implementation& cand : *candidates)
-        jobs << Job { cand, QStringLiteral("candidate"), 2, {} };
-    jobs << Job { task.reference, QStringLiteral("reference"), 1, {} };
+        jobs << Job { cand, ImplRole::Candidate, 2, {} };
+    jobs << Job { task.reference, ImplRole::Reference, 1, {} };
     if (task.oracle)
-        jobs << Job { *task.oracle, QStringLiteral("oracle"), 1, {} };
+        jobs << Job { *task.oracle, ImplRole::Oracle, 1, {} };
     // Implementations that all run on this machine's CPU share nothing (processes and sandboxes of their own, no
     // device memory one could leave to another): two at a time, one per core, the callbacks of the job taken in
     // turn. Anything on a GPU runs candidates first, then the reference, one after the other: nothing the reference
@@ -218,19 +218,19 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             return;
         {
             const std::lock_guard lock(callbacks);
-            step(QStringLiteral("running %1 %2").arg(j.role, j.impl.id));
+            step(QStringLiteral("running %1 %2").arg(implRoleName(j.role), j.impl.id));
         }
-        const bool candidate = j.role == u"candidate";
+        const bool candidate = j.role == ImplRole::Candidate;
         QList<CallGroup> groups { CallGroup { result.trials, j.repeats, candidate } };
         if (!result.generatedTrials.isEmpty())
             groups << CallGroup { result.generatedTrials, runsInterpreted(j.impl, request) ? 1 : j.repeats, candidate };
         const CallDone onCall = [&, id = j.impl.id, role = j.role](const QString& label, const QString& outDir) {
             const std::lock_guard lock(callbacks);
-            if (role == u"reference" && declaredTrials.contains(label)) {
+            if (role == ImplRole::Reference && declaredTrials.contains(label)) {
                 refDone.insert(label, outDir);
                 for (auto it = candDone.cbegin(); it != candDone.cend(); ++it)
                     tellFirst(it.key());
-            } else if (role == u"candidate" && label.endsWith(QStringLiteral("/a"))
+            } else if (role == ImplRole::Candidate && label.endsWith(QStringLiteral("/a"))
                 && declaredTrials.contains(label.chopped(2))) {
                 candDone[id].insert(label.chopped(2), outDir);
                 tellFirst(id);
@@ -255,7 +255,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         return Error::stopped();
     // Candidates first in the report, then the reference (and the oracle), as they are judged.
     for (const Job& j : jobs) {
-        if (j.role == u"oracle")
+        if (j.role == ImplRole::Oracle)
             continue;
         result.impls << j.views.first();
         if (j.views.size() > 1)
@@ -266,7 +266,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     if (ImplRun& r = result.impls.last(); !r.ok() && r.outcome && r.outcome->hitLimit()) {
         const ImplRun limited = r;
         for (ImplRun& run : result.impls) {
-            if (run.role == u"candidate" && !run.ok() && run.outcome && run.outcome->hitLimit())
+            if (run.role == ImplRole::Candidate && !run.ok() && run.outcome && run.outcome->hitLimit())
                 markNotRunAtReferenceLimit(run, limited);
         }
         markNotRunAtReferenceLimit(r, r);
@@ -281,17 +281,16 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     }
     QElapsedTimer judging;
     judging.start();
-    const auto generatedRun = [&](const QString& id, const QString& role) -> const ImplRun* {
+    const auto generatedRun = [&](const QString& id, ImplRole role) -> const ImplRun* {
         for (const ImplRun& g : result.generatedImpls) {
             if (g.id == id && g.role == role)
                 return &g;
         }
         return nullptr;
     };
-    const ImplRun* refGenerated = generatedRun(task.reference.id, QStringLiteral("reference"));
+    const ImplRun* refGenerated = generatedRun(task.reference.id, ImplRole::Reference);
     if (refGenerated) {
-        const ImplRun* oracleGenerated
-            = task.oracle ? generatedRun(task.oracle->id, QStringLiteral("oracle")) : nullptr;
+        const ImplRun* oracleGenerated = task.oracle ? generatedRun(task.oracle->id, ImplRole::Oracle) : nullptr;
         result.generatedStatus = generatedCaseStatus(task, *refGenerated, ref, oracleGenerated, result.generatedTrials);
     }
 
@@ -300,10 +299,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     if (ref.ok()) {
         result.findings << judgeTaskChecker(task, ref, result.trials);
         for (const ImplRun& run : result.impls) {
-            if (run.role != u"candidate" || run.notRunHere())
+            if (run.role != ImplRole::Candidate || run.notRunHere())
                 continue;
             CandidateJudgement j = judgeCandidate(task, run, ref, result.trials);
-            if (const ImplRun* g = generatedRun(run.id, QStringLiteral("candidate")); g && refGenerated) {
+            if (const ImplRun* g = generatedRun(run.id, ImplRole::Candidate); g && refGenerated) {
                 const bool clean = run.ok() && !hasErrors(j.findings);
                 judgeGeneratedCases(
                     task, *g, *refGenerated, ref, result.generatedTrials, result.generatedStatus, clean, j);
@@ -326,7 +325,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             task, result.impls, result.judgements, result.trials, request, work, inputsRoot, job);
     }
     for (const ImplRun& run : result.impls) {
-        if (run.role == u"candidate" && task.implementation(run.id)) {
+        if (run.role == ImplRole::Candidate && task.implementation(run.id)) {
             Findings scope = kernelScopeFindings(task, *task.implementation(run.id), scans.value(run.id),
                 run.notRunHere() ? nullptr : &run, ref.ok() ? &ref : nullptr);
             if (!run.notRunHere() && !task.requiredKernelLanguage().isEmpty())

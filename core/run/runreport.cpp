@@ -90,7 +90,7 @@ QJsonObject runReportJson(const RunResult& r)
 {
     QJsonArray impls;
     for (const ImplRun& run : r.impls) {
-        QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), run.role },
+        QJsonObject o { { QStringLiteral("id"), run.id }, { QStringLiteral("role"), implRoleName(run.role) },
             { QStringLiteral("status"), implStatusName(run.status) } };
         const ImplVerdict verdict = implVerdict(r, run);
         o.insert(QStringLiteral("verdict"),

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "../task/testbundle.h"
+#include "../task/testmanifest.h"
 #include "tests/helpers/testpaths.h"
 
 #include <QDir>

@@ -196,7 +196,7 @@ private Q_SLOTS:
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
         bool ran = false;
         for (const ImplRun& run : result->impls) {
-            if (run.role == u"reference") {
+            if (run.role == ImplRole::Reference) {
                 QVERIFY2(run.ok(), qPrintable(run.error + u'\n' + run.log.right(2000)));
                 ran = true;
             }

@@ -74,7 +74,7 @@ QStringList benchFacts(const BenchResult& r)
 {
     QStringList facts;
     for (const ImplBench& b : r.impls)
-        facts << QStringLiteral("impl %1 %2 %3").arg(b.role, b.id, implStatusName(b.status));
+        facts << QStringLiteral("impl %1 %2 %3").arg(implRoleName(b.role), b.id, implStatusName(b.status));
     for (const BenchCase& c : r.cases) {
         facts << QStringLiteral("case %1 reference=%2").arg(c.name).arg(c.reference.has_value());
         for (const ImplCaseResult& cand : c.candidates)

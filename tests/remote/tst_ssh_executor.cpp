@@ -27,7 +27,7 @@ QStringList reportFacts(const RunResult& r)
 {
     QStringList facts;
     for (const ImplRun& run : r.impls)
-        facts << QStringLiteral("impl %1 %2 %3").arg(run.role, run.id, implStatusName(run.status));
+        facts << QStringLiteral("impl %1 %2 %3").arg(implRoleName(run.role), run.id, implStatusName(run.status));
     for (auto it = r.judgements.cbegin(); it != r.judgements.cend(); ++it) {
         for (const auto& c : it->cases) {
             for (const auto& t : c.trials) {

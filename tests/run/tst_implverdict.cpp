@@ -22,7 +22,7 @@ Implementation impl(const QString& id, const QString& backend, const QString& fr
     return i;
 }
 
-ImplRun ran(const QString& id, const QString& role, ImplStatus status = ImplStatus::Ok)
+ImplRun ran(const QString& id, ImplRole role, ImplStatus status = ImplStatus::Ok)
 {
     ImplRun r;
     r.id = id;
@@ -79,9 +79,8 @@ private Q_SLOTS:
         r.judgements.insert(QStringLiteral("bad"),
             CandidateJudgement {
                 { CaseVerdict { QStringLiteral("small"), { trial(0, true), trial(1, false) } } }, {} });
-        r.impls = { ran(QStringLiteral("good"), QStringLiteral("candidate")),
-            ran(QStringLiteral("bad"), QStringLiteral("candidate")),
-            ran(QStringLiteral("reference"), QStringLiteral("reference")) };
+        r.impls = { ran(QStringLiteral("good"), ImplRole::Candidate), ran(QStringLiteral("bad"), ImplRole::Candidate),
+            ran(QStringLiteral("reference"), ImplRole::Reference) };
         const ImplVerdict good = implVerdict(r, r.impls[0]);
         QCOMPARE(good.state, VerdictState::Passed);
         QCOMPARE(good.trials, 3);
@@ -103,7 +102,7 @@ private Q_SLOTS:
             CandidateJudgement { { CaseVerdict { QStringLiteral("small"), { trial(0, true) } },
                                      CaseVerdict { QStringLiteral("small-s1"), { trial(0, false) } } },
                 {} });
-        r.impls = { ran(QStringLiteral("c"), QStringLiteral("candidate")) };
+        r.impls = { ran(QStringLiteral("c"), ImplRole::Candidate) };
         const ImplVerdict v = implVerdict(r, r.impls[0]);
         QCOMPARE(v.state, VerdictState::Passed);
         QCOMPARE(v.trials, 1);
@@ -121,30 +120,30 @@ private Q_SLOTS:
         r.judgements.insert(QStringLiteral("c"),
             CandidateJudgement { { CaseVerdict { QStringLiteral("small"), { trial(0, true) } } },
                 { finding(QStringLiteral("scope.no-kernel")) } });
-        r.impls = { ran(QStringLiteral("c"), QStringLiteral("candidate")) };
+        r.impls = { ran(QStringLiteral("c"), ImplRole::Candidate) };
         QCOMPARE(implVerdict(r, r.impls[0]).text, QStringLiteral("failed: scope.no-kernel"));
 
-        ImplRun env = ran(QStringLiteral("gpu"), QStringLiteral("candidate"), ImplStatus::Failed);
+        ImplRun env = ran(QStringLiteral("gpu"), ImplRole::Candidate, ImplStatus::Failed);
         env.findings << finding(QStringLiteral("runtime.no_device"));
         const ImplVerdict notRun = implVerdict(r, env);
         QCOMPARE(notRun.state, VerdictState::NotRun);
         QVERIFY2(notRun.text.startsWith(QStringLiteral("not run (runtime.no_device")), qPrintable(notRun.text));
 
-        ImplRun crashed = ran(QStringLiteral("x"), QStringLiteral("candidate"), ImplStatus::Failed);
+        ImplRun crashed = ran(QStringLiteral("x"), ImplRole::Candidate, ImplStatus::Failed);
         crashed.error = QStringLiteral("killed by SIGSEGV\nmore");
         crashed.findings << finding(QStringLiteral("runtime.crash")) << finding(QStringLiteral("runtime.no_device"));
         QCOMPARE(implVerdict(r, crashed).text, QStringLiteral("failed: killed by SIGSEGV"));
 
-        ImplRun stopped = ran(QStringLiteral("s"), QStringLiteral("candidate"), ImplStatus::Stopped);
+        ImplRun stopped = ran(QStringLiteral("s"), ImplRole::Candidate, ImplStatus::Stopped);
         QCOMPARE(implVerdict(r, stopped).text, QStringLiteral("not run (stopped)"));
-        ImplRun build = ran(QStringLiteral("b"), QStringLiteral("candidate"), ImplStatus::BuildFailed);
+        ImplRun build = ran(QStringLiteral("b"), ImplRole::Candidate, ImplStatus::BuildFailed);
         QCOMPARE(implVerdict(r, build).state, VerdictState::Failed);
     }
 
     void notRunHere()
     {
         RunResult r = twoCases();
-        ImplRun here = ran(QStringLiteral("c"), QStringLiteral("candidate"), ImplStatus::NotRun);
+        ImplRun here = ran(QStringLiteral("c"), ImplRole::Candidate, ImplStatus::NotRun);
         r.impls = { here };
         QVERIFY(!anyNotRunHere(r)); // not attempted is not the environment's word
         r.impls[0].notRunReason = QStringLiteral("no GPU on this machine");

@@ -182,7 +182,7 @@ private Q_SLOTS:
     void referenceRanAndSeedsAreRecorded()
     {
         const auto& ref = m_result->impls.last();
-        QCOMPARE(ref.role, QStringLiteral("reference"));
+        QCOMPARE(ref.role, ImplRole::Reference);
         QVERIFY(ref.ok());
         QCOMPARE(m_result->trials.size(), 3);
         QCOMPARE(m_result->trials[1].seed, quint64(1235));

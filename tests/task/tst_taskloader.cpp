@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/task/buildflags.h"
 #include "core/task/taskloader.h"
-#include "testbundle.h"
+#include "testmanifest.h"
 
 #include <QDir>
 #include <QFile>

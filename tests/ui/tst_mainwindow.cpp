@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The review window end to end, offscreen: open ▸ editors hold the files; activate a finding ▸ the
 // cursor is on its line; diff mode aligns and marks; next/previous task; a broken bundle is listed.
-#include "testbundle.h"
+#include "samplebundle.h"
 #include "tests/helpers/testpaths.h"
 #include "ui/editor/codeeditor.h"
 #include "ui/panes/diffcontroller.h"

@@ -188,11 +188,11 @@ private Q_SLOTS:
         QVERIFY(loaded);
         BenchResult r;
         r.task = loaded->task;
-        ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("python"),
-            kwb::ImplStatus::Ok, {}, {}, {}, {}, {} };
+        ImplBench ref { QStringLiteral("reference"), ImplRole::Reference, QStringLiteral("python"), kwb::ImplStatus::Ok,
+            {}, {}, {}, {}, {} };
         ImplBench cand = ref;
         cand.id = QStringLiteral("triton");
-        cand.role = QStringLiteral("candidate");
+        cand.role = ImplRole::Candidate;
         BenchCase c { QStringLiteral("bert"), 8.0 * 512 * 768, 4.0 * 512 * 768, {}, {} };
         c.candidates = { caseResult(QStringLiteral("triton"), 0.01, Verdict::Invalid, QStringLiteral("interpreted")) };
         r.cases = { c };

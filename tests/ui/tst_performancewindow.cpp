@@ -52,8 +52,8 @@ BenchResult syntheticResult(double factor)
         { QStringLiteral("rounds"), 4 },
         { QStringLiteral("bootstrap"),
             QJsonObject { { QStringLiteral("seed"), QStringLiteral("1") }, { QStringLiteral("resamples"), 2000 } } } };
-    ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("cpp"), ImplStatus::Ok };
-    ImplBench cand { QStringLiteral("unrolled"), QStringLiteral("candidate"), QStringLiteral("cpp"), ImplStatus::Ok };
+    ImplBench ref { QStringLiteral("reference"), ImplRole::Reference, QStringLiteral("cpp"), ImplStatus::Ok };
+    ImplBench cand { QStringLiteral("unrolled"), ImplRole::Candidate, QStringLiteral("cpp"), ImplStatus::Ok };
     ref.cases[QStringLiteral("aligned")].samplesNs = samples(100000, 400);
     ref.cases[QStringLiteral("aligned")].samplesNs[17] = 5e6; // one preempted call, 50× the median
     cand.cases[QStringLiteral("aligned")].samplesNs = samples(100000 * factor, 3000); // thinned in the chart

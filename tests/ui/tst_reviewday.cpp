@@ -488,11 +488,11 @@ private Q_SLOTS:
         // A FAST timing of that candidate reads INVALID, in the table and the pane's status and claim lines.
         BenchResult r;
         r.task = *m_window->session()->task();
-        ImplBench ref { QStringLiteral("reference"), QStringLiteral("reference"), QStringLiteral("cpp"),
-            kwb::ImplStatus::Ok, {}, {}, {}, {}, {} };
+        ImplBench ref { QStringLiteral("reference"), ImplRole::Reference, QStringLiteral("cpp"), kwb::ImplStatus::Ok,
+            {}, {}, {}, {}, {} };
         ImplBench cand = ref;
         cand.id = QStringLiteral("unrolled");
-        cand.role = QStringLiteral("candidate");
+        cand.role = ImplRole::Candidate;
         BenchCase c;
         c.name = QStringLiteral("aligned");
         // Timings as a bench of this task gives them on a CPU (the reference ~0.55 ms, the candidate 1.6x faster).

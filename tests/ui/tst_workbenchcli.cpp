@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kernel-workbench's command line, run as a process: --screenshot writes a PNG of the asked size,
 // bad input exits 2 with one line naming the problem, --help and --version exit 0.
-#include "testbundle.h"
+#include "samplebundle.h"
 #include "tests/helpers/testpaths.h"
 #include "uitest.h"
 

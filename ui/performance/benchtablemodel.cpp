@@ -79,7 +79,7 @@ void BenchTableModel::setView(std::shared_ptr<const BenchView> view)
             for (const ImplCaseResult& cand : c.candidates)
                 measured.insert(cand.id, &cand);
             for (const ImplBench& b : r.impls) {
-                Row row { c.name, b.id, b.role == u"reference", measured.value(b.id), {} };
+                Row row { c.name, b.id, b.role == ImplRole::Reference, measured.value(b.id), {} };
                 if (!row.result)
                     row.problem = b.ok() ? QStringLiteral("no samples in this case")
                                          : QStringLiteral("%1: %2").arg(implStatusName(b.status), b.error);

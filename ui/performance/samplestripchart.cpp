@@ -104,7 +104,7 @@ void SampleStripChart::setCase(
             continue;
         Column col { b.id, b.id, QColor(0x45, 0x5a, 0x64), s->samplesNs };
         std::sort(col.sorted.begin(), col.sorted.end());
-        if (b.role == u"reference") {
+        if (b.role == ImplRole::Reference) {
             col.label = tr("%1 (ref)").arg(b.id);
         } else {
             for (const ImplCaseResult& r : bc->candidates) {

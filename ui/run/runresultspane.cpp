@@ -25,9 +25,10 @@ QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
     auto* layout = new QVBoxLayout(card);
     layout->setContentsMargins(10, 6, 10, 6);
     const Diagnosis& d = *run.diagnosis;
-    auto* title = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
-                                 .arg(run.role, run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
-        card);
+    auto* title
+        = new QLabel(QStringLiteral("<b>%1 %2</b> — %3 <span style='color:#777'>(%4)</span>")
+                         .arg(implRoleName(run.role), run.id.toHtmlEscaped(), d.title.toHtmlEscaped(), d.findingId()),
+            card);
     title->setWordWrap(true);
     title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
@@ -136,7 +137,8 @@ void RunResultsPane::showResult(const RunResult& result, const QString& scope)
             : st.state == VerdictState::Failed                ? "#c62828"
                                                               : "#6b7280";
         parts << QStringLiteral("%1 <b>%2</b>: <span style='color:%3'>%4</span>%5")
-                     .arg(run.role, run.id.toHtmlEscaped(), QLatin1StringView(colour), st.text.toHtmlEscaped(),
+                     .arg(implRoleName(run.role), run.id.toHtmlEscaped(), QLatin1StringView(colour),
+                         st.text.toHtmlEscaped(),
                          run.peakRssKiB >= 0
                              ? QStringLiteral(" (peak RSS %1 MiB)").arg(run.peakRssKiB / 1024.0, 0, 'f', 1)
                              : QString());

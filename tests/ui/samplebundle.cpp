@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "testbundle.h"
+#include "samplebundle.h"
 
 #include <QDir>
 #include <QFile>
