@@ -107,12 +107,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     GeneratedCases generated = generateCases(task, *cases,
         CaseGeneration { request.heldOut, request.stress, genSeed, CaseGeneration {}.heldOutBudgetBytes,
             CaseGeneration {}.stressBudgetBytes, interpreted });
-    if (request.executor.remote() && !generated.cases.isEmpty()) {
-        // The remote layout keeps one run folder per implementation: generated cases run locally only for now.
-        generated.cases.clear();
-        generated.notes << QStringLiteral("no generated cases on %1: they run on the local executor only")
-                               .arg(request.executor.name());
-    }
+    // Generated cases run wherever the declared ones do: on an SSH host too, in the same plan and process.
     result.generationNotes = generated.notes;
     if (generated.sizesFixed && request.heldOut > 0) {
         Finding f;

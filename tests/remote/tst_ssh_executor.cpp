@@ -113,9 +113,8 @@ private Q_SLOTS:
         req.taskDir = (KWB_TASKS_DIR + QStringLiteral("/")) + task;
         req.trials = 1;
         req.seed = 11;
-        // Generated cases run on the local executor only (docs/running.md): compare the declared ones.
-        req.heldOut = 0;
-        req.stress = false;
+        // Generated cases (held-out sizes, stress patterns) too: the host runs the same shuffled plan.
+        req.heldOut = 2;
         auto local = runCorrectness(req);
         QVERIFY2(local.ok(), qPrintable(local.ok() ? QString() : local.error().oneLine()));
         req.executor = *ExecutorSpec::parse(QStringLiteral("ssh:kwbtest"));
@@ -136,6 +135,8 @@ private Q_SLOTS:
             QVERIFY2(sandbox == u"bwrap" || sandbox == u"rlimits+timeout", qPrintable(sandbox));
         }
         QVERIFY2(!streamed.isEmpty(), "no output streamed back from the host");
+        QVERIFY2(!remote->generatedTrials.isEmpty(), "no generated case ran on the host");
+        QCOMPARE(remote->generatedStatus, local->generatedStatus);
         // The run's folder on the host is gone; the runner cache stays.
         QCOMPARE(m_sshd.leftoversIn(QStringLiteral("runs")), QStringList());
         QVERIFY(!QDir(m_sshd.workRoot() + QStringLiteral("/runners"))
