@@ -156,7 +156,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job 
 QJsonObject benchReportJson(const BenchResult& result);
 
 /// The bench.* findings of one measured case (also used by the tests): below-floor, noisy, too-short,
-/// warmup-transient, not-significant, throttled, recheck-mismatch. `gpu`: the implementation ran on a GPU.
+/// warmup-transient, not-significant, throttled. `gpu`: the implementation ran on a GPU.
 Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const CaseSamples& samples, bool gpu);
 
 /// Triangulation (docs/benchmarking.md): bench.timer-tampered when an implementation's markers are missing or

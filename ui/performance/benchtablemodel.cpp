@@ -286,7 +286,7 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
     static const char* const names[ColumnCount] = { "Case", "Implementation", "Median", "Median 95 % CI", "IQR", "CV",
         "Samples", "Speedup [95 % CI]", "Verdict", "Floor", "% of floor" };
     static const char* const tips[ColumnCount] = { "", "",
-        "Median of the pooled samples (hover for mean, min, timer overhead, rechecks)",
+        "Median of the pooled samples (hover for mean, min, timer overhead, calls checked)",
         "Percentile bootstrap of the median, 2000 resamples, seeded like the speedups", "Interquartile range (Q3 − Q1)",
         "Coefficient of variation (sample sd / mean)",
         "Timed samples pooled over the rounds; discarded: taken under clock throttling",
