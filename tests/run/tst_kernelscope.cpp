@@ -235,7 +235,8 @@ private Q_SLOTS:
         const RunResult& r = *fullRun();
         QStringList gotErrors = idsFor(r, impl, Severity::Error);
         gotErrors.removeAll(QStringLiteral("correct.mismatch")); // the broken kernels' own results, not the point here
-        QCOMPARE(gotErrors, errors);
+        // On a failure, every finding of the candidate with its message (a loaded machine's limits show here).
+        QVERIFY2(gotErrors == errors, qPrintable(gotErrors.join(u',') + QStringLiteral(" | ") + describe(r, impl)));
         QStringList gotWarnings = idsFor(r, impl, Severity::Warning);
         QVERIFY2(gotWarnings == warnings, qPrintable(describe(r, impl)));
         const auto run = std::find_if(r.impls.begin(), r.impls.end(), [&](const ImplRun& x) { return x.id == impl; });
