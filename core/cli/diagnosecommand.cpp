@@ -209,7 +209,19 @@ int runCorpus(const QString& path, int folds, const QString& split, bool json, I
         io.out << QString::fromUtf8(QJsonDocument(ev.toJson()).toJson(QJsonDocument::Indented));
     } else {
         io.out << ev.correct << '/' << ev.total << " classified as labelled ("
-               << QString::number(ev.total ? 100.0 * ev.correct / ev.total : 100.0, 'f', 1) << " %)\n\n";
+               << QString::number(ev.total ? 100.0 * ev.correct / ev.total : 100.0, 'f', 1) << " %)\n";
+        if (ev.byFramework.size() > 1) {
+            QStringList parts;
+            for (auto it = ev.byFramework.cbegin(); it != ev.byFramework.cend(); ++it)
+                parts.append((it.key().isEmpty() ? QStringLiteral("(none)") : it.key()) + u' '
+                    + percent(it->correct, it->total));
+            io.out << "per framework: " << parts.join(QStringLiteral(", ")) << '\n';
+        }
+        if (ev.causeInLog.total + ev.causeNotInLog.total > 0)
+            io.out << "the log states the cause (labeller): " << percent(ev.causeInLog.correct, ev.causeInLog.total)
+                   << "; the cause only outside the log: " << percent(ev.causeNotInLog.correct, ev.causeNotInLog.total)
+                   << '\n';
+        io.out << '\n';
         printClassTable(io.out, ev);
         printConfusions(io.out, ev);
     }

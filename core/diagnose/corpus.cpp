@@ -9,6 +9,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 namespace kwb {
 
@@ -21,6 +23,11 @@ Error corpusError(const QString& path, int line, const QString& what)
     e.what = what;
     e.line = line;
     return e;
+}
+
+QJsonObject tallyJson(const Tally& t)
+{
+    return QJsonObject { { QStringLiteral("correct"), t.correct }, { QStringLiteral("total"), t.total } };
 }
 } // namespace
 
@@ -58,9 +65,27 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
                 return corpusError(
                     path, lineNo, QStringLiteral("\"%1\": expected a string").arg(QLatin1StringView(key)));
         }
+        for (const char* key : { "tuned", "timed_out", "log_states_cause" }) {
+            const QJsonValue v = o.value(QLatin1StringView(key));
+            if (!v.isUndefined() && !v.isBool())
+                return corpusError(
+                    path, lineNo, QStringLiteral("\"%1\": expected true or false").arg(QLatin1StringView(key)));
+        }
+        // How the process ended: an exit status may be negative (Python's subprocess reports a signal as -N); a
+        // signal is 1 to 64.
+        std::optional<int> exitCode;
+        std::optional<int> signal;
+        for (const auto& [key, low, into] : { std::tuple { "exit_code", -64, &exitCode }, { "signal", 1, &signal } }) {
+            const QJsonValue v = o.value(QLatin1StringView(key));
+            if (v.isUndefined())
+                continue;
+            const double n = v.toDouble(0.5);
+            if (!v.isDouble() || n != std::floor(n) || n < low || n > 255)
+                return corpusError(path, lineNo,
+                    QStringLiteral("\"%1\": expected an integer from %2 to 255").arg(QLatin1StringView(key)).arg(low));
+            *into = int(n);
+        }
         const QJsonValue tuned = o.value(QLatin1StringView("tuned"));
-        if (!tuned.isUndefined() && !tuned.isBool())
-            return corpusError(path, lineNo, QStringLiteral("\"tuned\": expected true or false"));
         CorpusEntry e;
         e.id = o.value(QLatin1StringView("id")).toString();
         const QString cls = o.value(QLatin1StringView("class")).toString();
@@ -89,6 +114,9 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
             e.repo = m.hasMatch() ? m.captured(1) : e.source;
         }
         e.log = o.value(QLatin1StringView("log")).toString();
+        e.context = FailureContext { exitCode, signal, o.value(QLatin1StringView("timed_out")).toBool() };
+        if (const QJsonValue v = o.value(QLatin1StringView("log_states_cause")); v.isBool())
+            e.logStatesCause = v.toBool();
         e.fileLine = lineNo;
         entries.append(e);
     }
@@ -115,9 +143,17 @@ CorpusEvaluation evaluateFailureCorpus(const QList<CorpusEntry>& entries)
         all.append(ClassScore { c });
     auto score = [&](FailureClass c) -> ClassScore& { return all[failureClassesByPrecedence().indexOf(c)]; };
     for (const auto& e : entries) {
-        const Diagnosis d = diagnose(e.log);
+        const Diagnosis d = diagnose(e.log, e.context);
         ++ev.total;
-        if (d.cls == e.expected) {
+        const bool right = d.cls == e.expected;
+        for (Tally* t : { &ev.byFramework[e.framework],
+                 e.logStatesCause ? (*e.logStatesCause ? &ev.causeInLog : &ev.causeNotInLog) : nullptr }) {
+            if (t) {
+                ++t->total;
+                t->correct += right ? 1 : 0;
+            }
+        }
+        if (right) {
             ++ev.correct;
             ++score(d.cls).truePositives;
         } else {
@@ -149,21 +185,17 @@ QJsonObject CorpusEvaluation::toJson() const
                 { QStringLiteral("got"), failureClassName(c.got) },
                 { QStringLiteral("evidence_lines"), evidenceToJson(c.evidence) } });
     }
-    return QJsonObject { { QStringLiteral("total"), total }, { QStringLiteral("correct"), correct },
+    QJsonObject frameworks;
+    for (auto it = byFramework.cbegin(); it != byFramework.cend(); ++it)
+        frameworks.insert(it.key(), tallyJson(it.value()));
+    QJsonObject o { { QStringLiteral("total"), total }, { QStringLiteral("correct"), correct },
         { QStringLiteral("accuracy"), total == 0 ? 1.0 : double(correct) / total }, { QStringLiteral("classes"), cls },
-        { QStringLiteral("confusions"), conf } };
+        { QStringLiteral("frameworks"), frameworks }, { QStringLiteral("confusions"), conf } };
+    if (causeInLog.total + causeNotInLog.total > 0)
+        o.insert(QStringLiteral("log_states_cause"),
+            QJsonObject { { QStringLiteral("yes"), tallyJson(causeInLog) }, { QStringLiteral("no"), tallyJson(causeNotInLog) } });
+    return o;
 }
-
-} // namespace kwb
-
-namespace kwb {
-
-namespace {
-QJsonObject tallyJson(const Tally& t)
-{
-    return QJsonObject { { QStringLiteral("correct"), t.correct }, { QStringLiteral("total"), t.total } };
-}
-} // namespace
 
 CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, int folds)
 {
@@ -187,7 +219,7 @@ CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, in
 
     QMap<QString, QList<CorpusEntry>> perSplit;
     for (const auto& e : entries) {
-        const Diagnosis d = diagnose(e.log);
+        const Diagnosis d = diagnose(e.log, e.context);
         const bool right = d.cls == e.expected;
         auto& fold = cv.folds[foldOf[e.repo]];
         for (Tally* t : { &fold.bySplit[e.split], &fold.all, &cv.byFramework[e.framework][e.split] }) {

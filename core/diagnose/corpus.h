@@ -19,7 +19,10 @@ namespace kwb {
 /// optionally "second" (a second class the log shows), "framework" (the ecosystem), "source" (where the
 /// log was posted), "repo" (owner/name; taken from a GitHub "source" when absent), "split" (e.g. "dev" for
 /// logs used while writing rules, "heldout" for logs never used), "tuned" (true: rules were written against the
-/// log before the split was made, so it may never be held out) and "reason" (why the label).
+/// log before the split was made, so it may never be held out), "reason" (why the label), how the process that
+/// wrote the log ended ("exit_code", "signal", "timed_out": what a runner knows besides its log) and
+/// "log_states_cause" (the labeller's judgement, made before any diagnosis: could a reader name the class from
+/// the log alone, or is the cause only in the thread the log was posted to?).
 struct CorpusEntry {
     QString id;
     FailureClass expected = FailureClass::Unknown;
@@ -30,6 +33,8 @@ struct CorpusEntry {
     QString split;
     bool tuned = false;
     QString log;
+    FailureContext context;
+    std::optional<bool> logStatesCause;
     int fileLine = 0; ///< 1-based line of the entry in the JSONL file
 };
 
@@ -55,26 +60,30 @@ struct Confusion {
     QList<EvidenceLine> evidence;
 };
 
-/// The result of classifying every entry of a corpus.
-struct CorpusEvaluation {
-    int total = 0;
-    int correct = 0;
-    QList<ClassScore> classes; ///< classes that occur or were predicted, in precedence order
-    QList<Confusion> confusions; ///< in corpus order
-
-    /// `{"total", "correct", "accuracy", "classes": [{"class", "tp", "fp", "fn", "precision", "recall"}],
-    /// "confusions": [{"id", "expected", "got", "evidence_lines"}]}`
-    QJsonObject toJson() const;
-};
-
-CorpusEvaluation evaluateFailureCorpus(const QList<CorpusEntry>& entries);
-
 /// Right/total of a group of entries.
 struct Tally {
     int correct = 0;
     int total = 0;
     double rate() const { return total == 0 ? 1.0 : double(correct) / total; }
 };
+
+/// The result of classifying every entry of a corpus.
+struct CorpusEvaluation {
+    int total = 0;
+    int correct = 0;
+    QMap<QString, Tally> byFramework; ///< framework ("" when the entry names none) -> tally
+    Tally causeInLog; ///< entries whose labeller said the log states the cause
+    Tally causeNotInLog; ///< entries whose labeller said the cause is only outside the log
+    QList<ClassScore> classes; ///< classes that occur or were predicted, in precedence order
+    QList<Confusion> confusions; ///< in corpus order
+
+    /// `{"total", "correct", "accuracy", "classes": [{"class", "tp", "fp", "fn", "precision", "recall"}],
+    /// "frameworks": {framework: {"correct", "total"}}, "log_states_cause": {"yes": …, "no": …} (only when
+    /// some entry says), "confusions": [{"id", "expected", "got", "evidence_lines"}]}`
+    QJsonObject toJson() const;
+};
+
+CorpusEvaluation evaluateFailureCorpus(const QList<CorpusEntry>& entries);
 
 /// A corpus evaluated fold by fold, the folds made of whole source repositories, and split by split
 /// ("dev", "heldout", …): the rules are hand-written, so a fold's figure is how well they carry over to

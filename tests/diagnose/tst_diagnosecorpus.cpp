@@ -47,6 +47,21 @@ private Q_SLOTS:
             << QStringLiteral("line 1") << QStringLiteral("\"framework\": expected a string");
         QTest::newRow("tuned-not-bool") << QByteArray(R"({"id": "a", "class": "crash", "tuned": "yes", "log": ""})")
                                         << QStringLiteral("line 1") << QStringLiteral("\"tuned\": expected true");
+        QTest::newRow("timed-out-not-bool")
+            << QByteArray(R"({"id": "a", "class": "crash", "timed_out": 1, "log": ""})") << QStringLiteral("line 1")
+            << QStringLiteral("\"timed_out\": expected true");
+        QTest::newRow("states-cause-not-bool")
+            << good + R"({"id": "b", "class": "crash", "log_states_cause": "no", "log": ""})" << QStringLiteral("line 2")
+            << QStringLiteral("\"log_states_cause\": expected true");
+        QTest::newRow("exit-code-fraction")
+            << QByteArray(R"({"id": "a", "class": "crash", "exit_code": 1.5, "log": ""})") << QStringLiteral("line 1")
+            << QStringLiteral("\"exit_code\": expected an integer from -64 to 255");
+        QTest::newRow("exit-code-string")
+            << QByteArray(R"({"id": "a", "class": "crash", "exit_code": "139", "log": ""})") << QStringLiteral("line 1")
+            << QStringLiteral("\"exit_code\": expected an integer");
+        QTest::newRow("signal-zero") << QByteArray(R"({"id": "a", "class": "crash", "signal": 0, "log": ""})")
+                                     << QStringLiteral("line 1")
+                                     << QStringLiteral("\"signal\": expected an integer from 1 to 255");
     }
     void malformed()
     {
@@ -141,6 +156,44 @@ private Q_SLOTS:
             = loadFailureCorpus(writeFile(dir, R"({"id": "a", "class": "crash", "second": "boom", "log": ""})"));
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().what.contains(QStringLiteral("unknown class 'boom'")));
+    }
+
+    // What a runner knows besides its log (how the process ended) decides with the log, and the labeller's
+    // "does the log state the cause" splits the figures.
+    void processEndAndStatedCause()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir,
+            R"({"id": "hung", "class": "timeout_hang", "timed_out": true, "log_states_cause": false, "framework": "cpp", "log": "step 1 of 8"})"
+            "\n"
+            R"({"id": "segv", "class": "crash", "exit_code": 139, "log_states_cause": false, "framework": "cpp", "log": "running"})"
+            "\n"
+            R"({"id": "sig", "class": "crash", "signal": 6, "framework": "triton", "log": "running"})"
+            "\n"
+            R"({"id": "oom", "class": "device_oom", "log_states_cause": true, "framework": "triton", "log": "CUDA out of memory. Tried to allocate 2 GiB"})"
+            "\n"
+            R"({"id": "silent", "class": "illegal_memory_access", "log_states_cause": false, "log": "done"})"
+            "\n");
+        const auto entries = loadFailureCorpus(path);
+        QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
+        QVERIFY(entries->at(0).context.timedOut);
+        QCOMPARE(entries->at(1).context.exitCode, std::optional<int>(139));
+        QCOMPARE(entries->at(2).context.signal, std::optional<int>(6));
+        QCOMPARE(entries->at(3).logStatesCause, std::optional<bool>(true));
+        QVERIFY(!entries->at(2).logStatesCause.has_value());
+
+        const CorpusEvaluation ev = evaluateFailureCorpus(*entries);
+        QCOMPARE(ev.correct, 4); // without the process's end, "hung", "segv" and "sig" would be unknown
+        QCOMPARE(ev.causeInLog.total, 1);
+        QCOMPARE(ev.causeInLog.correct, 1);
+        QCOMPARE(ev.causeNotInLog.total, 3);
+        QCOMPARE(ev.causeNotInLog.correct, 2);
+        QCOMPARE(ev.byFramework.value(QStringLiteral("cpp")).correct, 2);
+        QCOMPARE(ev.byFramework.value(QStringLiteral("triton")).total, 2);
+        QCOMPARE(ev.byFramework.value(QString()).total, 1);
+        const QJsonObject o = ev.toJson();
+        QCOMPARE(o.value(u"log_states_cause").toObject().value(u"no").toObject().value(u"total").toInt(), 3);
+        QCOMPARE(o.value(u"frameworks").toObject().value(u"cpp").toObject().value(u"correct").toInt(), 2);
     }
 
     // Whole repositories go to one fold; the figures are kept per split and per framework.
