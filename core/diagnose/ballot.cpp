@@ -18,6 +18,8 @@ constexpr qsizetype kMaxQuotedText = 160;
 constexpr int kSecondaryMinScore = 80;
 // What a compiler's own failure report weighs when it names no cause (layers.h): a wrapper's weight.
 constexpr int kLayerFailureWeight = 45;
+// What printed results weigh in a log that reports no failure: a weak hint of a wrong result.
+constexpr int kPrintedResultWeight = 25;
 
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found, and the
 // error that failed it must still win. Rules matched on a warning line count 70 % of their weight.
@@ -249,6 +251,7 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
     std::array<Strength, 16> best {};
     std::array<qsizetype, 16> bestAt {};
     int informative = 0;
+    bool printsResult = false;
     for (int i : candidates) {
         const CompiledPattern& p = set.patterns[i];
         if (p.segment != Segment::Classifying && p.segment != Segment::Informative)
@@ -257,7 +260,10 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
         if (!m.hasMatch())
             continue;
         if (p.segment == Segment::Informative) {
-            informative = std::max(informative, informativeLineRules()[p.index].weight);
+            if (informativeLineRules()[p.index].cls == FailureClass::Unknown)
+                informative = std::max(informative, informativeLineRules()[p.index].weight);
+            else
+                printsResult = true;
             continue;
         }
         // A phrase printed by a layer outside the accelerator stack says nothing about a kernel: an HTTP
@@ -317,6 +323,8 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
         m_wrappers.add(Hit { lineNo, wrapping, text, layer, wrappingAt }, true);
     if (informative > 0)
         m_informative.add(Hit { lineNo, { 0, informative }, text, layer }, true);
+    else if (printsResult)
+        m_results.add(Hit { lineNo, { 0, kPrintedResultWeight }, text, layer }, false);
 }
 
 Diagnosis Ballot::finish(const FailureContext& context)
@@ -334,6 +342,7 @@ Diagnosis Ballot::finish(const FailureContext& context)
 
     Diagnosis d;
     int winner = -1;
+    bool fromResults = false;
     for (int i = 0; i < m_classes.size(); ++i) {
         const Strength s = m_votes[size_t(i)].best;
         if (s.tier >= 0 && (winner < 0 || m_votes[size_t(winner)].best < s))
@@ -351,6 +360,15 @@ Diagnosis Ballot::finish(const FailureContext& context)
                 other = i;
         }
         winner = other;
+    }
+    // A log that reports no failure at all — no exception, no error line, no sign of any class, the process not
+    // killed — but prints results (two implementations' outputs, a value and what it should be) is a run whose
+    // results were in question: a weak hint of a wrong result, never more.
+    if (winner < 0 && m_informative.hits.isEmpty() && !m_results.hits.isEmpty()) {
+        winner = int(m_classes.indexOf(FailureClass::NumericalMismatch));
+        m_votes[size_t(winner)] = m_results;
+        m_votes[size_t(winner)].onlyInfo = false;
+        fromResults = true;
     }
     QList<std::pair<FailureClass, Strength>> rivals;
     for (int i = 0; i < m_classes.size(); ++i) {
@@ -374,7 +392,11 @@ Diagnosis Ballot::finish(const FailureContext& context)
         if (!v.hits.isEmpty()) {
             const Hit& cause = v.hits.first();
             d.cause = marked(cause);
-            explanation = QStringLiteral(" Decided by %1").arg(quoted(cause));
+            explanation = fromResults
+                ? QStringLiteral(" Nothing in the log reports a failure, but it prints results, first at %1: the run "
+                                 "ended without an error, so what is in question is its output")
+                      .arg(quoted(cause))
+                : QStringLiteral(" Decided by %1").arg(quoted(cause));
             // The wrapper: the strongest report without a cause, preferably another line than the cause's.
             auto w = std::find_if(
                 m_wrappers.hits.cbegin(), m_wrappers.hits.cend(), [&](const Hit& h) { return h.line != cause.line; });

@@ -55,6 +55,7 @@ private:
     Vote m_informative;
     StructureReader m_structure;
     Vote m_wrappers; ///< the strongest lines that reported a failure without its cause
+    Vote m_results; ///< lines that print a result (a tensor, an array)
     std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack
 };
 

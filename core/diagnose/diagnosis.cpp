@@ -125,15 +125,15 @@ Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, con
     return ballot.finish(context);
 }
 
-// When no cause decided, the log is read again with its soft-wrapped lines joined (softwrap.h): a message
-// split by a terminal's width keeps its sign. The second reading counts only when it finds a cause.
+// When no cause decided, the log is read again as pasted text, its soft-wrapped lines joined and its markdown
+// emphasis removed (softwrap.h): a message split by a terminal's width or marked up in a post keeps its sign. The second reading counts only when it finds a cause.
 template <typename Read> Diagnosis readJoiningSoftWraps(QByteArrayView log, const FailureContext& context, Read read)
 {
     Diagnosis d = read(log, nullptr, context);
     if (d.scoreKind == u"cause" || !d.outsideStack.isEmpty())
         return d;
     const detail::JoinedLog joined = detail::joinSoftWrappedLines(log);
-    if (joined.joins == 0)
+    if (joined.joins == 0 && joined.unmarked == 0)
         return d;
     Diagnosis again = read(QByteArrayView(joined.text), &joined.firstLine, context);
     return again.scoreKind == u"cause" ? again : d;

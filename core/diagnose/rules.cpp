@@ -42,8 +42,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(driver (is |version is )?too old|requires a (newer|more recent) (CUDA |NVIDIA )?driver)re", "various" },
         { C::DriverRuntimeMismatch, 70, R"re(compute capability .{0,40}(is )?(not supported|unsupported|too (old|low)|below the minimum))re", "various" },
         { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
-        { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile|too old to be supported by the triton|only supports devices of CUDA Capability)re", "PyTorch extensions, Triton" },
+        { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile)re", "PyTorch extensions" },
         { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
+        // JAX reports a GPU plugin that would not start ("CUDA backend failed to initialize: <why>") and goes on
+        // on the CPU: the installation's CUDA pieces do not work together. A cause printed in the same message
+        // (CUDA_ERROR_NO_DEVICE) still decides.
+        { C::DriverRuntimeMismatch, 60, R"re(\b(CUDA|ROCm|GPU) backend failed to initialize\b)re", "JAX", RuleRole::Wrapper },
+        { C::DriverRuntimeMismatch, 90, R"re(\bTDRV:arch_init\b.{0,60}Architecture not found|^\s*Architecture not found \d+\s*$)re", "Neuron runtime older than the instance's hardware" },
         { C::DriverRuntimeMismatch, 60, R"re(undefined symbol: .{0,80}(cuda|cublas|cudnn|nccl|c10|at::|torch|_ZN))re", "extension built against another version" },
         { C::DriverRuntimeMismatch, 60, R"re(\b(neuron|NRT|NEFF|runtime|driver)\b.{0,40}(version .{0,20})?(is )?(not compatible|incompatible))re", "Neuron, various" },
         { C::DriverRuntimeMismatch, 50, R"re(Minimum supported:\s*\d|built against version)re", "JAX version report" },
@@ -125,6 +130,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported on (the )?(current|this) (GPU|TPU|target|architecture))re", "Pallas/Mosaic, Triton" },
         { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\w+|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
         { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,30}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only supported on (GPUs|devices|hardware)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
+        // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
+        // needs (compute capability 7.0), no install fixes it; the action is other hardware.
+        { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
         { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
@@ -260,6 +268,9 @@ const QList<DiagnosisRule>& informativeLineRules()
         { C::Unknown, 3, R"re(^\s*([\w.]+\.)?\w*(Error|Exception)\b\s*(:|$))re", "Python and C++ exception lines" },
         { C::Unknown, 2, R"re(\b(fatal|error|errors|failed|failure|abort|aborted|panic|exception)\b)re", "lines that report an error" },
         { C::Unknown, 1, R"re(^\s*Traceback \(most recent call last\))re", "start of a Python traceback" },
+        // Not a failure report: a printed result (a tensor, an array). A log that prints results and reports no
+        // failure at all is a run whose results were in question (Ballot::finish).
+        { C::NumericalMismatch, 1, R"re((?:tensor|array)\(\s*(?:[-\[\d]|nan\b|inf\b))re", "printed tensors and arrays (PyTorch, NumPy, JAX, CuPy)" },
     };
     // clang-format on
     return rules;

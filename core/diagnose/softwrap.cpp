@@ -44,6 +44,20 @@ bool continuesSentence(QByteArrayView line)
     }
     return !t.contains(" = ") && !t.contains("(") && t.back() != ':';
 }
+
+// A line pasted into a post may carry markdown around the message ("no **CUDA-capable device is detected**",
+// "`invalid configuration argument`"): bold markers go, and backticks go when they pair up (glibc's
+// "Assertion `x' failed" has one and keeps it).
+QByteArray withoutMarkdown(QByteArrayView line, bool* changed)
+{
+    QByteArray out = line.toByteArray();
+    const qsizetype before = out.size();
+    out.replace("**", "");
+    if (out.count('`') >= 2 && out.count('`') % 2 == 0)
+        out.replace("`", "");
+    *changed = out.size() != before;
+    return out;
+}
 } // namespace
 
 JoinedLog joinSoftWrappedLines(QByteArrayView log)
@@ -53,12 +67,14 @@ JoinedLog joinSoftWrappedLines(QByteArrayView log)
     qsizetype pos = 0;
     int lineNo = 0;
     int inLogical = 0; // original lines in the current joined line
-    QByteArrayView previous;
+    QByteArray previous;
     while (pos <= log.size()) {
         qsizetype end = log.indexOf('\n', pos);
         if (end < 0)
             end = log.size();
-        const QByteArrayView line = log.sliced(pos, end - pos);
+        bool unmarked = false;
+        const QByteArray line = withoutMarkdown(log.sliced(pos, end - pos), &unmarked);
+        out.unmarked += unmarked ? 1 : 0;
         ++lineNo;
         if (lineNo > 1 && inLogical < kMaxJoinedLines && stopsMidSentence(previous) && continuesSentence(line)) {
             while (!out.text.isEmpty() && isSpace(out.text.back()))

@@ -38,7 +38,12 @@ void verifyEvidence(const QString& log, const Diagnosis& d)
         QString joined = expected;
         for (qsizetype k = e.line; k < lines.size() && k < e.line + 3 && joined.size() < text.size(); ++k)
             joined += u' ' + lines[k].trimmed();
-        QVERIFY2((expected.startsWith(text) || joined.startsWith(text)) && !text.isEmpty(),
+        // A line pasted with markdown is quoted without it (bold markers, paired backticks).
+        QString unmarked = joined;
+        unmarked.remove(QStringLiteral("**"));
+        if (unmarked.count(u'`') % 2 == 0)
+            unmarked.remove(u'`');
+        QVERIFY2((expected.startsWith(text) || joined.startsWith(text) || unmarked.startsWith(text)) && !text.isEmpty(),
             qPrintable(QStringLiteral("line %1: '%2' is not '%3'").arg(e.line).arg(e.text, expected)));
     }
     QVERIFY(d.evidence.size() <= maxEvidenceLines);
@@ -403,6 +408,38 @@ private Q_SLOTS:
         QTest::newRow("host-oom-killer") << QStringLiteral("[3017506.7] Out of memory: Kill process 25635 (python)")
                                          << FailureClass::Crash;
         QTest::newRow("empty") << QString() << FailureClass::Unknown;
+        // Printed results decide only in a log that reports no failure at all.
+        QTest::newRow("printed-results-only")
+            << QStringLiteral("ours:\ntensor([1.0000, 2.0000, 0.0000])\nreference:\ntensor([1.0000, 2.0000, 3.0000])")
+            << FailureClass::NumericalMismatch;
+        QTest::newRow("printed-results-then-an-exception")
+            << QStringLiteral("tensor([1.0000, 2.0000])\nRuntimeError: the frobnicator refused")
+            << FailureClass::Unknown;
+        QTest::newRow("printed-results-beside-a-cause")
+            << QStringLiteral("array([1., 2.])\nRuntimeError: CUDA error: out of memory") << FailureClass::DeviceOom;
+        QTest::newRow("no-printed-result") << QStringLiteral("tensor shapes: 4x4\ndone") << FailureClass::Unknown;
+        // Markdown in a pasted line does not hide its message.
+        QTest::newRow("markdown-bold") << QStringLiteral("Check failed: error == cudaSuccess (38 vs. 0)  no **CUDA-capable "
+                                                         "device is detected**")
+                                       << FailureClass::NoDevice;
+        QTest::newRow("markdown-code-span") << QStringLiteral("I got `invalid configuration argument` from the launch")
+                                            << FailureClass::LaunchConfig;
+        QTest::newRow("glibc-assert-keeps-its-backtick")
+            << QStringLiteral("verify_out: main.cpp:41: int verify_out(float*): Assertion `diff < 1e-3' failed.")
+            << FailureClass::NumericalMismatch;
+        // JAX's GPU plugin that did not start: an installation problem, unless the message names another cause.
+        QTest::newRow("jax-backend-init")
+            << QStringLiteral("WARNING:jax._src.xla_bridge:CUDA backend failed to initialize: Unable to load CUDA.")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("jax-backend-init-no-device")
+            << QStringLiteral("CUDA backend failed to initialize: INTERNAL: no supported devices found for platform "
+                              "CUDA: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected")
+            << FailureClass::NoDevice;
+        QTest::newRow("triton-gpu-too-old")
+            << QStringLiteral("RuntimeError: Found Quadro P4000 which is too old to be supported by the triton GPU "
+                              "compiler, which is used as the backend. Triton only supports devices of CUDA Capability "
+                              ">= 7.0, but your device is of CUDA capability 6.1")
+            << FailureClass::UnsupportedOnTarget;
     }
     void precedence() { checkRow(); }
 
@@ -430,6 +467,14 @@ private Q_SLOTS:
             << FailureClass::IllegalMemoryAccess << QStringLiteral("SIGABRT");
         QTest::newRow("plain-exit-1") << QStringLiteral("something went wrong") << 1 << 0 << false
                                       << FailureClass::Unknown << QStringLiteral("status 1");
+        // Printed results do not outweigh how the process ended.
+        QTest::newRow("results-then-killed") << QStringLiteral("tensor([1., 2.])") << -999 << 0 << true
+                                             << FailureClass::TimeoutHang << QStringLiteral("wall-clock limit");
+        QTest::newRow("results-then-segv") << QStringLiteral("tensor([1., 2.])") << 139 << 0 << false
+                                           << FailureClass::Crash << QStringLiteral("SIGSEGV");
+        QTest::newRow("results-exit-0") << QStringLiteral("gpu: tensor([0., 0.])\ncpu: tensor([1., 2.])") << 0 << 0
+                                        << false << FailureClass::NumericalMismatch
+                                        << QStringLiteral("prints results");
     }
     void context()
     {
