@@ -32,11 +32,12 @@ bool isWarningLine(const QString& text)
 
 // A glog or Python-logging INFO line reports what a library tried, not what failed: JAX logs every backend
 // it could not start that way on a machine where another backend works ("Unable to initialize backend 'tpu'",
-// an INFO message even when a log excerpt lost its level). Its signs count 30 %.
+// an INFO message even when a log excerpt lost its level) — unless it is raised ("RuntimeError: Unable to
+// initialize backend 'tpu': … already in use"): then it is the failure. Its signs count 30 %.
 bool isInfoLine(const QString& text)
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"re(^I\d{4} |^\S+ [\d:.]+: I |\bINFO\b|Unable to initialize backend '\w+')re"));
+    static const QRegularExpression re(QStringLiteral(
+        R"re(^I\d{4} |^\S+ [\d:.]+: I |\bINFO\b|^(?!.*\b\w*(Error|Exception): Unable to initialize backend).*Unable to initialize backend '\w+')re"));
     return re.match(text).hasMatch();
 }
 

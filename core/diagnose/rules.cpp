@@ -77,6 +77,25 @@ const QList<DiagnosisRule>& diagnosisRules()
         // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
         { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
+        // A binary module built against another version of a library than the one loaded (NumPy's C API
+        // version, NumPy 1.x against 2.x); a framework module without a name the code uses (an API of another
+        // release: `tl.make_block_ptr` on an older Triton, `tl.math` on a newer one) — the log cannot tell that
+        // from a typo, and in public threads it is nearly always the release; an API removed in a named version.
+        { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
+        { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated|was removed)\b.{0,60}\bremoved in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
+        // A library that cannot create its handle or initialise does not fit the driver or the rest of the
+        // installation (memory is the other cause, named when the log says so: CUBLAS_STATUS_ALLOC_FAILED).
+        { C::DriverRuntimeMismatch, 60, R"re(\b(cusolverDn|gpusolverDn|cublas|gpublas|cudnn|cusparse|hipblas|rocblas|miopen)Create\w*\(\s*&?\w*\s*\)\s*failed|CUDNN_STATUS_NOT_INITIALIZED)re", "cuSolver, cuBLAS, cuDNN handle creation" },
+        // cuDNN's or cuBLAS's own kernel failing to run is, far most often, a library build without kernels for
+        // the GPU's architecture (a CUDA 10 build on an Ampere card).
+        { C::DriverRuntimeMismatch, 50, R"re(CUDNN_STATUS_EXECUTION_FAILED|CUBLAS_STATUS_EXECUTION_FAILED)re", "cuDNN, cuBLAS: the library's kernel failed on this GPU" },
+        // The launcher stub a JIT builds with the host compiler (Triton's main.c/cuda_utils.c, linked to libcuda):
+        // when that fails, headers or the driver library are missing, not the kernel's code.
+        { C::DriverRuntimeMismatch, 60, R"re(CalledProcessError: Command '\['\S*\b(gcc|cc|clang)(-\d+)?', '\S*/(main|cuda_utils|hip_utils)\.c')re", "Triton's launcher stub (through TorchInductor)" },
+        // An option one component passes that another of a different release does not know.
+        { C::DriverRuntimeMismatch, 80, R"re(Unknown flags? in (XLA|LIBTPU|NEURON_CC|TF)_\w*FLAGS)re", "XLA flags of another release" },
+        { C::DriverRuntimeMismatch, 50, R"re(\berror: argument .{0,40}invalid choice: '\w+' \(choose from)re", "a CLI whose plugin for that choice is not installed (optimum-cli export neuron)" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -99,6 +118,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(Failed to initialize devices|No devices specified|Could not open the (device|nd\d*)\b|ROCk module is NOT loaded|possibly no GPU devices|LoadPjrtPlugin is not implemented)re", "Neuron runtime (nrtd, TDRV), rocminfo, PJRT" },
         { C::NoDevice, 80, R"re(\bGPU device \d+ does(n't)? (not )?exist|\bdevice \d+ does not exist|No \w+ device found\b)re", "HIP samples, XLA" },
         { C::NoDevice, 90, R"re(NRT_LOAD_NOT_ENOUGH_NC|\bnrt_\w+ status=9\b|NRT_EXEC_NC_BUSY|\bnrt_\w+ status=1005\b)re", "Neuron runtime (NRT_LOAD_NOT_ENOUGH_NC = 9, NRT_EXEC_NC_BUSY = 1005)" },
+        { C::NoDevice, 90, R"re(\b(TPU|GPU|device|NeuronCore)s? (is|are) already in use\b)re", "PJRT/libtpu: the accelerator is held by another process" },
+        { C::NoDevice, 80, R"re(was explicitly assigned to \S+ but available devices are)re", "TensorFlow/XRT placement: the device asked for does not exist" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -158,7 +179,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b)re", "CUDA device-side assert (kernel's own report)" },
         { C::IllegalMemoryAccess, 90, R"re(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION|failed to run scatter/gather .{0,60}out-of-bound)re", "ROCr, Neuron DGE" },
         { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
-        { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR|CUDNN_STATUS_EXECUTION_FAILED|CUBLAS_STATUS_EXECUTION_FAILED)re", "cuDNN, cuBLAS: the library's kernel failed on the device" },
+        { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR)re", "cuDNN: the library's kernel faulted on the device" },
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
         { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
@@ -183,6 +204,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
+        { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
+        { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b)re", "JAX sharding, Neuron tensor parallelism: a dimension that does not divide" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).

