@@ -21,12 +21,23 @@
 namespace kwb::detail {
 namespace {
 void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus status, const QString& error,
-    const QString& log, const std::optional<RunOutcome>& outcome)
+    const QString& log, const std::optional<RunOutcome>& outcome, const QString& workDir = {})
 {
     bench.status = status;
     bench.error = error;
     if (auto lazy = lazyResultFinding(bench.id, error)) {
         bench.findings << *lazy;
+        return;
+    }
+    // The runner's word that the machine lacks something, believed as in kwb run: not run, no failure finding,
+    // and no limit finding when its own setup did not fit the limits.
+    if (const auto env = workDir.isEmpty() ? std::nullopt : believedEnvironmentProblem(workDir, impl, !remote)) {
+        const Finding f = environmentFinding(bench.id, env->kind, env->what, env->message);
+        bench.status = ImplStatus::NotRun;
+        bench.notRunReason = f.message;
+        if (env->kind == u"limits")
+            bench.findings.removeIf([](const Finding& g) { return isLimitFinding(g.id); });
+        bench.findings << f;
         return;
     }
     FailureContext ctx;
@@ -128,7 +139,7 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     if (end.outcome->succeeded() && error.isEmpty())
         return true;
     fail(bench, impl, true, ImplStatus::Failed, error.isEmpty() ? end.outcome->detail : error,
-        bench.build.log + end.log, *end.outcome);
+        bench.build.log + end.log, *end.outcome, workDir);
     return false;
 }
 
@@ -349,7 +360,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())
         + QString::fromUtf8(outcome->stderrOutput.text());
-    fail(bench, impl, remote, ImplStatus::Failed, error.isEmpty() ? outcome->detail : error, log, *outcome);
+    fail(bench, impl, remote, ImplStatus::Failed, error.isEmpty() ? outcome->detail : error, log, *outcome, workDir);
     return false;
 }
 

@@ -85,56 +85,38 @@ void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"
         run.error = r.value(QStringLiteral("error")).toString();
 }
 
-Finding environmentFinding(const ImplRun& run, const QString& kind, const QString& what, const QString& message)
-{
-    Finding f;
-    f.id = QStringLiteral("env.") + kind;
-    f.severity = Severity::Warning;
-    f.impl = run.id;
-    f.message = QStringLiteral("%1 not run: %2").arg(run.id, message);
-    f.evidence = QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("what"), what } };
-    return f;
-}
-
 void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QString& message)
 {
     run.status = ImplStatus::NotRun;
     run.notRunReason = message;
     run.error = message;
-    run.findings << environmentFinding(run, kind, what, message);
+    run.findings << environmentFinding(run.id, kind, what, message);
 }
 
-/// The runner's word that this machine lacks something (result.json `environment`). Believed when it was found
-/// before any of the implementation's code ran ("setup"), or when this machine's own probe agrees — so an
-/// implementation cannot turn its own failure into "not run" by printing or raising the right words.
+/// The runner's word believed (believedEnvironmentProblem) makes the run "not run"; a runner whose own setup did
+/// not fit the limits leaves no limit finding against the implementation.
 bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool local)
 {
-    QJsonObject env; // from whichever of the run's processes (result.json, result-N.json) met the problem
-    for (const QString& name : QDir(run.workDir).entryList({ QStringLiteral("result*.json") }, QDir::Files)) {
-        QFile f(QDir(run.workDir).filePath(name));
-        if (f.open(QIODevice::ReadOnly) && env.isEmpty())
-            env = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
-    }
-    if (env.isEmpty())
+    const auto env = believedEnvironmentProblem(run.workDir, impl, local);
+    if (!env)
         return false;
-    const QString kind = env.value(QStringLiteral("kind")).toString();
-    const QString what = env.value(QStringLiteral("what")).toString();
-    bool believed = env.value(QStringLiteral("phase")).toString() == u"setup";
-    if (!believed && local) {
-        if (kind == u"missing-framework")
-            believed = !what.isEmpty() && !runnerPythonHas(what);
-        else if (kind == u"no-device") // only frameworks that can ask for a device; a numpy or C++ one cannot
-            believed = !acceleratorPresent()
-                && (impl.framework == u"torch" || impl.framework == u"triton" || impl.framework == u"jax");
-        else if (kind == u"missing-tool" && env.contains(QStringLiteral("header"))) // a GPU library's header
-            believed = !systemHeaderExists(env.value(QStringLiteral("header")).toString());
-        else if (kind == u"missing-tool") // a toolkit its build needs (nvcc for load_inline), indeed not here
-            believed = !what.isEmpty() && QStandardPaths::findExecutable(what).isEmpty();
-    }
-    if (!believed || (kind != u"missing-framework" && kind != u"no-device" && kind != u"missing-tool"))
-        return false;
-    markNotRun(run, kind, what, env.value(QStringLiteral("message")).toString());
+    markNotRun(run, env->kind, env->what, env->message);
+    if (env->kind == u"limits")
+        run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
+                               [](const Finding& f) { return isLimitFinding(f.id); }),
+            run.findings.end());
     return true;
+}
+
+// Each runner process's output (and the runner's build log) beside its result-N.json, so a kept work folder
+// (--keep) holds what the diagnosis read. An empty log writes nothing.
+void keepLog(const QString& workDir, const QString& name, const QString& text)
+{
+    if (workDir.isEmpty() || text.isEmpty())
+        return;
+    QFile f(QDir(workDir).filePath(name));
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        f.write(text.toUtf8());
 }
 
 void diagnoseFailure(ImplRun& run)
@@ -246,6 +228,7 @@ std::optional<RunnerBuild> buildLocalRunner(
     }
     run.build = *build;
     run.log = build->log;
+    keepLog(run.workDir, QStringLiteral("build.log"), build->log);
     if (!build->compiled) {
         run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
@@ -396,6 +379,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
                     = end.status == ImplStatus::Lost || end.status == ImplStatus::Ok ? ImplStatus::Failed : end.status;
                 run.error = end.error;
                 run.log += end.log;
+                keepLog(run.workDir, QStringLiteral("log-0.txt"), end.log);
                 if (run.status == ImplStatus::BuildFailed)
                     diagnoseFailure(run);
                 return same(run);
@@ -405,6 +389,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
             QFile::rename(
                 QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
             run.log += end.log;
+            keepLog(run.workDir, QStringLiteral("log-0.txt"), end.log);
             readResult(run, p.resultFile);
             for (auto it = end.provenance.constBegin(); it != end.provenance.constEnd(); ++it)
                 run.provenance.insert(it.key(), it.value()); // the executor's word on where and how it ran
@@ -432,7 +417,10 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         QFile::remove(QDir(run.workDir).filePath(p.resultFile));
         QFile::rename(
             QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
-        run.log += withoutMarkerLines(outcome->stdoutOutput.text()) + withoutMarkerLines(outcome->stderrOutput.text());
+        const QString processLog
+            = withoutMarkerLines(outcome->stdoutOutput.text()) + withoutMarkerLines(outcome->stderrOutput.text());
+        run.log += processLog;
+        keepLog(run.workDir, QStringLiteral("log-%1.txt").arg(processes.size()), processLog);
         const qsizetype before = run.calls.size();
         readResult(run, p.resultFile);
         processes << p;
@@ -515,6 +503,56 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
     for (const PlanCall& call : calls)
         QDir().mkpath(QDir(dir).filePath(callOutDir(call.label)));
     return labels;
+}
+
+std::optional<RunnerEnvironmentProblem> believedEnvironmentProblem(
+    const QString& workDir, const Implementation& impl, bool local)
+{
+    QJsonObject env; // from whichever of the run's processes (result.json, result-N.json) met the problem
+    for (const QString& name : QDir(workDir).entryList({ QStringLiteral("result*.json") }, QDir::Files)) {
+        QFile f(QDir(workDir).filePath(name));
+        if (f.open(QIODevice::ReadOnly) && env.isEmpty())
+            env = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("environment")).toObject();
+    }
+    if (env.isEmpty())
+        return std::nullopt;
+    const QString kind = env.value(QStringLiteral("kind")).toString();
+    const QString what = env.value(QStringLiteral("what")).toString();
+    bool believed = env.value(QStringLiteral("phase")).toString() == u"setup";
+    if (!believed && local) {
+        if (kind == u"missing-framework")
+            believed = !what.isEmpty() && !runnerPythonHas(what);
+        else if (kind == u"no-device") // only frameworks that can ask for a device; a numpy or C++ one cannot
+            believed = !acceleratorPresent()
+                && (impl.framework == u"torch" || impl.framework == u"triton" || impl.framework == u"jax");
+        else if (kind == u"missing-tool" && env.contains(QStringLiteral("header"))) // a GPU library's header
+            believed = !systemHeaderExists(env.value(QStringLiteral("header")).toString());
+        else if (kind == u"missing-tool") // a toolkit its build needs (nvcc for load_inline), indeed not here
+            believed = !what.isEmpty() && QStandardPaths::findExecutable(what).isEmpty();
+    }
+    // "limits": the runner's own setup (loading the framework, its cache-flush buffer) did not fit the sandbox's
+    // limits — said only before any of the implementation's code ran, so only at setup.
+    if (!believed
+        || (kind != u"missing-framework" && kind != u"no-device" && kind != u"missing-tool" && kind != u"limits"))
+        return std::nullopt;
+    return RunnerEnvironmentProblem { kind, what, env.value(QStringLiteral("message")).toString() };
+}
+
+Finding environmentFinding(const QString& impl, const QString& kind, const QString& what, const QString& message)
+{
+    Finding f;
+    f.id = QStringLiteral("env.") + kind;
+    f.severity = Severity::Warning;
+    f.impl = impl;
+    f.message = QStringLiteral("%1 not run: %2").arg(impl, message);
+    f.evidence = QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("what"), what } };
+    return f;
+}
+
+bool isLimitFinding(QStringView findingId)
+{
+    return findingId == u"sandbox.timeout" || findingId == u"sandbox.memory-limit"
+        || findingId == u"sandbox.file-size-limit" || findingId == u"sandbox.process-limit";
 }
 
 bool deviceMissingHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote)
@@ -605,9 +643,7 @@ void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference)
               .arg(reference.outcome->detail);
     run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
                            [](const Finding& f) {
-                               return f.id.startsWith(QStringLiteral("runtime.")) || f.id == u"sandbox.timeout"
-                                   || f.id == u"sandbox.memory-limit" || f.id == u"sandbox.file-size-limit"
-                                   || f.id == u"sandbox.process-limit";
+                               return f.id.startsWith(QStringLiteral("runtime.")) || isLimitFinding(f.id);
                            }),
         run.findings.end());
     run.diagnosis.reset();

@@ -108,6 +108,26 @@ void judgeRunnerOutcome(ImplRun& run, const RunOutcome& outcome, int expectedCal
 /// found a missing device or an unusable driver on a machine that indeed has no accelerator.
 void judgeEnvironmentFault(ImplRun& run, const Implementation& impl, bool remote);
 
+/// What a runner said this machine lacks (result*.json `environment`): `kind` is `missing-framework`,
+/// `no-device`, `missing-tool` or `limits` (its own setup did not fit the sandbox's limits).
+struct RunnerEnvironmentProblem {
+    QString kind;
+    QString what;
+    QString message;
+};
+
+/// The runner's word in `workDir`, when it is believed: said before any of the implementation's code ran
+/// ("setup"), or later and this machine's own probe agrees (local runs only) — so an implementation cannot turn
+/// its own failure into "not run" by printing or raising the right words. kwb run and kwb bench both ask.
+std::optional<RunnerEnvironmentProblem> believedEnvironmentProblem(
+    const QString& workDir, const Implementation& impl, bool local);
+
+/// `env.<kind>` (a warning): `impl` was not run here, for `message`.
+Finding environmentFinding(const QString& impl, const QString& kind, const QString& what, const QString& message);
+
+/// Whether `findingId` is a sandbox limit finding (time, memory, file size, processes).
+bool isLimitFinding(QStringView findingId);
+
 /// The classifier's finding `diagnosedFindingId` (`runtime.no_device`, …) of a failed run of `impl` means this
 /// machine has no device for it: CUDA code (nothing else needs one), run here, an environment finding, and no
 /// accelerator on this machine. What kwb run and kwb bench both ask.

@@ -180,6 +180,22 @@ def environment_problem(exc):
     return None
 
 
+# What a loader or an allocator says when the sandbox's memory limit, not a missing package, stopped it.
+MEMORY_LIMIT_SIGNS = ("failed to map segment from shared object", "cannot allocate memory", "out of memory")
+
+
+def framework_problem(module, exc, missing_message):
+    """Why importing a framework failed, in the runner's setup (before any of the implementation's code ran): the
+    memory limit when the loader or an allocator ran out of memory (mapping libtorch_cpu.so needs address space),
+    else the framework is missing."""
+    text = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, MemoryError) or any(sign in text.lower() for sign in MEMORY_LIMIT_SIGNS):
+        return EnvironmentProblem("limits", "memory", f"loading {module} ran out of memory at the sandbox's memory "
+                                  f"limit ({text[:200]}): the framework does not fit the limit here (raise the memory "
+                                  "limit)")
+    return EnvironmentProblem("missing-framework", module, missing_message)
+
+
 def gpu_present():
     return os.path.exists("/dev/nvidiactl") or os.path.exists("/dev/nvidia0")
 
@@ -188,9 +204,8 @@ def numpy_dtype(name):
     if name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):
         try:
             import ml_dtypes
-        except ImportError:
-            raise EnvironmentProblem("missing-framework", "ml_dtypes",
-                                     f"{name} needs the ml_dtypes package in {sys.executable}")
+        except (ImportError, MemoryError) as e:
+            raise framework_problem("ml_dtypes", e, f"{name} needs the ml_dtypes package in {sys.executable}")
         return np.dtype(getattr(ml_dtypes, name))
     return np.dtype(name)
 
@@ -223,24 +238,23 @@ class Framework:
                 self.interpret = name == "triton"
             try:
                 import torch
-            except ImportError:
-                raise EnvironmentProblem("missing-framework", "torch",
-                                         f"torch is missing: framework {name} needs PyTorch in {sys.executable} "
-                                         "(install torch there, or point KWB_PYTHON at a python that has it)")
+            except (ImportError, MemoryError) as e:
+                raise framework_problem("torch", e, f"torch is missing: framework {name} needs PyTorch in "
+                                        f"{sys.executable} (install torch there, or point KWB_PYTHON at a python that "
+                                        "has it)")
             self.torch = torch
             if name == "triton":
                 try:
                     import triton  # noqa: F401
-                except ImportError:
-                    raise EnvironmentProblem("missing-framework", "triton",
-                                             f"framework triton needs Triton in {sys.executable}")
+                except (ImportError, MemoryError) as e:
+                    raise framework_problem("triton", e, f"framework triton needs Triton in {sys.executable}")
             if torch.cuda.is_available() and os.environ.get("TRITON_INTERPRET") != "1":
                 self.device = "cuda"
         elif name == "jax":
             try:
                 import jax
-            except ImportError:
-                raise EnvironmentProblem("missing-framework", "jax", f"framework jax needs JAX in {sys.executable}")
+            except (ImportError, MemoryError) as e:
+                raise framework_problem("jax", e, f"framework jax needs JAX in {sys.executable}")
             self.jax = jax
             self.device = str(jax.devices()[0])
             self.interpret = jax.default_backend() == "cpu"
@@ -248,9 +262,9 @@ class Framework:
             # NKI kernels run in the Neuron simulator (numpy arrays in and out) where neuronx-cc is installed.
             try:
                 from neuronxcc import nki
-            except ImportError:
-                raise EnvironmentProblem("missing-framework", "neuronxcc",
-                                         f"framework nki needs neuronx-cc (neuronxcc.nki) in {sys.executable}")
+            except (ImportError, MemoryError) as e:
+                raise framework_problem("neuronxcc", e,
+                                        f"framework nki needs neuronx-cc (neuronxcc.nki) in {sys.executable}")
             self.nki = nki
             self.device = "neuron-simulator"
             self.interpret = True
@@ -538,7 +552,13 @@ def main():
         recorder = make_recorder(sig, fw)
         options = {}
         calls = read_plan(plan_path, options)
-        timer = CallTimer(fw, int(options.get("flush_bytes", -1)))
+        try:
+            timer = CallTimer(fw, int(options.get("flush_bytes", -1)))
+        except MemoryError as e:  # the runner's own buffer, before any of the implementation's code ran
+            raise EnvironmentProblem("limits", "memory", f"the runner's own cache-flush buffer could not be allocated "
+                                     f"at the sandbox's memory limit after loading {fw.name} ({type(e).__name__}: "
+                                     f"{str(e)[:160]}): the framework and the runner do not fit the limit here "
+                                     "(raise the memory limit)")
         record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
         if convention != "function":

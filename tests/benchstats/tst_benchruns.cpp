@@ -178,6 +178,27 @@ private Q_SLOTS:
         }
     }
 
+    // The runner's own setup that does not fit the memory limit (here its cache-flush buffer, asked far larger than
+    // the limit) is the host's limit, not the implementations' failure: "not run" with env.limits, and no
+    // sandbox.memory-limit or runtime.* finding against either — the same rule as kwb run.
+    void runnerSetupBeyondTheLimitIsNotRun()
+    {
+        // A python runner: it allocates its buffer before any of the implementation's code runs. (A C++ runner's
+        // candidate may run static initialisers first, so its failure there stays the candidate's.)
+        BenchRequest r = request(QStringLiteral("speed"));
+        r.taskDir = KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work");
+        r.flushBytes = qint64(64) << 30; // 64 GiB, over the 8 GiB memory limit
+        r.limits.memoryMiB = 8192;
+        auto result = runBench(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QVERIFY(!result->impls.isEmpty());
+        for (const ImplBench& b : result->impls) {
+            QCOMPARE(b.status, ImplStatus::NotRun);
+            QCOMPARE(ids(*result, b.id), QStringList { QStringLiteral("env.limits") });
+            QVERIFY2(b.notRunReason.contains(QStringLiteral("cache-flush buffer")), qPrintable(b.notRunReason));
+        }
+    }
+
     void badRequests()
     {
         BenchRequest r = request(QStringLiteral("speed"));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The correctness protocol end to end on this machine: real g++ builds, real sandboxed runs, one
 // candidate per cheat the protocol must catch.
+#include "core/env/toolprobe.h"
 #include "core/run/runengine.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/taskloader.h"
@@ -246,6 +247,42 @@ private Q_SLOTS:
         QCOMPARE(run(QStringLiteral("abort")).status, ImplStatus::Failed);
         QVERIFY2(hasErrors(result->findings), qPrintable(ids(QStringLiteral("abort")).join(QLatin1Char(' '))));
         QVERIFY(!ids(QStringLiteral("abort")).contains(QStringLiteral("env.limits")));
+    }
+
+    // The runner's own setup that does not fit the memory limit — loading torch needs more address space than
+    // 1 GiB (the loader says "failed to map segment from shared object", not that torch is missing) — is the
+    // host's limit: the candidate is "not run" with env.limits, never "torch is missing", never failed.
+    void frameworkBeyondTheMemoryLimitIsNotRun()
+    {
+        if (!runnerPythonHas(QStringLiteral("torch")))
+            QSKIP("the runner python has no torch: the Triton runner cannot load it at any limit");
+        RunRequest request;
+        request.taskDir = KWB_TASKS_DIR + QStringLiteral("/layernorm-triton-spec-gap");
+        request.implIds = { QStringLiteral("triton") };
+        request.trials = 1;
+        request.heldOut = 0;
+        request.stress = false;
+        request.limits.memoryMiB = 1024;
+        QTemporaryDir keep;
+        request.keepDir = keep.path();
+        auto result = runCorrectness(request);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const auto triton = std::find_if(
+            result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.id == u"triton"; });
+        QVERIFY(triton != result->impls.end());
+        QCOMPARE(triton->status, ImplStatus::NotRun);
+        QVERIFY2(triton->notRunReason.contains(QStringLiteral("memory limit"))
+                && !triton->notRunReason.contains(QStringLiteral("torch is missing")),
+            qPrintable(triton->notRunReason));
+        QStringList ids;
+        for (const Finding& f : result->findings)
+            if (f.impl == u"triton")
+                ids << f.id;
+        QCOMPARE(ids, QStringList { QStringLiteral("env.limits") });
+        // The kept work folder holds what the runner printed, which the diagnosis read.
+        QFile log(keep.filePath(QStringLiteral("triton/log-0.txt")));
+        QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(log.fileName()));
+        QVERIFY(log.readAll().contains("libtorch"));
     }
 
     // Stop reaches a runner build in progress: the compiler (here one evaluating constexpr loops for minutes) is
