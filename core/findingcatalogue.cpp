@@ -84,7 +84,7 @@ const Row kRows[] = {
     { "env.missing-framework", "W", Env, "the runner python lacks the implementation's framework" },
     { "env.no-device", "W", Env, "no accelerator on this machine for a CUDA implementation" },
     { "env.missing-tool", "W", Env, "no compiler or python to build the runner with" },
-    { "env.limits", "W", Env, "the reference failed at a sandbox limit: the task does not fit this host's limits" },
+    { "env.limits", "W", Env, "the reference, or the runner's own setup, failed at a sandbox limit: the task does not fit this host's limits" },
 
     { "correct.mismatch", "E", Impl, "elements outside the tolerance" },
     { "correct.nan-mismatch", "E", Impl, "NaN or ±Inf where the reference is finite, or the reverse" },
@@ -159,8 +159,7 @@ FindingKind kindOf(FailureClass c)
     const bool machine = c == FailureClass::NoDevice || c == FailureClass::DriverRuntimeMismatch;
     QString title = failureTitle(c);
     title[0] = title[0].toLower();
-    return FindingKind { failureFindingId(c), { c == FailureClass::Unknown ? Severity::Warning : Severity::Error },
-        machine ? Env : Impl, title };
+    return FindingKind { failureFindingId(c), { failureSeverity(c) }, machine ? Env : Impl, title };
 }
 } // namespace
 

@@ -83,7 +83,7 @@ Finding Diagnosis::toFinding() const
 {
     Finding f;
     f.id = findingId();
-    f.severity = cls == FailureClass::Unknown ? Severity::Warning : Severity::Error;
+    f.severity = failureSeverity(cls);
     f.message = title;
     f.evidence = QJsonObject { { QStringLiteral("class"), className() }, { QStringLiteral("explanation"), explanation },
         { QStringLiteral("log_lines"), evidenceToJson(evidence) } };

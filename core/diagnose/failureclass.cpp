@@ -149,6 +149,11 @@ QString failureFindingId(FailureClass c)
     return QStringLiteral("runtime.") + failureClassName(c);
 }
 
+Severity failureSeverity(FailureClass c)
+{
+    return c == FailureClass::Unknown ? Severity::Warning : Severity::Error;
+}
+
 QString failureTitle(FailureClass c)
 {
     return QString::fromLatin1(info(c).title);

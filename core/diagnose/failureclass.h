@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/finding.h"
+
 #include <QList>
 #include <QString>
 
@@ -39,6 +41,9 @@ std::optional<FailureClass> failureClassFromName(QStringView name);
 
 /// `runtime.` + the class name.
 QString failureFindingId(FailureClass c);
+
+/// What a failure of the class is raised at: an error, but a warning for `unknown` (the log named no cause).
+Severity failureSeverity(FailureClass c);
 
 /// A short title, e.g. "Device out of memory".
 QString failureTitle(FailureClass c);

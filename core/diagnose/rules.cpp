@@ -93,6 +93,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The launcher stub a JIT builds with the host compiler (Triton's main.c/cuda_utils.c, linked to libcuda):
         // when that fails, headers or the driver library are missing, not the kernel's code.
         { C::DriverRuntimeMismatch, 60, R"re(CalledProcessError: Command '\['\S*\b(gcc|cc|clang)(-\d+)?', '\S*/(main|cuda_utils|hip_utils)\.c')re", "Triton's launcher stub (through TorchInductor)" },
+        // A header of the stack itself missing (Python's, CUDA's) is an installation without its development files,
+        // whatever compiles against it — a JIT's launcher stub most often; a missing header of the code's own is not.
+        { C::DriverRuntimeMismatch, 95, R"re(\b(Python|cuda|cuda_runtime|cuda_fp16|cuda_bf16|cublas_v2|cudnn|nccl|hip/hip_runtime)\.h: No such file or directory)re", "compilers: the stack's development headers are not installed" },
         // An option one component passes that another of a different release does not know.
         { C::DriverRuntimeMismatch, 80, R"re(Unknown flags? in (XLA|LIBTPU|NEURON_CC|TF)_\w*FLAGS)re", "XLA flags of another release" },
         { C::DriverRuntimeMismatch, 50, R"re(\berror: argument .{0,40}invalid choice: '\w+' \(choose from)re", "a CLI whose plugin for that choice is not installed (optimum-cli export neuron)" },
@@ -120,12 +123,17 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(NRT_LOAD_NOT_ENOUGH_NC|\bnrt_\w+ status=9\b|NRT_EXEC_NC_BUSY|\bnrt_\w+ status=1005\b)re", "Neuron runtime (NRT_LOAD_NOT_ENOUGH_NC = 9, NRT_EXEC_NC_BUSY = 1005)" },
         { C::NoDevice, 90, R"re(\b(TPU|GPU|device|NeuronCore)s? (is|are) already in use\b)re", "PJRT/libtpu: the accelerator is held by another process" },
         { C::NoDevice, 80, R"re(was explicitly assigned to \S+ but available devices are)re", "TensorFlow/XRT placement: the device asked for does not exist" },
+        { C::NoDevice, 80, R"re(Only interpret mode is supported on (the )?CPU backend)re", "Pallas: a compiled kernel asked for on a host whose only backend is the CPU" },
+        { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\))re", "PJRT (Neuron): the client found no device" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
         { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
         { C::DeviceOom, 60, R"re(OutOfMemoryError(?!: out of resource)|\bOOM\b)re", "various" },
+        // Memory the program allocates ran out — on the host, for code that runs there (a C++ or NumPy kernel, an
+        // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
+        { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
         { C::DeviceOom, 100, R"re(couldn't be allocated in (SB|SBUF|PSUM)|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
@@ -182,6 +190,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR)re", "cuDNN: the library's kernel faulted on the device" },
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
         { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
+        // An index past the end, caught on the host (a C++ kernel's .at(), NumPy's bounds check).
+        { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+)re", "libstdc++, NumPy: an index beyond the buffer" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -201,11 +211,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
         // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
         // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
-        { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of)re", "Pallas, Triton, NKI" },
+        { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
+        { C::ShapeDtypeMismatch, 80, R"re(Expected \w+ argument to have shape .{0,120} but got)re", "Triton: a value stored through a pointer block of another shape" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
-        { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b)re", "JAX sharding, Neuron tensor parallelism: a dimension that does not divide" },
+        { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -231,6 +242,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
+        // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
+        // a CompilationError (an undefined name, a non-power-of-2 arange) as an InterpreterError: the same wrapper.
+        { C::CompileError, 80, R"re(triton\.runtime\.errors\.InterpreterError|^\s*InterpreterError:)re", "Triton's interpreter", RuleRole::Wrapper },
         { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported)|\b(not implemented|unsupported)\b.{0,40}\blowering\b)re", "Pallas/Mosaic, JAX, TorchInductor" },
         { C::CompileError, 90, R"re(lowering\b.{0,40}\bfailed\b|LoweringException|TritonLoweringException|Exception while lowering)re", "Pallas/Mosaic, JAX, TorchInductor", RuleRole::Wrapper },
         { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|=== BIR error ===|\bBIR verification failed|NCC_\w+\d+|\[(TEN|GCA|NLA|F)\d{3}\])re", "neuronx-cc: internal errors and its error codes" },
