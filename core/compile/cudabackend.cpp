@@ -82,8 +82,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     const JobContext& job, const QString& tmp, ImplementationCompile& c)
 {
     const auto executor = makeExecutor(request.executor);
-    const bool remote = executor->remote();
-    const QString nvcc = remote ? QStringLiteral("nvcc") : findNvcc();
+    const QString nvcc = executor->program(QStringLiteral("nvcc"), findNvcc);
     if (nvcc.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; or set KWB_NVCC)");
@@ -98,11 +97,10 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     args << buildFlags(task, impl); // the task's own options, as the runner is built
     args << gencodeArgs(archs) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(nvcc, args, tmp);
-    if (!remote) {
-        const QStringList version
-            = probeOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
+    if (const QStringList version
+        = executor->versionOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));
+        !version.value(0).isEmpty())
         c.compilerVersion = version.size() >= 2 ? version.value(version.size() - 2).trimmed() : version.value(0);
-    }
     ToolOptions options = compilerOptions(task, request, job);
     const ToolRun run = executor->runTool(nvcc, args, tmp, options);
     recordToolRun(c, run);
@@ -130,7 +128,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         const QString ptx = readText(f.absoluteFilePath());
         c.disassembly << parsePtx(ptx, ptxArch(ptx), impl.source);
     }
-    if (remote) {
+    if (executor->remote()) {
         const ToolRun sass = executor->runTool(
             QStringLiteral("cuobjdump"), { QStringLiteral("-sass"), tmp + QStringLiteral("/impl.o") }, tmp, options);
         if (sass.ok())

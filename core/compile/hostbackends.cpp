@@ -18,8 +18,8 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
     const QString& tmp, ImplementationCompile& c)
 {
     const auto executor = makeExecutor(request.executor);
-    const bool remote = executor->remote();
-    const QString gxx = remote ? QStringLiteral("g++") : QStandardPaths::findExecutable(QStringLiteral("g++"));
+    const QString gxx = executor->program(
+        QStringLiteral("g++"), [] { return QStandardPaths::findExecutable(QStringLiteral("g++")); });
     if (gxx.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("g++ not found on PATH");
@@ -33,14 +33,13 @@ void compileCpp(const Task& task, const Implementation& impl, const CompileReque
         args << QStringLiteral("-g");
     args << QStringLiteral("-c") << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(gxx, args, tmp);
-    if (!remote)
-        c.compilerVersion
-            = probeOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
+    c.compilerVersion
+        = executor->versionOutput(gxx, { QStringLiteral("--version") }).section(QLatin1Char('\n'), 0, 0).trimmed();
     ToolOptions options = compilerOptions(task, request, job);
     const ToolRun run = executor->runTool(gxx, args, tmp, options);
     recordToolRun(c, run);
     c.diagnostics = parseCompilerOutput(run.output, bundlePathMapper(tmp, task.dir));
-    if (!c.ok || !request.disassemble || remote)
+    if (!c.ok || !request.disassemble || executor->remote())
         return;
     // x86-64 of the implementation's own functions, with the source line of each instruction.
     const QString objdump = QStandardPaths::findExecutable(QStringLiteral("objdump"));

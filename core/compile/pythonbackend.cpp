@@ -219,8 +219,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     const CompileRequest& request, const JobContext& job, const QString& tmp, ImplementationCompile& c)
 {
     const auto executor = makeExecutor(request.executor);
-    const bool remote = executor->remote();
-    const QString python = remote ? QStringLiteral("python3") : runnerPython();
+    const QString python = executor->program(QStringLiteral("python3"), runnerPython);
     if (python.isEmpty()) {
         c.toolMissing = true;
         c.notes << QStringLiteral("no python3 found (set KWB_PYTHON)");
@@ -244,7 +243,7 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
         c.notes << QStringLiteral("launches not compiled: convention %1 is not called by the compile check")
                        .arg(impl.convention);
     } else if (impl.framework == u"triton" || impl.framework == u"jax") {
-        if (remote) {
+        if (executor->remote()) {
             c.notes << QStringLiteral("launches not compiled: the launch-intercepting compile runs locally only");
         } else if (const QString why = writeCasePlan(task, impl, tmp); !why.isEmpty()) {
             c.notes << QStringLiteral("launches not compiled: ") + why;
@@ -255,14 +254,13 @@ void compilePython(const Task& task, const Implementation& impl, const QStringLi
     c.command = shellCommand(python, args, tmp);
     if (request.sandbox)
         c.command += QStringLiteral("  # in the bubblewrap sandbox (bundle read-only, no network)");
-    if (!remote)
-        c.compilerVersion = probeOutput(python, { QStringLiteral("--version") }).trimmed();
+    c.compilerVersion = executor->versionOutput(python, { QStringLiteral("--version") }).trimmed();
 
     ToolOptions options = compilerOptions(task, request, job);
     options.sandbox = request.sandbox;
     options.readOnlyPaths << task.dir;
     // A runner python outside /usr (a virtual environment) must be visible inside the sandbox.
-    if (!remote && !python.startsWith(QStringLiteral("/usr/"))) {
+    if (!executor->remote() && !python.startsWith(QStringLiteral("/usr/"))) {
         QDir prefix = QFileInfo(python).absoluteDir();
         prefix.cdUp();
         options.readOnlyPaths << prefix.absolutePath();

@@ -6,6 +6,7 @@
 #include "core/exec/toolrun.h"
 #include "core/result.h"
 
+#include <functional>
 #include <memory>
 
 namespace kwb {
@@ -37,6 +38,19 @@ public:
     /// Ok when candidates can be isolated: here bubblewrap is probed (an ErrorKind::Environment Error says why
     /// not and what to do); a remote host isolates its runners itself and reports how.
     virtual Status requireSandbox() const = 0;
+
+    /// The program to run for the tool `name` (nvcc, g++, the runner python): on this machine what `locateHere`
+    /// finds (empty: not installed here); on a remote host the name itself, for the host's PATH.
+    QString program(const QString& name, const std::function<QString()>& locateHere) const
+    {
+        return remote() ? name : locateHere();
+    }
+    /// What `program args` prints (a version banner) where this executor runs tools; empty for a remote host,
+    /// which is not probed from here (its tool runs report their version: ToolRun::toolVersion).
+    QString versionOutput(const QString& program, const QStringList& args) const
+    {
+        return remote() ? QString() : probeOutput(program, args);
+    }
 
 private:
     ExecutorSpec m_spec;
