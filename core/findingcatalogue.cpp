@@ -84,7 +84,9 @@ const Row kRows[] = {
     { "env.missing-framework", "W", Env, "the runner python lacks the implementation's framework" },
     { "env.no-device", "W", Env, "no accelerator on this machine for a CUDA implementation" },
     { "env.missing-tool", "W", Env, "no compiler or python to build the runner with" },
-    { "env.limits", "W", Env, "the reference, or the runner's own setup, failed at a sandbox limit: the task does not fit this host's limits" },
+    { "env.limits", "W", Env,
+        "the reference, or the runner's own setup, failed at a sandbox limit: the task does not fit this host's "
+        "limits" },
 
     { "correct.mismatch", "E", Impl, "elements outside the tolerance" },
     { "correct.nan-mismatch", "E", Impl, "NaN or ±Inf where the reference is finite, or the reverse" },

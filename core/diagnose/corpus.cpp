@@ -193,7 +193,8 @@ QJsonObject CorpusEvaluation::toJson() const
         { QStringLiteral("frameworks"), frameworks }, { QStringLiteral("confusions"), conf } };
     if (causeInLog.total + causeNotInLog.total > 0)
         o.insert(QStringLiteral("log_states_cause"),
-            QJsonObject { { QStringLiteral("yes"), tallyJson(causeInLog) }, { QStringLiteral("no"), tallyJson(causeNotInLog) } });
+            QJsonObject {
+                { QStringLiteral("yes"), tallyJson(causeInLog) }, { QStringLiteral("no"), tallyJson(causeNotInLog) } });
     return o;
 }
 

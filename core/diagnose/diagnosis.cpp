@@ -126,7 +126,8 @@ Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, con
 }
 
 // When no cause decided, the log is read again as pasted text, its soft-wrapped lines joined and its markdown
-// emphasis removed (softwrap.h): a message split by a terminal's width or marked up in a post keeps its sign. The second reading counts only when it finds a cause.
+// emphasis removed (softwrap.h): a message split by a terminal's width or marked up in a post keeps its sign. The
+// second reading counts only when it finds a cause.
 template <typename Read> Diagnosis readJoiningSoftWraps(QByteArrayView log, const FailureContext& context, Read read)
 {
     Diagnosis d = read(log, nullptr, context);

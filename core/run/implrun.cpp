@@ -641,10 +641,9 @@ void markNotRunAtReferenceLimit(ImplRun& run, const ImplRun& reference)
         : QStringLiteral("it failed at a sandbox limit, and so did the reference (%1): the task does not fit these "
                          "limits here")
               .arg(reference.outcome->detail);
-    run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
-                           [](const Finding& f) {
-                               return f.id.startsWith(QStringLiteral("runtime.")) || isLimitFinding(f.id);
-                           }),
+    run.findings.erase(
+        std::remove_if(run.findings.begin(), run.findings.end(),
+            [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")) || isLimitFinding(f.id); }),
         run.findings.end());
     run.diagnosis.reset();
     markNotRun(run, QStringLiteral("limits"), runStatusName(reference.outcome->status), message);

@@ -64,7 +64,8 @@ const QMap<QString, FailureClass>& unseenMisread()
     // A typo in a Triton kernel (`tl.lod`) reaches the log as a framework module without that name, which is how
     // an API of another release reaches it too; the log cannot tell them apart, and in public threads it is
     // nearly always the release (docs/diagnosis.md, "Precedence").
-    static const QMap<QString, FailureClass> m { { QStringLiteral("u-ce-triton"), FailureClass::DriverRuntimeMismatch } };
+    static const QMap<QString, FailureClass> m { { QStringLiteral("u-ce-triton"),
+        FailureClass::DriverRuntimeMismatch } };
     return m;
 }
 
@@ -466,11 +467,11 @@ private Q_SLOTS:
             << QStringLiteral("array([1., 2.])\nRuntimeError: CUDA error: out of memory") << FailureClass::DeviceOom;
         QTest::newRow("no-printed-result") << QStringLiteral("tensor shapes: 4x4\ndone") << FailureClass::Unknown;
         // Markdown in a pasted line does not hide its message.
-        QTest::newRow("markdown-bold") << QStringLiteral("Check failed: error == cudaSuccess (38 vs. 0)  no **CUDA-capable "
-                                                         "device is detected**")
-                                       << FailureClass::NoDevice;
-        QTest::newRow("markdown-code-span") << QStringLiteral("I got `invalid configuration argument` from the launch")
-                                            << FailureClass::LaunchConfig;
+        QTest::newRow("markdown-bold") << QStringLiteral(
+            "Check failed: error == cudaSuccess (38 vs. 0)  no **CUDA-capable "
+            "device is detected**") << FailureClass::NoDevice;
+        QTest::newRow("markdown-code-span")
+            << QStringLiteral("I got `invalid configuration argument` from the launch") << FailureClass::LaunchConfig;
         QTest::newRow("glibc-assert-keeps-its-backtick")
             << QStringLiteral("verify_out: main.cpp:41: int verify_out(float*): Assertion `diff < 1e-3' failed.")
             << FailureClass::NumericalMismatch;
@@ -520,8 +521,7 @@ private Q_SLOTS:
         QTest::newRow("results-then-segv") << QStringLiteral("tensor([1., 2.])") << 139 << 0 << false
                                            << FailureClass::Crash << QStringLiteral("SIGSEGV");
         QTest::newRow("results-exit-0") << QStringLiteral("gpu: tensor([0., 0.])\ncpu: tensor([1., 2.])") << 0 << 0
-                                        << false << FailureClass::NumericalMismatch
-                                        << QStringLiteral("prints results");
+                                        << false << FailureClass::NumericalMismatch << QStringLiteral("prints results");
     }
     void context()
     {

@@ -51,8 +51,8 @@ private Q_SLOTS:
             << QByteArray(R"({"id": "a", "class": "crash", "timed_out": 1, "log": ""})") << QStringLiteral("line 1")
             << QStringLiteral("\"timed_out\": expected true");
         QTest::newRow("states-cause-not-bool")
-            << good + R"({"id": "b", "class": "crash", "log_states_cause": "no", "log": ""})" << QStringLiteral("line 2")
-            << QStringLiteral("\"log_states_cause\": expected true");
+            << good + R"({"id": "b", "class": "crash", "log_states_cause": "no", "log": ""})"
+            << QStringLiteral("line 2") << QStringLiteral("\"log_states_cause\": expected true");
         QTest::newRow("exit-code-fraction")
             << QByteArray(R"({"id": "a", "class": "crash", "exit_code": 1.5, "log": ""})") << QStringLiteral("line 1")
             << QStringLiteral("\"exit_code\": expected an integer from -64 to 255");
