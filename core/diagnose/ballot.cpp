@@ -364,8 +364,10 @@ Diagnosis Ballot::finish(const FailureContext& context)
     }
     // A log that reports no failure at all — no exception, no error line, no sign of any class, the process not
     // killed — but prints results (two implementations' outputs, a value and what it should be) is a run whose
-    // results were in question: a weak hint of a wrong result, never more.
-    if (winner < 0 && m_informative.hits.isEmpty() && !m_results.hits.isEmpty()) {
+    // results were in question: a weak hint of a wrong result, never more. A process known to have exited with a
+    // failure status failed for a reason its log does not give: a wrong result does not do that.
+    const bool failedStatus = context.exitCode && *context.exitCode != 0;
+    if (winner < 0 && !failedStatus && m_informative.hits.isEmpty() && !m_results.hits.isEmpty()) {
         winner = int(m_classes.indexOf(FailureClass::NumericalMismatch));
         m_votes[size_t(winner)] = m_results;
         m_votes[size_t(winner)].onlyInfo = false;

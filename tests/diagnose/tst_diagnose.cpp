@@ -520,6 +520,8 @@ private Q_SLOTS:
                                              << FailureClass::TimeoutHang << QStringLiteral("wall-clock limit");
         QTest::newRow("results-then-segv") << QStringLiteral("tensor([1., 2.])") << 139 << 0 << false
                                            << FailureClass::Crash << QStringLiteral("SIGSEGV");
+        QTest::newRow("results-exit-3") << QStringLiteral("tensor([1., 2.])") << 3 << 0 << false
+                                        << FailureClass::Unknown << QStringLiteral("status 3");
         QTest::newRow("results-exit-0") << QStringLiteral("gpu: tensor([0., 0.])\ncpu: tensor([1., 2.])") << 0 << 0
                                         << false << FailureClass::NumericalMismatch << QStringLiteral("prints results");
     }
