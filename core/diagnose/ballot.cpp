@@ -20,6 +20,17 @@ constexpr int kSecondaryMinScore = 80;
 constexpr int kLayerFailureWeight = 45;
 // What printed results weigh in a log that reports no failure: a weak hint of a wrong result.
 constexpr int kPrintedResultWeight = 25;
+// What a module missing from an import inside the accelerator stack weighs (a cause: an installation problem).
+constexpr int kStackDependencyWeight = 80;
+
+// `ModuleNotFoundError: No module named 'x'` right below a frame inside a package of the accelerator stack.
+bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
+{
+    static const QRegularExpression missing(QStringLiteral(R"re(\bModuleNotFoundError: No module named ')re"));
+    static const QRegularExpression stack(QStringLiteral(
+        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|transformers_neuronx|optimum)[/\\])re"));
+    return !lastFrame.isEmpty() && missing.match(exceptionLine).hasMatch() && stack.match(lastFrame).hasMatch();
+}
 
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found, and the
 // error that failed it must still win. Rules matched on a warning line count 70 % of their weight.
@@ -243,6 +254,8 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
     const LinePlace place = m_structure.place(lineNo, kinds, !payload.isEmpty() && payload.front().isSpace());
     if (place.codeEcho || (place.nearFrame && !(kinds & ExceptionLine) && isNumberedSourceLine(payload)))
         return; // the program's source, not its output
+    if (kinds & PythonFrame)
+        m_lastPythonFrame = payload;
     const bool outside = isOutsideStack(layer);
     if (outside && !m_outside && (kinds & (ReportsFailure | ExceptionLine)))
         m_outside = Hit { lineNo, { 0, 0 }, text, layer };
@@ -294,6 +307,14 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
             best[c] = s;
             bestAt[c] = prefix.payloadStart + m.capturedStart();
         }
+    }
+    // A module missing where a package of the accelerator stack imports it — the frame above the exception is inside
+    // that package (`site-packages/jax/…: from absl import logging`) — is that package's dependency missing: an
+    // installation problem, whatever the module's name. The same name missing from the program's own import names
+    // no class.
+    if ((kinds & ExceptionLine) && !place.frame && importedByTheStack(payload, m_lastPythonFrame)) {
+        Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
+        b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackDependencyWeight });
     }
     // A compiler that reports a failure (an error-level line, a failed check, a crash inside it) has failed to
     // compile, even when the line names no cause a rule knows: that counts as a wrapper.

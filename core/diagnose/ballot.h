@@ -56,6 +56,7 @@ private:
     StructureReader m_structure;
     Vote m_wrappers; ///< the strongest lines that reported a failure without its cause
     Vote m_results; ///< lines that print a result (a tensor, an array)
+    QString m_lastPythonFrame; ///< the payload of the last Python frame line read
     std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack
 };
 

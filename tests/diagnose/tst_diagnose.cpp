@@ -191,7 +191,7 @@ private Q_SLOTS:
         QTest::newRow("round4") << QStringLiteral("round4") << 65 << 85;
         QTest::newRow("round5") << QStringLiteral("round5") << 56 << 69;
         QTest::newRow("round6") << QStringLiteral("round6") << 15 << 15;
-        QTest::newRow("own-runner") << QStringLiteral("own-runner") << 53 << 59;
+        QTest::newRow("own-runner") << QStringLiteral("own-runner") << 54 << 59;
     }
     void laterCollections()
     {
@@ -456,6 +456,12 @@ private Q_SLOTS:
         QTest::newRow("host-oom-killer") << QStringLiteral("[3017506.7] Out of memory: Kill process 25635 (python)")
                                          << FailureClass::Crash;
         QTest::newRow("empty") << QString() << FailureClass::Unknown;
+        // A module missing where the stack imports it is the stack's installation; where the program imports it, no
+        // class.
+        QTest::newRow("program-imports-a-missing-module")
+            << QStringLiteral("Traceback (most recent call last):\n  File \"/work/cand.py\", line 3, in <module>\n    "
+                              "import fancy_kernels\nModuleNotFoundError: No module named 'fancy_kernels'")
+            << FailureClass::Unknown;
         // Printed results decide only in a log that reports no failure at all.
         QTest::newRow("printed-results-only")
             << QStringLiteral("ours:\ntensor([1.0000, 2.0000, 0.0000])\nreference:\ntensor([1.0000, 2.0000, 3.0000])")
