@@ -208,6 +208,23 @@ private Q_SLOTS:
         QVERIFY2(out.startsWith(QStringLiteral("1/2 classified as labelled (50.0 %)")), qPrintable(out));
         QVERIFY(out.contains(QStringLiteral("wrong: expected crash, got numerical_mismatch")));
 
+        // Per framework, and split by the labeller's "does the log state its cause"; how the process ended decides.
+        const QString judged = writeFile(dir, QStringLiteral("j.jsonl"),
+            R"({"id": "a", "class": "device_oom", "framework": "triton", "log_states_cause": true, "log": "CUDA out of memory"})"
+            "\n"
+            R"({"id": "b", "class": "timeout_hang", "framework": "cpp", "log_states_cause": false, "timed_out": true, "log": "step 3"})"
+            "\n"
+            R"({"id": "c", "class": "crash", "framework": "cpp", "log_states_cause": false, "log": "step 3"})"
+            "\n");
+        const Run j = runKwb({ QStringLiteral("--corpus"), judged });
+        QCOMPARE(j.exitCode, 1);
+        const QString jout = QString::fromUtf8(j.out);
+        QVERIFY2(jout.contains(QStringLiteral("per framework: cpp 1/2 50.0 %, triton 1/1 100.0 %")), qPrintable(jout));
+        QVERIFY2(
+            jout.contains(QStringLiteral("the log states the cause (labeller): 1/1 100.0 %; the cause only outside "
+                                         "the log: 1/2 50.0 %")),
+            qPrintable(jout));
+
         const QString bad = writeFile(dir, QStringLiteral("bad.jsonl"), "{\"id\": 1}\n");
         const Run b = runKwb({ QStringLiteral("--corpus"), bad });
         QCOMPARE(b.exitCode, 2);
