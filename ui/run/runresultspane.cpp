@@ -15,6 +15,28 @@
 
 namespace kwb::ui {
 namespace {
+// "confidence 0.85, high · also possible: launch_config (wrapper)": how far to trust the class, in the bands that
+// were measured on unseen logs, and the runners-up a reviewer weighs in a close call.
+QString diagnosisCertainty(const Diagnosis& d)
+{
+    QString sure;
+    if (d.cls == FailureClass::Unknown)
+        sure = QObject::tr("no known cause in the log (confidence %1 that none applies)")
+                   .arg(QString::number(d.confidence, 'f', 2));
+    else if (d.confidence >= 0.8)
+        sure = QObject::tr("confidence %1, high").arg(QString::number(d.confidence, 'f', 2));
+    else if (d.confidence >= 0.6)
+        sure = QObject::tr("confidence %1, good").arg(QString::number(d.confidence, 'f', 2));
+    else
+        sure = QObject::tr("confidence %1, low: check the evidence lines").arg(QString::number(d.confidence, 'f', 2));
+    QStringList also;
+    for (const Alternative& a : d.alternatives.mid(0, 2))
+        also << QStringLiteral("%1 (%2)").arg(failureClassName(a.cls), a.kind);
+    if (!also.isEmpty())
+        sure += QObject::tr(" · also possible: %1").arg(also.join(QStringLiteral(", ")));
+    return QStringLiteral("<span style='color:#555'>%1</span>").arg(sure.toHtmlEscaped());
+}
+
 QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
 {
     auto* card = new QFrame(parent);
@@ -31,10 +53,23 @@ QWidget* diagnosisCard(const ImplRun& run, QWidget* parent)
             card);
     title->setWordWrap(true);
     title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* text = new QLabel(d.explanation.toHtmlEscaped(), card);
+    auto* sure = new QLabel(diagnosisCertainty(d), card);
+    sure->setObjectName(QStringLiteral("diagnosisCertainty"));
+    sure->setWordWrap(true);
+    sure->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    sure->setToolTip(QObject::tr(
+        "How sure the diagnosis is, from the sign that decided (a cause, a wrapper, a hint) and how close the next "
+        "class came. Measured on 143 failure logs nobody had tuned the rules on: at 0.8 or more the class was right "
+        "95 % of the time, from 0.6 to 0.8 90 %, below 0.6 59 % (docs/diagnosis.md, \"How sure it is\")."));
+    // Plain text: an explanation quoting code ("const float *") has no tags, so escaped entities would show as
+    // "&quot;" — the label is told what it holds instead of guessing.
+    auto* text = new QLabel(card);
+    text->setTextFormat(Qt::PlainText);
+    text->setText(d.explanation);
     text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     text->setWordWrap(true);
     layout->addWidget(title);
+    layout->addWidget(sure);
     layout->addWidget(text);
     if (!d.evidence.isEmpty()) {
         QString lines;
