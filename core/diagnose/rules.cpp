@@ -38,7 +38,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(Found \w+ version \d+, but \w+ was built against|Loaded runtime \w+ library: .{0,40}but source was compiled with)re", "JAX, TensorFlow" },
         { C::DriverRuntimeMismatch, 90, R"re(version must be no lower than|was built against .{0,40}(newer|older)|cuDNN version incompatibility)re", "JAX, PyTorch" },
         { C::DriverRuntimeMismatch, 100, R"re(CUDNN_STATUS_VERSION_MISMATCH|CUDNN_STATUS_ARCH_MISMATCH|CUBLAS_STATUS_ARCH_MISMATCH)re", "cuDNN, cuBLAS" },
-        { C::DriverRuntimeMismatch, 80, R"re(\bversion mismatch\b)re", "NCCL, NVML, runtimes" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bversion mismatch\b|\bMismatched\b.{0,60}\bAPI versions?\b)re", "NCCL, NVML, runtimes, PJRT plugins" },
         { C::DriverRuntimeMismatch, 80, R"re(driver (is |version is )?too old|requires a (newer|more recent) (CUDA |NVIDIA )?driver)re", "various" },
         { C::DriverRuntimeMismatch, 70, R"re(compute capability .{0,40}(is )?(not supported|unsupported|too (old|low)|below the minimum))re", "various" },
         { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
@@ -125,6 +125,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 80, R"re(was explicitly assigned to \S+ but available devices are)re", "TensorFlow/XRT placement: the device asked for does not exist" },
         { C::NoDevice, 80, R"re(Only interpret mode is supported on (the )?CPU backend)re", "Pallas: a compiled kernel asked for on a host whose only backend is the CPU" },
         { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\))re", "PJRT (Neuron): the client found no device" },
+        { C::NoDevice, 70, R"re(\b(TPU|GPU|device|accelerator|NeuronCore)s? initiali[sz]ation failed\b)re", "PJRT, libtpu, runtimes: the device could not be brought up" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -268,6 +269,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
         { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
+        { C::TimeoutHang, 70, R"re(HW Exception by GPU node-\d+ .{0,80}\bGPU Hang\b)re", "ROCm: the GPU stopped responding" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },

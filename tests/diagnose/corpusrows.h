@@ -32,7 +32,7 @@ inline QString publicCorpusPath()
     return (KWB_FIXTURES_DIR + QStringLiteral("/public-logs.jsonl"));
 }
 
-/// A later collection (`round3`, …, `round6`, `own-runner`): measured blind once, dev since (docs/diagnosis.md).
+/// A later collection (`round3`, …, `round7`, `own-runner`): measured blind once, dev since (docs/diagnosis.md).
 inline QString collectionPath(const QString& name)
 {
     return KWB_FIXTURES_DIR + QLatin1Char('/') + name + QStringLiteral("-logs.jsonl");
