@@ -175,6 +175,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
         // cause is the missing support.
         { C::UnsupportedOnTarget, 90, R"re(\b(is|are) not supported by (the )?([\w.-]+ ){0,2}(compiler|neuronx-cc|neuron-cc|backend|Mosaic|XLA|Triton|TPU|hardware|target)\b|failed to compile\b.{0,100}:\s*(unsupported|not implemented|not supported)\b)re", "compilers naming what they cannot lower" },
+        // The build's target lacks an instruction set or an architecture's API the code uses: gcc refusing an
+        // intrinsic the target options do not enable (AVX-512 without -mavx512f), nvcc not knowing an intrinsic or a
+        // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's
+        // clusters). The code is fine for another target; the names are the CUDA API's, not one log's.
+        { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -192,7 +197,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
         { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
         // An index past the end, caught on the host (a C++ kernel's .at(), NumPy's bounds check).
-        { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+)re", "libstdc++, NumPy: an index beyond the buffer" },
+        { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+|IndexError: index out of range in self)re", "libstdc++, NumPy, PyTorch's index_select/embedding: an index beyond the buffer" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -218,6 +223,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
         { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
+        { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
+        { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
+        { C::ShapeDtypeMismatch, 80, R"re('numpy\.ndarray' object has no attribute '(type|data_ptr|dtype\.itemsize|device)')re", "Triton, PyTorch: a NumPy array where a tensor is expected" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).

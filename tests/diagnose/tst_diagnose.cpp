@@ -192,7 +192,8 @@ private Q_SLOTS:
         QTest::newRow("round5") << QStringLiteral("round5") << 56 << 69;
         QTest::newRow("round6") << QStringLiteral("round6") << 15 << 15;
         QTest::newRow("round7") << QStringLiteral("round7") << 33 << 41;
-        QTest::newRow("own-runner") << QStringLiteral("own-runner") << 54 << 59;
+        QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
+        QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
     }
     void laterCollections()
     {
