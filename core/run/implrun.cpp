@@ -109,10 +109,10 @@ bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool loc
 }
 
 // Each runner process's output (and the runner's build log) beside its result-N.json, so a kept work folder
-// (--keep) holds what the diagnosis read. An empty log writes nothing.
+// (--keep) holds what the diagnosis read — an empty file when the process printed nothing (it died silently).
 void keepLog(const QString& workDir, const QString& name, const QString& text)
 {
-    if (workDir.isEmpty() || text.isEmpty())
+    if (workDir.isEmpty())
         return;
     QFile f(QDir(workDir).filePath(name));
     if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
