@@ -94,8 +94,8 @@ struct ImplBench {
     double processCpuS = 0;
     double processWallS = 0;
     bool ok() const { return status == ImplStatus::Ok; }
-    /// Could not run for an environment reason (see notRunReason): the same rule as ImplRun::notRunHere.
-    bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
+    /// Could not run for an environment reason (see notRunReason).
+    bool notRunHere() const { return kwb::notRunHere(status, notRunReason); }
 };
 
 /// One implementation in one case: statistics and, for candidates, the comparison with the reference.

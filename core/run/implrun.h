@@ -58,7 +58,7 @@ struct ImplRun {
 
     bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
-    bool notRunHere() const { return status == ImplStatus::NotRun && !notRunReason.isEmpty(); }
+    bool notRunHere() const { return kwb::notRunHere(status, notRunReason); }
     /// The folder the call labelled `label` (the workbench's label) wrote its outputs to.
     QString callDir(const QString& label) const;
     QString outputPath(const QString& label, const QString& output) const;

@@ -16,6 +16,13 @@ enum class ImplStatus {
     Lost, ///< a runner on an SSH host whose connection was lost (an ImplRun records it as Failed)
 };
 
+/// Not run for an environment reason (a missing framework, device or tool; limits the task does not fit here): not
+/// run, and a reason given. The one rule for kwb run's and kwb bench's "not run here" (exit status 3).
+inline bool notRunHere(ImplStatus status, const QString& notRunReason)
+{
+    return status == ImplStatus::NotRun && !notRunReason.isEmpty();
+}
+
 /// `ok`, `build-failed`, `failed`, `stopped`, `not-run`, `lost`: the word of the reports and the views.
 inline QString implStatusName(ImplStatus status)
 {
