@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cli/cli.h"
 
+#include <QJsonObject>
+
 #include <QCoreApplication>
 
 namespace kwb::cli {
@@ -139,6 +141,19 @@ void printFindings(QTextStream& out, const Findings& findings)
         if (!f.file.isEmpty())
             out << ' ' << f.file << (f.line ? QLatin1Char(':') + QString::number(f.line) : QString());
         out << ": " << withFlags(f.message) << '\n';
+        // A failure diagnosis also says which line decided and how sure it is (docs/diagnosis.md); the whole
+        // explanation is in --json and in `kwb diagnose`.
+        const QJsonObject cause = f.evidence.value(QStringLiteral("cause")).toObject();
+        if (f.id.startsWith(QStringLiteral("runtime.")) && f.evidence.contains(QStringLiteral("confidence"))) {
+            const QString layer = cause.value(QStringLiteral("layer")).toString();
+            out << "        ";
+            if (!cause.isEmpty())
+                out << "decided by log line " << cause.value(QStringLiteral("line")).toInt()
+                    << (layer.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(layer)) << ": "
+                    << cause.value(QStringLiteral("text")).toString().left(160) << " · ";
+            out << "confidence " << QString::number(f.evidence.value(QStringLiteral("confidence")).toDouble(), 'f', 2)
+                << '\n';
+        }
     }
 }
 

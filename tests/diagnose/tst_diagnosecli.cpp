@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb diagnose` through the real binary: output shape, exit codes, standard input, the corpus mode.
+#include "core/cli/cli.h"
+#include "core/diagnose/diagnosis.h"
 #include "corpusrows.h"
 #include "tests/helpers/testpaths.h"
 
@@ -230,6 +232,24 @@ private Q_SLOTS:
         QCOMPARE(b.exitCode, 2);
         QVERIFY2(QString::fromUtf8(b.err).contains(bad + QStringLiteral(": line 1: \"id\": expected a string")),
             b.err.constData());
+    }
+
+    // The findings every command prints (kwb run, bench, check) show a diagnosis's deciding line and how sure it is.
+    void findingsShowTheDecidingLine()
+    {
+        kwb::Finding f
+            = kwb::diagnose(QStringLiteral("cand.cu(11): error: a value of type \"const float *\" cannot be used to "
+                                           "initialize an entity of type \"const float4 *\""))
+                  .toFinding();
+        f.impl = QStringLiteral("vec4");
+        QString text;
+        QTextStream out(&text);
+        kwb::cli::printFindings(out, { f });
+        out.flush();
+        QVERIFY2(text.contains(QStringLiteral("runtime.compile_error [vec4]")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("decided by log line 1 (device compiler): cand.cu(11): error:")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("· confidence 0.")), qPrintable(text));
     }
 };
 
