@@ -105,15 +105,8 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, const std::atomic_bool* cancel,
     int round)
 {
-    SshRunnerJob job;
-    job.executor = request.executor;
-    job.limits = request.limits;
-    job.sandbox = request.sandbox;
-    job.localDir = workDir;
-    job.remoteName = impl.id + QLatin1Char('-') + QFileInfo(workDir).fileName();
-    job.workRoot = QFileInfo(inputsRoot).absolutePath();
-    job.inputsRoot = inputsRoot;
-    job.cancel = cancel;
+    const SshRunnerJob job = sshRunnerJob(
+        request, workDir, impl.id + QLatin1Char('-') + QFileInfo(workDir).fileName(), inputsRoot, cancel);
     SshRunnerEnd end = runRunnerOverSsh(task, impl, job);
     if (bench.build.compileCommand.isEmpty() && bench.build.dir.isEmpty())
         bench.build = end.build;

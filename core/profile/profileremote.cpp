@@ -87,19 +87,12 @@ WrappedRun runWrappedOverSsh(const Task& task, const Implementation& impl, const
         w.run.note = prepared.error().oneLine();
         return w;
     }
-    SshRunnerJob job;
-    job.executor = request.executor;
-    job.limits = request.limits;
+    // One path component on the host: <impl>-<tool>-<case>.
+    SshRunnerJob job = sshRunnerJob(request, workDir,
+        QDir(QFileInfo(workDir).absolutePath()).dirName() + u'-' + QFileInfo(workDir).fileName(), inputsRoot, cancel);
     // Instrumented runs are 10-100x slower than plain ones.
     if (job.limits.timeoutMs > 0 && tool != u"perf")
         job.limits.timeoutMs *= 4;
-    job.sandbox = request.sandbox;
-    job.localDir = workDir;
-    // One path component on the host: <impl>-<tool>-<case>.
-    job.remoteName = QDir(QFileInfo(workDir).absolutePath()).dirName() + u'-' + QFileInfo(workDir).fileName();
-    job.workRoot = QFileInfo(inputsRoot).absolutePath();
-    job.inputsRoot = inputsRoot;
-    job.cancel = cancel;
     job.wrapper = QStringList { toolPath } + toolArgs;
     w.run.command = request.executor.name() + QStringLiteral(": ")
         + shellCommand(toolPath, toolArgs + QStringList { QStringLiteral("RUNNER"), QStringLiteral("plan.txt") });

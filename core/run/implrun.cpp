@@ -242,17 +242,9 @@ std::optional<RunnerBuild> buildLocalRunner(
 /// host: sources and inputs copied there, built there (cached by content hash), its output streamed (without the
 /// workbench's markers), Stop reaching the remote process group, the results copied back into `run.workDir`.
 SshRunnerEnd runPlanOverSsh(const ImplRun& run, const Task& task, const Implementation& impl, const RunRequest& request,
-    const QString& workRoot, const QString& inputsRoot, const JobContext& job)
+    const QString& inputsRoot, const JobContext& job)
 {
-    SshRunnerJob remote;
-    remote.executor = request.executor;
-    remote.limits = request.limits;
-    remote.sandbox = request.sandbox;
-    remote.localDir = run.workDir;
-    remote.remoteName = impl.id;
-    remote.workRoot = workRoot;
-    remote.inputsRoot = inputsRoot;
-    remote.cancel = job.cancel;
+    SshRunnerJob remote = sshRunnerJob(request, run.workDir, impl.id, inputsRoot, job.cancel);
     if (const OutputCallback console = withoutMarkers(job.outputOf(impl.id)))
         remote.output = console;
     return runRunnerOverSsh(task, impl, remote);
@@ -371,7 +363,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         }
         planFile.close();
         if (remote) { // one process on the host: a call that fails ends the run there (no fresh process)
-            const SshRunnerEnd end = runPlanOverSsh(run, task, impl, request, workRoot, inputsRoot, job);
+            const SshRunnerEnd end = runPlanOverSsh(run, task, impl, request, inputsRoot, job);
             run.build = end.build;
             run.findings << end.findings;
             if (end.status != ImplStatus::Ok || !end.outcome) {

@@ -87,6 +87,21 @@ QStringList remoteCommand(
 }
 } // namespace
 
+SshRunnerJob sshRunnerJob(const ActionRequest& request, const QString& localDir, const QString& remoteName,
+    const QString& inputsRoot, const std::atomic_bool* cancel)
+{
+    SshRunnerJob job;
+    job.executor = request.executor;
+    job.limits = request.limits;
+    job.sandbox = request.sandbox;
+    job.localDir = localDir;
+    job.remoteName = remoteName;
+    job.workRoot = QFileInfo(inputsRoot).absolutePath();
+    job.inputsRoot = inputsRoot;
+    job.cancel = cancel;
+    return job;
+}
+
 SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, const SshRunnerJob& job)
 {
     const QString host = job.executor.host;

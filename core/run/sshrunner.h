@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/exec/runoutcome.h"
+#include "core/run/actionrequest.h"
 #include "core/run/implrun.h"
 #include "core/run/implstatus.h"
 
@@ -28,6 +29,11 @@ struct SshRunnerJob {
     /// A program (a profiler with its arguments) the runner runs under on the host: `WRAPPER… RUNNER plan.txt`.
     QStringList wrapper;
 };
+
+/// The job of one remote runner of `request` (its SSH executor, limits and sandbox): the plan in `localDir`, the
+/// runner's folder `remoteName` on the host, the inputs in `inputsRoot` (the action's work folder is its parent).
+SshRunnerJob sshRunnerJob(const ActionRequest& request, const QString& localDir, const QString& remoteName,
+    const QString& inputsRoot, const std::atomic_bool* cancel);
 
 /// How it ended. `status`: Ok (the process ran: see `outcome`) | BuildFailed | Failed | Lost | Stopped.
 struct SshRunnerEnd {
