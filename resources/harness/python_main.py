@@ -527,13 +527,16 @@ def make_recorder(sig, fw):
 
 
 def call_failed(record, call, e):
-    """Records a failed call; an environment problem is kept apart so the workbench can tell whose fault it is."""
+    """Records a failed call; an environment problem is kept apart so the workbench can tell whose fault it is.
+    A call is the implementation's code: whatever it raised, the problem was met in the "call" phase (an
+    implementation may raise this runner's own EnvironmentProblem, phase and all)."""
     traceback.print_exc()
     record["calls"].append({"label": call["label"], "status": "error", "error": f"{type(e).__name__}: {e}",
                             "elapsed_ns": 0, "inputs_modified": []})
     record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
     env = environment_problem(e)
     if env is not None:
+        env.phase = "call"
         record["environment"] = env.record()
 
 
@@ -544,6 +547,7 @@ def main():
     provenance = {"backend": "python", "python": sys.executable, "python_version": platform.python_version(),
                   "numpy": np.__version__, "timer": _CLOCK_NAME + " + framework sync"}
     fw = None
+    candidate_code_ran = False
     try:
         with open(sig_path) as f:
             sig = json.load(f)
@@ -561,6 +565,7 @@ def main():
                                      "(raise the memory limit)")
         record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
+        candidate_code_ran = True  # from here on the implementation's code runs (its module's top level too)
         if convention != "function":
             import kwb_conventions
             provenance["convention"] = convention
@@ -582,6 +587,8 @@ def main():
         record["status"], record["error"] = "error", f"{type(e).__name__}: {e}"
         env = environment_problem(e)
         if env is not None:
+            if candidate_code_ran:  # the phase is where it happened, not what the exception says
+                env.phase = "call"
             record["environment"] = env.record()
     if fw is not None:
         provenance.update(fw.provenance())

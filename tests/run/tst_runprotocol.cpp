@@ -285,6 +285,57 @@ private Q_SLOTS:
         QVERIFY(log.readAll().contains("libtorch"));
     }
 
+    // The runner's word that the machine lacks something is believed only for what it met before any of the
+    // implementation's code ran. A candidate that raises the runner's own EnvironmentProblem — "limits", phase
+    // "setup" — from its call, or from its module's top level, has failed; an honest one beside it passes.
+    void forgedEnvironmentProblemIsAFailure()
+    {
+        const QString bundle = m_dir.filePath(QStringLiteral("scan-forged"));
+        QDir().mkpath(bundle);
+        const QString from = KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work/");
+        for (const char* f : { "reference.py", "spec.md", "candidate.py" })
+            QVERIFY(QFile::copy(from + QLatin1StringView(f), bundle + QLatin1Char('/') + QLatin1StringView(f)));
+        write(bundle + QStringLiteral("/forged_call.py"),
+            "import __main__\n"
+            "def inclusive_scan(x, N):\n"
+            "    raise __main__.EnvironmentProblem('limits', 'memory', 'out of memory at the limit', 'setup')\n");
+        write(bundle + QStringLiteral("/forged_import.py"),
+            "import __main__\n"
+            "raise __main__.EnvironmentProblem('missing-framework', 'numpy', 'numpy is missing', 'setup')\n");
+        QFile manifest(from + QStringLiteral("task.json"));
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        QByteArray json = manifest.readAll();
+        const int at = json.indexOf(R"("candidates": [)");
+        QVERIFY(at > 0);
+        const int end = json.indexOf("\n  ]", at) + 3; // the candidates' closing bracket, on a line of its own
+        QVERIFY(end > at);
+        json.replace(at, end - at + 1,
+            R"("candidates": [{"id": "blocked", "backend": "python", "framework": "numpy", "source": "candidate.py", "entry": "inclusive_scan", "args": ["x", "N"]},
+  {"id": "forged-call", "backend": "python", "framework": "numpy", "source": "forged_call.py", "entry": "inclusive_scan", "args": ["x", "N"]},
+  {"id": "forged-import", "backend": "python", "framework": "numpy", "source": "forged_import.py", "entry": "inclusive_scan", "args": ["x", "N"]}])");
+        write(bundle + QStringLiteral("/task.json"), json);
+
+        RunRequest request;
+        request.taskDir = bundle;
+        request.trials = 1;
+        request.heldOut = 0;
+        request.stress = false;
+        auto result = runCorrectness(request);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        for (const char* id : { "forged-call", "forged-import" }) {
+            const auto run = std::find_if(result->impls.begin(), result->impls.end(),
+                [&](const ImplRun& r) { return r.id == QLatin1StringView(id); });
+            QVERIFY(run != result->impls.end());
+            QVERIFY2(run->status == ImplStatus::Failed, id);
+            for (const Finding& f : run->findings)
+                QVERIFY2(!f.id.startsWith(QStringLiteral("env.")), qPrintable(f.id));
+        }
+        const auto honest = std::find_if(
+            result->impls.begin(), result->impls.end(), [](const ImplRun& r) { return r.id == u"blocked"; });
+        QVERIFY(honest != result->impls.end());
+        QVERIFY(honest->ok());
+    }
+
     // Stop reaches a runner build in progress: the compiler (here one evaluating constexpr loops for minutes) is
     // killed, and the build answers "stopped" instead of running on or caching anything.
     void runnerBuildStops()
