@@ -31,7 +31,9 @@ void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus 
     }
     // The runner's word that the machine lacks something, believed as in kwb run: not run, no failure finding,
     // and no limit finding when its own setup did not fit the limits.
-    if (const auto env = workDir.isEmpty() ? std::nullopt : believedEnvironmentProblem(workDir, impl, !remote)) {
+    if (const auto env = workDir.isEmpty()
+            ? std::nullopt
+            : believedEnvironmentProblem(workDir, impl, !remote, outcome && implementationCodeRan(*outcome))) {
         const Finding f = environmentFinding(bench.id, env->kind, env->what, env->message);
         bench.status = ImplStatus::NotRun;
         bench.notRunReason = f.message;
@@ -152,6 +154,8 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
     QString markerError, tamper;
     for (const Marker& m : markers) {
         const QList<QByteArray> words = m.line.trimmed().split(' ');
+        if (words.value(0) == "impl")
+            continue; // the implementation's code is about to be loaded (implementationCodeRan)
         if (words.value(0) == "done") {
             for (const QByteArray& w : words) {
                 if (w.startsWith("tamper="))

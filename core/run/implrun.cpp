@@ -97,7 +97,7 @@ void markNotRun(ImplRun& run, const QString& kind, const QString& what, const QS
 /// not fit the limits leaves no limit finding against the implementation.
 bool acceptEnvironmentProblem(ImplRun& run, const Implementation& impl, bool local)
 {
-    const auto env = believedEnvironmentProblem(run.workDir, impl, local);
+    const auto env = believedEnvironmentProblem(run.workDir, impl, local, run.implementationCodeRan);
     if (!env)
         return false;
     markNotRun(run, env->kind, env->what, env->message);
@@ -376,6 +376,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
                     diagnoseFailure(run);
                 return same(run);
             }
+            run.implementationCodeRan = implementationCodeRan(*end.outcome);
             ProcessRun p { pending, *end.outcome, QStringLiteral("result-0.json") };
             QFile::remove(QDir(run.workDir).filePath(p.resultFile));
             QFile::rename(
@@ -409,6 +410,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         QFile::remove(QDir(run.workDir).filePath(p.resultFile));
         QFile::rename(
             QDir(run.workDir).filePath(QStringLiteral("result.json")), QDir(run.workDir).filePath(p.resultFile));
+        run.implementationCodeRan = run.implementationCodeRan || implementationCodeRan(*outcome);
         const QString processLog
             = withoutMarkerLines(outcome->stdoutOutput.text()) + withoutMarkerLines(outcome->stderrOutput.text());
         run.log += processLog;
@@ -497,8 +499,13 @@ Result<QStringList> prepareRunFolder(const Task& task, const Implementation& imp
     return labels;
 }
 
+bool implementationCodeRan(const RunOutcome& outcome)
+{
+    return outcome.stderrOutput.text().contains("kwb-mark impl");
+}
+
 std::optional<RunnerEnvironmentProblem> believedEnvironmentProblem(
-    const QString& workDir, const Implementation& impl, bool local)
+    const QString& workDir, const Implementation& impl, bool local, bool implementationCodeRan)
 {
     QJsonObject env; // from whichever of the run's processes (result.json, result-N.json) met the problem
     for (const QString& name : QDir(workDir).entryList({ QStringLiteral("result*.json") }, QDir::Files)) {
@@ -510,7 +517,7 @@ std::optional<RunnerEnvironmentProblem> believedEnvironmentProblem(
         return std::nullopt;
     const QString kind = env.value(QStringLiteral("kind")).toString();
     const QString what = env.value(QStringLiteral("what")).toString();
-    bool believed = env.value(QStringLiteral("phase")).toString() == u"setup";
+    bool believed = env.value(QStringLiteral("phase")).toString() == u"setup" && !implementationCodeRan;
     if (!believed && local) {
         if (kind == u"missing-framework")
             believed = !what.isEmpty() && !runnerPythonHas(what);

@@ -55,6 +55,9 @@ struct ImplRun {
     qint64 buildMs = -1; ///< finding or building the runner (a cached one takes milliseconds)
     qint64 startupMs = -1; ///< from the first process's start to its first call (interpreter, framework, imports)
     int processes = 0; ///< runner processes started (more than one: calls after a failing one ran in another)
+    /// A runner process got as far as the implementation's code (its stderr has the runner's `kwb-mark impl`
+    /// line, written before the implementation is loaded): what it said after that is not "setup".
+    bool implementationCodeRan = false;
 
     bool ok() const { return status == ImplStatus::Ok; }
     /// Could not run for an environment reason (see notRunReason).
@@ -117,10 +120,15 @@ struct RunnerEnvironmentProblem {
 };
 
 /// The runner's word in `workDir`, when it is believed: said before any of the implementation's code ran
-/// ("setup"), or later and this machine's own probe agrees (local runs only) — so an implementation cannot turn
-/// its own failure into "not run" by printing or raising the right words. kwb run and kwb bench both ask.
+/// ("setup", and `implementationCodeRan` false: the workbench's own witness, since the result file is in the
+/// implementation's reach), or later and this machine's own probe agrees (local runs only) — so an implementation
+/// cannot turn its own failure into "not run" by printing, raising or writing the right words. kwb run and kwb
+/// bench both ask.
 std::optional<RunnerEnvironmentProblem> believedEnvironmentProblem(
-    const QString& workDir, const Implementation& impl, bool local);
+    const QString& workDir, const Implementation& impl, bool local, bool implementationCodeRan);
+
+/// Whether the runner process got as far as the implementation's code (its `kwb-mark impl` line).
+bool implementationCodeRan(const RunOutcome& outcome);
 
 /// `env.<kind>` (a warning): `impl` was not run here, for `message`.
 Finding environmentFinding(const QString& impl, const QString& kind, const QString& what, const QString& message);

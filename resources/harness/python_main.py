@@ -566,6 +566,9 @@ def main():
         record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
         candidate_code_ran = True  # from here on the implementation's code runs (its module's top level too)
+        # The workbench's witness of the same: whatever the implementation writes later (a result.json of its own
+        # included), this line is already on stderr, and "setup" is not believed after it.
+        _mark("impl")
         if convention != "function":
             import kwb_conventions
             provenance["convention"] = convention

@@ -299,6 +299,17 @@ private Q_SLOTS:
             "import __main__\n"
             "def inclusive_scan(x, N):\n"
             "    raise __main__.EnvironmentProblem('limits', 'memory', 'out of memory at the limit', 'setup')\n");
+        // The result file is in the implementation's reach: one written by it, claiming "setup", is not believed.
+        write(bundle + QStringLiteral("/forged_file.py"),
+            "import json, os\n"
+            "def inclusive_scan(x, N):\n"
+            "    with open('result.json', 'w') as f:\n"
+            "        json.dump({'format': 'kwb.runner-result/2', 'impl': 'forged-file', 'calls': [], 'status': "
+            "'error',\n"
+            "                   'error': 'EnvironmentProblem: numpy is missing', 'environment': {'kind': "
+            "'missing-framework',\n"
+            "                   'what': 'numpy', 'phase': 'setup', 'message': 'numpy is missing'}}, f)\n"
+            "    os._exit(1)\n");
         write(bundle + QStringLiteral("/forged_import.py"),
             "import __main__\n"
             "raise __main__.EnvironmentProblem('missing-framework', 'numpy', 'numpy is missing', 'setup')\n");
@@ -312,7 +323,8 @@ private Q_SLOTS:
         json.replace(at, end - at + 1,
             R"("candidates": [{"id": "blocked", "backend": "python", "framework": "numpy", "source": "candidate.py", "entry": "inclusive_scan", "args": ["x", "N"]},
   {"id": "forged-call", "backend": "python", "framework": "numpy", "source": "forged_call.py", "entry": "inclusive_scan", "args": ["x", "N"]},
-  {"id": "forged-import", "backend": "python", "framework": "numpy", "source": "forged_import.py", "entry": "inclusive_scan", "args": ["x", "N"]}])");
+  {"id": "forged-import", "backend": "python", "framework": "numpy", "source": "forged_import.py", "entry": "inclusive_scan", "args": ["x", "N"]},
+  {"id": "forged-file", "backend": "python", "framework": "numpy", "source": "forged_file.py", "entry": "inclusive_scan", "args": ["x", "N"]}])");
         write(bundle + QStringLiteral("/task.json"), json);
 
         RunRequest request;
@@ -322,7 +334,7 @@ private Q_SLOTS:
         request.stress = false;
         auto result = runCorrectness(request);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
-        for (const char* id : { "forged-call", "forged-import" }) {
+        for (const char* id : { "forged-call", "forged-import", "forged-file" }) {
             const auto run = std::find_if(result->impls.begin(), result->impls.end(),
                 [&](const ImplRun& r) { return r.id == QLatin1StringView(id); });
             QVERIFY(run != result->impls.end());
