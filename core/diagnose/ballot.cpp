@@ -22,6 +22,9 @@ constexpr int kLayerFailureWeight = 45;
 constexpr int kPrintedResultWeight = 25;
 // What a module missing from an import inside the accelerator stack weighs (a cause: an installation problem).
 constexpr int kStackDependencyWeight = 80;
+// What a call into the stack's API with arguments it does not take weighs: an API of another release, a sign
+// as strong as a framework module without a name (rules.cpp), which a stated cause still beats.
+constexpr int kStackSignatureWeight = 60;
 
 // `ModuleNotFoundError: No module named 'x'` right below a frame inside a package of the accelerator stack.
 bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
@@ -30,6 +33,24 @@ bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
     static const QRegularExpression stack(QStringLiteral(
         R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|transformers_neuronx|optimum)[/\\])re"));
     return !lastFrame.isEmpty() && missing.match(exceptionLine).hasMatch() && stack.match(lastFrame).hasMatch();
+}
+
+// `TypeError: do_bench() got an unexpected keyword argument 'quantiles'` right below the quoted call
+// `triton.testing.do_bench(…, quantiles=…)`: the program calls a function of the accelerator stack with a
+// signature of another release. The function must be the one the quoted line calls through a stack module.
+template <typename SourceLine>
+bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine sourceLineAbove)
+{
+    static const QRegularExpression signature(QStringLiteral(
+        R"re(\bTypeError: (\w+)\(\) (got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (from )?\d+ (to \d+ )?positional arguments? but \d+ (were|was) given))re"));
+    const QRegularExpressionMatch m = signature.match(exceptionLine);
+    if (!m.hasMatch())
+        return false;
+    const QString lastSourceLine = sourceLineAbove();
+    const QRegularExpression call(QStringLiteral(
+        R"re(\b(triton|tl|torch|jax|jnp|lax|pl|pltpu|jaxlib|nki|nl|cupy|torch_xla|xm|neuronxcc|torch_neuronx)(\.\w+)*\.%1\s*\()re")
+                                      .arg(m.captured(1)));
+    return call.match(lastSourceLine).hasMatch();
 }
 
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found, and the
@@ -190,12 +211,27 @@ void Ballot::Vote::add(const Hit& h, bool latestFirst)
         hits.removeLast();
 }
 
-Ballot::Ballot()
-    : m_classes(failureClassesByPrecedence())
+Ballot::Ballot(QByteArrayView log)
+    : m_log(log)
+    , m_classes(failureClassesByPrecedence())
 {
 }
 
-void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candidates)
+QString Ballot::sourceLineAbove(qsizetype begin) const
+{
+    qsizetype end = begin - 1; // the newline that ends the line above
+    for (int above = 0; above < 3 && end > 0; ++above) {
+        const qsizetype start = m_log.first(end).lastIndexOf('\n') + 1;
+        const QString line = QString::fromUtf8(m_log.sliced(start, std::min(end - start, qsizetype(4096)))).trimmed();
+        if (!line.isEmpty()
+            && !std::all_of(line.begin(), line.end(), [](QChar c) { return c == u'^' || c == u'~' || c.isSpace(); }))
+            return line;
+        end = start - 1;
+    }
+    return {};
+}
+
+void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::vector<int>& candidates)
 {
     if (text.trimmed().isEmpty())
         return;
@@ -315,6 +351,11 @@ void Ballot::line(int lineNo, const QString& text, const std::vector<int>& candi
     if ((kinds & ExceptionLine) && !place.frame && importedByTheStack(payload, m_lastPythonFrame)) {
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackDependencyWeight });
+    }
+    if ((kinds & ExceptionLine) && !place.frame
+        && callsTheStackWithAnotherSignature(payload, [&] { return sourceLineAbove(begin); })) {
+        Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
+        b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackSignatureWeight });
     }
     // A compiler that reports a failure (an error-level line, a failed check, a crash inside it) has failed to
     // compile, even when the line names no cause a rule knows: that counts as a wrapper.

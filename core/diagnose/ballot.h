@@ -8,6 +8,8 @@
 #include "core/diagnose/layers.h"
 #include "core/diagnose/logstructure.h"
 
+#include <QByteArrayView>
+
 #include <array>
 #include <vector>
 
@@ -32,11 +34,12 @@ struct Hit {
 
 class Ballot {
 public:
-    Ballot();
+    /// `log` is the text being read: a few rules look at the lines above the one that matched.
+    explicit Ballot(QByteArrayView log);
 
-    /// One line (cleaned: no colour codes, no trailing blanks) with the pattern indices to try on it
-    /// (indices into RuleSet::instance().patterns).
-    void line(int lineNo, const QString& text, const std::vector<int>& candidates);
+    /// One line (cleaned: no colour codes, no trailing blanks), starting at byte `begin` of the log, with
+    /// the pattern indices to try on it (indices into RuleSet::instance().patterns).
+    void line(int lineNo, qsizetype begin, const QString& text, const std::vector<int>& candidates);
 
     Diagnosis finish(const FailureContext& context);
 
@@ -50,6 +53,11 @@ private:
         void add(const Hit& h, bool latestFirst);
     };
 
+    /// The nearest line above byte `begin` that is not blank and not a caret marker (`^^^^`): the source line a
+    /// Python traceback quotes right above its exception.
+    QString sourceLineAbove(qsizetype begin) const;
+
+    QByteArrayView m_log;
     const QList<FailureClass>& m_classes;
     std::array<Vote, 16> m_votes {};
     Vote m_informative;

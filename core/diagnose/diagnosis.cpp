@@ -96,10 +96,11 @@ namespace {
 Diagnosis readFiltered(QByteArrayView log, const std::vector<int>* lineOf, const FailureContext& context)
 {
     const auto& set = detail::RuleSet::instance();
-    detail::Ballot ballot;
+    detail::Ballot ballot(log);
     set.prefilter.scan(log, [&](int lineNo, qsizetype begin, qsizetype end, const std::vector<int>& candidates) {
         const QByteArrayView raw = log.sliced(begin, std::min(end - begin, kMaxLineBytes));
-        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, cleanLine(QString::fromUtf8(raw)), candidates);
+        ballot.line(
+            lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, begin, cleanLine(QString::fromUtf8(raw)), candidates);
     });
     return ballot.finish(context);
 }
@@ -110,7 +111,7 @@ Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, con
     std::vector<int> all(size_t(set.patterns.size()));
     for (size_t i = 0; i < all.size(); ++i)
         all[i] = int(i);
-    detail::Ballot ballot;
+    detail::Ballot ballot(log);
     int lineNo = 0;
     qsizetype pos = 0;
     while (pos <= log.size()) {
@@ -119,7 +120,7 @@ Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, con
             end = log.size();
         ++lineNo;
         const QByteArrayView raw = log.sliced(pos, std::min(end - pos, kMaxLineBytes));
-        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, cleanLine(QString::fromUtf8(raw)), all);
+        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, pos, cleanLine(QString::fromUtf8(raw)), all);
         pos = end + 1;
     }
     return ballot.finish(context);

@@ -99,6 +99,18 @@ const QList<DiagnosisRule>& diagnosisRules()
         // An option one component passes that another of a different release does not know.
         { C::DriverRuntimeMismatch, 80, R"re(Unknown flags? in (XLA|LIBTPU|NEURON_CC|TF)_\w*FLAGS)re", "XLA flags of another release" },
         { C::DriverRuntimeMismatch, 50, R"re(\berror: argument .{0,40}invalid choice: '\w+' \(choose from)re", "a CLI whose plugin for that choice is not installed (optimum-cli export neuron)" },
+        // A library of the stack that cannot be found or loaded, however the loader or the package words it (Windows:
+        // "Could not find module 'nvvm.dll'", "DLL load failed while importing"; Numba: "libNVVM cannot be found").
+        { C::DriverRuntimeMismatch, 80, R"re(\b(lib)?(nvvm|cudart|cublas\w*|cudnn\w*|nvrtc|cufft|cusparse|cusolver|curand|nccl|nvJitLink|nvcuda|amdhip64|hiprtc|libdevice)\w*(\.dll|\.so\S*|\.dylib)?'? (cannot|could not|couldn't|can't) be (found|loaded|located)|(Could not|Cannot|Can't|Unable to|Failed to) (find|load|locate|open) (the )?(module|library|DLL|shared object) '?\S*(nvvm|cudart|cublas|cudnn|nvrtc|cufft|cusparse|cusolver|curand|nccl|nvJitLink|nvcuda|amdhip64|hiprtc)\w*\.(dll|so|dylib))re", "loaders and packages (Numba, CuPy, Windows): a library of the toolkit not found" },
+        { C::DriverRuntimeMismatch, 75, R"re(\bDLL load failed\b)re", "Windows loader: a binary module or a library it needs is missing or of another build" },
+        // A package built without the accelerator, in any grammar ("don't compiled with cuda", "built without CUDA
+        // support"): an installation that lacks the GPU build, like "Torch not compiled with CUDA enabled".
+        { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b)re", "packages built without the accelerator" },
+        // A package's own CUDA set-up that failed and sends the user to the library path: the CUDA libraries of
+        // the installation were not found or do not fit (bitsandbytes).
+        { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
+        // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
+        { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target)re", "LLVM: the toolchain does not know the GPU's architecture" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -126,6 +138,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 80, R"re(Only interpret mode is supported on (the )?CPU backend)re", "Pallas: a compiled kernel asked for on a host whose only backend is the CPU" },
         { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\))re", "PJRT (Neuron): the client found no device" },
         { C::NoDevice, 70, R"re(\b(TPU|GPU|device|accelerator|NeuronCore)s? initiali[sz]ation failed\b)re", "PJRT, libtpu, runtimes: the device could not be brought up" },
+        // Fewer devices than the program is written for (a device mesh, a tensor-parallel degree): the machine lacks
+        // the accelerators, the code is not wrong for the machine it was written for.
+        { C::NoDevice, 70, R"re(\bNumber of devices \d+ must equal the product of\b|\b(requires?|needs?) (at least )?\d+ (GPUs|devices|TPUs|TPU cores|NeuronCores|accelerators)\b.{0,40}\b(but|only|found|available|got)\b|\bnot enough (GPUs|devices|TPUs|TPU cores|accelerators)\b)re", "JAX meshes, launchers: fewer accelerators than the program needs" },
+        { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -180,6 +196,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's
         // clusters). The code is fine for another target; the names are the CUDA API's, not one log's.
         { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
+        { C::UnsupportedOnTarget, 90, R"re(\bnot supported (for|on|by) (the )?(selected|current|target|given|this) (GPU |CUDA |device )?(architecture|arch|compute capability|SM)\b)re", "libraries' own architecture checks (tiny-cuda-nn, ...)" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -226,6 +243,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
         { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
         { C::ShapeDtypeMismatch, 80, R"re('numpy\.ndarray' object has no attribute '(type|data_ptr|dtype\.itemsize|device)')re", "Triton, PyTorch: a NumPy array where a tensor is expected" },
+        // Two element types named and said to differ ("Block element type(bf16) and value element type(fp32) mismatch").
+        { C::ShapeDtypeMismatch, 85, R"re(\b(element )?types?\s*\(\s*\w+\s*\) and .{0,40}\btypes?\s*\(\s*\w+\s*\)\s*(mismatch|do not match|don't match|differ))re", "Triton, MLIR builders: element types that differ" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -260,6 +279,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|neuronx-cc terminated abnormally|Failed compilation with \['neuronx-cc'|Neuron executable \(neff\) is empty)re", "neuronx-cc and its wrappers", RuleRole::Wrapper },
         { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
+        // nvcc's (EDG) front-end diagnostics, quoted without their "file(line): error:" prefix.
+        { C::CompileError, 70, R"re(\bidentifier "\w+" is undefined|\bno instance of (overloaded function|constructor|function template)\b|\ba value of type ".{0,80}" cannot be (used to initialize|assigned to)|\bexpected an? (expression|identifier|declaration|";"|"\)"|"\}"))re", "nvcc front end (EDG) without its location" },
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
         { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
