@@ -79,6 +79,13 @@ RunOutcome classifyRun(
                                             "address space %1 MiB of the %2 MiB limit")
                                  .arg(end.peakAddressSpaceKiB >> 10)
                                  .arg(limits.memoryMiB));
+    // Likewise the pids cgroup's count of refused tasks: a program that died after a thread or a fork was refused
+    // may say nothing about it ("terminate called …", an exit status). Only for a run that failed: a clean run
+    // whose libraries' thread pools were refused a thread and went on is not told it failed at the limit.
+    if (failedRun && limits.maxProcesses > 0 && end.refusedTasks > 0)
+        signs.processes.prepend(QStringLiteral("the kernel's accounting (pids.events of the run's cgroup, read by the "
+                                               "workbench): %1 new processes or threads refused at the limit")
+                                    .arg(end.refusedTasks));
 
     if (end.request == EndRequest::Stop) {
         o.status = RunStatus::Stopped;

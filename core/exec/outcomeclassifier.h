@@ -24,6 +24,8 @@ struct ProcessEnd {
     qint64 peakAddressSpaceKiB = -1;
     qint64 peakResidentKiB = -1;
     bool memoryLimitIsAddressSpace = true; ///< RLIMIT_AS (false: RLIMIT_DATA, with GPU device nodes bound)
+    /// New processes or threads the kernel refused at the run's pids cgroup limit (-1: no cgroup, not read).
+    int refusedTasks = -1;
 };
 
 /// The one place that maps exit codes, signals, timeouts, stops and output to a RunOutcome and its

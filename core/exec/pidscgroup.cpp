@@ -153,6 +153,19 @@ QList<int> PidsCgroup::pids() const
     return out;
 }
 
+int PidsCgroup::refusedTasks() const
+{
+    const QByteArray events = readFile(m_path + QStringLiteral("/pids.events"));
+    for (const QByteArray& line : events.split('\n')) {
+        const QList<QByteArray> kv = line.simplified().split(' ');
+        bool ok = false;
+        const int n = kv.size() == 2 && kv[0] == "max" ? kv[1].toInt(&ok) : -1;
+        if (ok)
+            return n;
+    }
+    return -1;
+}
+
 void PidsCgroup::killAll()
 {
     // A process forked while we read the list is caught by the next pass; pids.max bounds the passes needed.

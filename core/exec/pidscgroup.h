@@ -34,6 +34,9 @@ public:
     void killAll();
     /// The processes in the cgroup now (host pids).
     QList<int> pids() const;
+    /// How many new processes or threads the kernel refused at `pids.max` so far (the `max` count of
+    /// `pids.events`), or -1 when that file cannot be read. The kernel's own count: no output can hide it.
+    int refusedTasks() const;
 
 private:
     PidsCgroup(QString path, int procsFd, int lockFd);

@@ -279,6 +279,7 @@ void SandboxedProcess::onFinished(int exitCode, QProcess::ExitStatus status)
     end.peakAddressSpaceKiB = m_peakAddressSpaceKiB;
     end.peakResidentKiB = m_peakResidentKiB;
     end.memoryLimitIsAddressSpace = !(m_spec.bindGpu && !gpuDeviceNodes().isEmpty());
+    end.refusedTasks = m_cgroup ? m_cgroup->refusedTasks() : -1;
     // Whatever is left of the group, the cgroup or (without the sandbox) the token goes now.
     killTree();
     if (!m_spec.sandbox)

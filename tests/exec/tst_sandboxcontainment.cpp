@@ -3,9 +3,11 @@
 #include "hostiletest.h"
 #include "tests/helpers/testpaths.h"
 
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QUuid>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
@@ -98,6 +100,25 @@ private Q_SLOTS:
         QVERIFY2(forks > 0 && forks <= 32, out.constData());
         QCOMPARE(e.outcome->status, RunStatus::ProcessLimit);
         QVERIFY(e.outcome->hasFinding(u"sandbox.process-limit"_s));
+    }
+
+    // A program that dies after a thread was refused, saying nothing about it: the pids cgroup's count says it.
+    void silentThreadStormIsAProcessLimit()
+    {
+        ProcessSpec spec = hostileSpec(m_work, { u"threads"_s }, true);
+        spec.limits.maxProcesses = 32;
+        SandboxedProcess p;
+        const Emitted e = runAndWait(p, spec);
+        QVERIFY2(e.outcome, qPrintable(e.failure));
+        if (!e.outcome->notes.isEmpty())
+            QSKIP(qPrintable(e.outcome->notes.join(u"; "_s)));
+        QVERIFY2(!e.outcome->stdoutOutput.text().contains("no limit hit"), e.outcome->stdoutOutput.text().constData());
+        QCOMPARE(e.outcome->status, RunStatus::ProcessLimit);
+        const auto f = std::find_if(e.outcome->findings.cbegin(), e.outcome->findings.cend(),
+            [](const Finding& x) { return x.id == u"sandbox.process-limit"; });
+        QVERIFY(f != e.outcome->findings.cend());
+        const QByteArray evidence = QJsonDocument(f->evidence).toJson(QJsonDocument::Compact);
+        QVERIFY2(evidence.contains("pids.events"), evidence.constData());
     }
 
     void writesOutsideAreDenied()

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <new>
+#include <pthread.h>
 #include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -107,6 +108,29 @@ int forkBomb()
             pause();
             _exit(0);
         }
+    }
+    std::printf("no limit hit\n");
+    return 0;
+}
+
+// Threads until one is refused, then an abort that says nothing about why (as an uncaught std::system_error
+// from std::thread, or a library's own abort, does).
+int threadStorm()
+{
+    if (!inPidNamespace())
+        return refuse("threads");
+    for (int i = 0; i < 4000; ++i) {
+        pthread_t t;
+        if (pthread_create(
+                &t, nullptr,
+                [](void*) -> void* {
+                    ::sleep(6);
+                    return nullptr;
+                },
+                nullptr)
+            != 0)
+            std::abort();
+        pthread_detach(t);
     }
     std::printf("no limit hit\n");
     return 0;
@@ -246,6 +270,8 @@ int main(int argc, char** argv)
         return spin(std::atof(arg) > 0 ? std::atof(arg) : 10.0);
     if (mode == "forkbomb")
         return forkBomb();
+    if (mode == "threads")
+        return threadStorm();
     if (mode == "memhog")
         return memoryHog(std::min(std::atol(arg) > 0 ? std::atol(arg) : 4096L, 4096L));
     if (mode == "write")
