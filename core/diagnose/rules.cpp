@@ -111,6 +111,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
         // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
         { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target)re", "LLVM: the toolchain does not know the GPU's architecture" },
+        // Any compiler or backend that does not know the GPU's architecture by name (NVHPC's "-ta with unknown
+        // keyword cc89", a backend's "sycl_arch not recognized") is older than the GPU; a binary built for another
+        // architecture that says to rebuild for this one lacks its code (NVHPC's "Rebuild this file with -gpu=cc120").
+        { C::DriverRuntimeMismatch, 85, R"re(\b\w*(arch|architecture|processor|offload-arch|gpu-target)\w* (is )?(not recognized|unrecognized|unknown|not known)\b|\b(unknown|unrecognized) (keyword|value|architecture|arch|target|processor|GPU)\b.{0,10}\b(cc\d{2,3}|sm_?\d{2,3}\w?|compute_\d{2,3}\w?|gfx\d\w*)\b|\bRebuild (this file|it|the \w+) with -(gpu|arch|ta|offload-arch)[= ]\S*\b(cc|sm_|gfx)\d+)re", "compilers and backends: a GPU architecture the toolchain or the binary does not know" },
+        // A header of the toolkit itself that includes one its installation lacks: the headers of two releases
+        // mixed, or code that needs a newer toolkit than the one installed (ROCm 5.6's hip_bf16.h without amd_hip_bf16.h).
+        { C::DriverRuntimeMismatch, 95, R"re(^\s*(In file included from )?/(opt/rocm|usr/local/cuda|usr/include/hip|opt/nvidia)[^:\s]*/include/\S+:\d+:\d+: fatal error: \S+ (file not found|No such file or directory))re", "a toolkit's own header missing a file of its release" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -184,6 +191,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
         { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
+        { C::UnsupportedOnTarget, 85, R"re(\b(operator|op|operation|primitive)\s+'?[\w:.]+'? (is )?not (yet )?supported\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
@@ -207,6 +215,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 70, R"re(Uninitialized __(global|shared|local)__ memory read|Race reported between)re", "compute-sanitizer initcheck, racecheck" },
         { C::IllegalMemoryAccess, 100, R"re(Memory access fault by GPU|Page not present or supervisor privilege)re", "ROCm" },
         { C::IllegalMemoryAccess, 90, R"re(an illegal memory access was\s*$)re", "CUDA (700), message wrapped across lines" },
+        { C::IllegalMemoryAccess, 90, R"re(\b(CUDA|HIP) error: an illegal memory access\b)re", "CUDA (700), message cut short" },
         { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b)re", "CUDA device-side assert (kernel's own report)" },
         { C::IllegalMemoryAccess, 90, R"re(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION|failed to run scatter/gather .{0,60}out-of-bound)re", "ROCr, Neuron DGE" },
         { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
@@ -234,7 +243,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
         // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
         // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
-        { C::ShapeDtypeMismatch, 45, R"re(must be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
+        { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
         { C::ShapeDtypeMismatch, 80, R"re(Expected \w+ argument to have shape .{0,120} but got)re", "Triton: a value stored through a pointer block of another shape" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
@@ -264,7 +273,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's
         // "UNIMPLEMENTED:" status) are wrappers: whatever they report (a missing library, an unsupported
         // operation, a shape mismatch) decides when it is in the log.
-        { C::CompileError, 90, R"re(\(\d+\): (catastrophic )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
+        { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+)re", "ptxas, nvcc, NVRTC" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
