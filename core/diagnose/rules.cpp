@@ -191,6 +191,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
         { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
+        // What a kind of device lacks, said of the kind ("Element type C128 is not supported on TPU", "64-bit data types
+        // are not yet supported on the TPU driver API"); the same words about a data type alone stay a dtype problem.
+        { C::UnsupportedOnTarget, 90, R"re(\bnot (yet )?supported on (the )?(TPUs?|GPUs?|NPUs?|XPUs?|MPS|HIP|ROCm|Neuron|Trainium|Inferentia|Gaudi|HPU)\b)re", "XLA, TPU runtimes, backends: what a device kind lacks" },
+        // LLVM's instruction selection that finds no instruction for an intrinsic on the target: the target lacks it
+        // (tcgen05 on sm_120). A toolchain that does not know the processor at all says so first (above).
+        { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 85, R"re(\b(operator|op|operation|primitive)\s+'?[\w:.]+'? (is )?not (yet )?supported\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },

@@ -193,6 +193,7 @@ private Q_SLOTS:
         QTest::newRow("round7") << QStringLiteral("round7") << 33 << 41;
         QTest::newRow("round8") << QStringLiteral("round8") << 31 << 38;
         QTest::newRow("round9") << QStringLiteral("round9") << 42 << 50;
+        QTest::newRow("round10") << QStringLiteral("round10") << 20 << 24;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
     }
