@@ -123,11 +123,26 @@ private Q_SLOTS:
         r.impls = { ran(QStringLiteral("c"), ImplRole::Candidate) };
         QCOMPARE(implVerdict(r, r.impls[0]).text, QStringLiteral("failed: scope.no-kernel"));
 
+        // An environment class read in a candidate's own output is its words: alone it fails the candidate (printing
+        // "no CUDA-capable device is detected" and exiting is no way out of a verdict) ...
+        r.task.reference = impl(QStringLiteral("reference"), QStringLiteral("python"), QStringLiteral("triton"));
+        r.task.candidates = { impl(QStringLiteral("gpu"), QStringLiteral("python"), QStringLiteral("triton")) };
         ImplRun env = ran(QStringLiteral("gpu"), ImplRole::Candidate, ImplStatus::Failed);
         env.findings << finding(QStringLiteral("runtime.no_device"));
+        const ImplVerdict claimed = implVerdict(r, env);
+        QCOMPARE(claimed.state, VerdictState::Failed);
+        QVERIFY2(claimed.text.contains(QStringLiteral("runtime.no_device, which nothing on this machine confirms")),
+            qPrintable(claimed.text));
+        // ... and it is not run only where trusted code of the same backend and framework met the same here.
+        ImplRun reference = ran(QStringLiteral("reference"), ImplRole::Reference, ImplStatus::Failed);
+        reference.findings << finding(QStringLiteral("runtime.no_device"));
+        r.impls = { reference, env };
         const ImplVerdict notRun = implVerdict(r, env);
         QCOMPARE(notRun.state, VerdictState::NotRun);
         QVERIFY2(notRun.text.startsWith(QStringLiteral("not run (runtime.no_device")), qPrintable(notRun.text));
+        r.task.reference.framework = QStringLiteral("numpy"); // another stack's trouble confirms nothing
+        QCOMPARE(implVerdict(r, env).state, VerdictState::Failed);
+        r.impls = { ran(QStringLiteral("c"), ImplRole::Candidate) };
 
         ImplRun crashed = ran(QStringLiteral("x"), ImplRole::Candidate, ImplStatus::Failed);
         crashed.error = QStringLiteral("killed by SIGSEGV\nmore");

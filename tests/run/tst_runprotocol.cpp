@@ -3,6 +3,7 @@
 // The correctness protocol end to end on this machine: real g++ builds, real sandboxed runs, one
 // candidate per cheat the protocol must catch.
 #include "core/env/toolprobe.h"
+#include "core/run/implverdict.h"
 #include "core/run/runengine.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/taskloader.h"
@@ -310,6 +311,14 @@ private Q_SLOTS:
             "'missing-framework',\n"
             "                   'what': 'numpy', 'phase': 'setup', 'message': 'numpy is missing'}}, f)\n"
             "    os._exit(1)\n");
+        // The implementation's own words naming the machine's fault: the diagnosis reads them, the verdict does not
+        // believe them (nothing on this machine agrees).
+        write(bundle + QStringLiteral("/forged_words.py"),
+            "import os, sys\n"
+            "def inclusive_scan(x, N):\n"
+            "    sys.stderr.write('RuntimeError: CUDA driver version is insufficient for CUDA runtime version\\n')\n"
+            "    sys.stderr.flush()\n"
+            "    os._exit(1)\n");
         write(bundle + QStringLiteral("/forged_import.py"),
             "import __main__\n"
             "raise __main__.EnvironmentProblem('missing-framework', 'numpy', 'numpy is missing', 'setup')\n");
@@ -324,7 +333,8 @@ private Q_SLOTS:
             R"("candidates": [{"id": "blocked", "backend": "python", "framework": "numpy", "source": "candidate.py", "entry": "inclusive_scan", "args": ["x", "N"]},
   {"id": "forged-call", "backend": "python", "framework": "numpy", "source": "forged_call.py", "entry": "inclusive_scan", "args": ["x", "N"]},
   {"id": "forged-import", "backend": "python", "framework": "numpy", "source": "forged_import.py", "entry": "inclusive_scan", "args": ["x", "N"]},
-  {"id": "forged-file", "backend": "python", "framework": "numpy", "source": "forged_file.py", "entry": "inclusive_scan", "args": ["x", "N"]}])");
+  {"id": "forged-file", "backend": "python", "framework": "numpy", "source": "forged_file.py", "entry": "inclusive_scan", "args": ["x", "N"]},
+  {"id": "forged-words", "backend": "python", "framework": "numpy", "source": "forged_words.py", "entry": "inclusive_scan", "args": ["x", "N"]}])");
         write(bundle + QStringLiteral("/task.json"), json);
 
         RunRequest request;
@@ -334,11 +344,14 @@ private Q_SLOTS:
         request.stress = false;
         auto result = runCorrectness(request);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
-        for (const char* id : { "forged-call", "forged-import", "forged-file" }) {
+        for (const char* id : { "forged-call", "forged-import", "forged-file", "forged-words" }) {
             const auto run = std::find_if(result->impls.begin(), result->impls.end(),
                 [&](const ImplRun& r) { return r.id == QLatin1StringView(id); });
             QVERIFY(run != result->impls.end());
             QVERIFY2(run->status == ImplStatus::Failed, id);
+            const ImplVerdict verdict = implVerdict(*result, *run);
+            QVERIFY2(verdict.state == VerdictState::Failed,
+                qPrintable(QString::fromLatin1(id) + QStringLiteral(": ") + verdict.text));
             for (const Finding& f : run->findings)
                 QVERIFY2(!f.id.startsWith(QStringLiteral("env.")), qPrintable(f.id));
         }
