@@ -72,12 +72,12 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
                     path, lineNo, QStringLiteral("\"%1\": expected true or false").arg(QLatin1StringView(key)));
         }
         // How the process ended: an exit status may be negative (Python's subprocess reports a signal as -N); a
-        // signal is 1 to 64.
+        // signal is 1 to 64; null says it is not known, like a missing field.
         std::optional<int> exitCode;
         std::optional<int> signal;
         for (const auto& [key, low, into] : { std::tuple { "exit_code", -64, &exitCode }, { "signal", 1, &signal } }) {
             const QJsonValue v = o.value(QLatin1StringView(key));
-            if (v.isUndefined())
+            if (v.isUndefined() || v.isNull())
                 continue;
             const double n = v.toDouble(0.5);
             if (!v.isDouble() || n != std::floor(n) || n < low || n > 255)

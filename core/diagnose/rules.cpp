@@ -118,6 +118,16 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A header of the toolkit itself that includes one its installation lacks: the headers of two releases
         // mixed, or code that needs a newer toolkit than the one installed (ROCm 5.6's hip_bf16.h without amd_hip_bf16.h).
         { C::DriverRuntimeMismatch, 95, R"re(^\s*(In file included from )?/(opt/rocm|usr/local/cuda|usr/include/hip|opt/nvidia)[^:\s]*/include/\S+:\d+:\d+: fatal error: \S+ (file not found|No such file or directory))re", "a toolkit's own header missing a file of its release" },
+        // The toolkit's host side: a host compiler it does not find or does not accept (nvcc's "Cannot find compiler
+        // 'cl.exe' in PATH", "unsupported GNU version! gcc versions later than 12 are not supported"; Triton's "Failed
+        // to find C compiler"), a toolkit root not set, the C++ runtime older than a binary needs (GLIBCXX_3.4.30),
+        // packages compiled against different CUDA versions, NVRTC that does not know the architecture.
+        { C::DriverRuntimeMismatch, 90, R"re(\bCannot find compiler '\S+' in PATH|\bFailed to find (a )?C(\+\+)? compiler\b|\bunsupported (GNU|clang|Microsoft Visual Studio|MSVC|host compiler) version|-allow-unsupported-compiler\b)re", "nvcc, Triton: the host compiler missing or of a version the toolkit does not accept" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA_HOME|CUDA_PATH|ROCM_HOME|ROCM_PATH)( environment variable)? (is )?not (set|found)\b)re", "PyTorch extensions, build scripts: no toolkit where the build looks" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
+        { C::DriverRuntimeMismatch, 90, R"re(\b(were|was|are) compiled with different (CUDA |ROCm )?(major )?versions?\b|\binvalid value for --gpu-architecture\b)re", "torchvision, NVRTC: parts of the stack built for different versions or architectures" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bDNN library initiali[sz]ation failed\b)re", "XLA: cuDNN that does not fit the installation" },
+        { C::DriverRuntimeMismatch, 60, R"re(\bCould not create (a )?(cudnn|cublas|cublasLt|cusolver|cufft|cusparse|miopen|rocblas|hipblas) handle\b)re", "XLA, TensorFlow: a library handle that cannot be created" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -132,7 +142,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(Neuron ?Cores?\(?s?\)? (is |are )?(not available|busy|in use|unavailable))re", "Neuron runtime" },
         { C::NoDevice, 80, R"re(Neuron runtime cannot be initialized|cannot determine the number of available NeuronCores|/dev/neuron\d*.{0,30}(not found|No such file))re", "Neuron runtime" },
         { C::NoDevice, 90, R"re(No (TPU|accelerator|GPU) devices? (found|available|detected))re", "JAX, TPU runtime" },
-        { C::NoDevice, 60, R"re(falling back to (the )?CPU|No TPU platform found|is_available\(\)\s*(is |returned |==\s*)?False)re", "JAX, PyTorch" },
+        { C::NoDevice, 60, R"re(falling back to (the )?CPU|No TPU platform found|is_available\(\)\s*(is |returns? |returned |==\s*)?False)re", "JAX, PyTorch" },
         { C::NoDevice, 60, R"re(CUDA unknown error - this may be due to an incorrectly set up environment|GPU has fallen off the bus)re", "PyTorch, kernel log" },
         { C::NoDevice, 50, R"re(Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
         { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
@@ -149,6 +159,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the accelerators, the code is not wrong for the machine it was written for.
         { C::NoDevice, 70, R"re(\bNumber of devices \d+ must equal the product of\b|\b(requires?|needs?) (at least )?\d+ (GPUs|devices|TPUs|TPU cores|NeuronCores|accelerators)\b.{0,40}\b(but|only|found|available|got)\b|\bnot enough (GPUs|devices|TPUs|TPU cores|accelerators)\b)re", "JAX meshes, launchers: fewer accelerators than the program needs" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
+        { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
@@ -211,6 +222,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // clusters). The code is fine for another target; the names are the CUDA API's, not one log's.
         { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
         { C::UnsupportedOnTarget, 90, R"re(\bnot supported (for|on|by) (the )?(selected|current|target|given|this) (GPU |CUDA |device )?(architecture|arch|compute capability|SM)\b)re", "libraries' own architecture checks (tiny-cuda-nn, ...)" },
+        { C::UnsupportedOnTarget, 85, R"re(\bExpected .{0,40}\b(is_sm\d+\w*|sm_?\d{2,3}\w?)\b.{0,40}to be true, but got false)re", "kernels' own architecture checks (FlashAttention's TORCH_CHECK(is_sm80 || is_sm90))" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -258,6 +270,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
         { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
         { C::ShapeDtypeMismatch, 80, R"re('numpy\.ndarray' object has no attribute '(type|data_ptr|dtype\.itemsize|device)')re", "Triton, PyTorch: a NumPy array where a tensor is expected" },
+        // Operands or parameters of different types, however a check words it ("Both operands must be same dtype. Got
+        // fp16 and fp32", "mixed dtype (CPU): expect parameter to have scalar type of Float").
+        { C::ShapeDtypeMismatch, 90, R"re(\b(must|should) (be|have) (the )?same (dtype|data ?type|type|scalar type|shape|size|device)s?\b|\bmixed dtypes?\b|\bexpects? \w+( \w+)? to have (the )?(scalar )?type\b)re", "Triton, PyTorch: operands of different types" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bexpected (a |an )?'?(cuda|cpu|xla|mps|hip|meta)'? device( type)?\b.{0,60}\b(got|found)\b)re", "PyTorch: an argument on another kind of device" },
         // Two element types named and said to differ ("Block element type(bf16) and value element type(fp32) mismatch").
         { C::ShapeDtypeMismatch, 85, R"re(\b(element )?types?\s*\(\s*\w+\s*\) and .{0,40}\btypes?\s*\(\s*\w+\s*\)\s*(mismatch|do not match|don't match|differ))re", "Triton, MLIR builders: element types that differ" },
         // ---- autotune_failure ------------------------------------------------------------------------
@@ -296,12 +312,14 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
         // nvcc's (EDG) front-end diagnostics, quoted without their "file(line): error:" prefix.
         { C::CompileError, 70, R"re(\bidentifier "\w+" is undefined|\bno instance of (overloaded function|constructor|function template)\b|\ba value of type ".{0,80}" cannot be (used to initialize|assigned to)|\bexpected an? (expression|identifier|declaration|";"|"\)"|"\}"))re", "nvcc front end (EDG) without its location" },
+        { C::CompileError, 70, R"re(^\s*error: (no matching function for call to|'[^']+' was not declared in this scope|expected '[^']+' before|invalid conversion from|use of undeclared identifier|no member named|cannot convert '[^']+' to)\b)re", "gcc, clang: a diagnostic quoted without its location" },
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
-        { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|TracerBoolConversionError|ConcretizationTypeError|TracerArrayConversionError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
+        { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
         { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
+        { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
         { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },

@@ -194,8 +194,10 @@ private Q_SLOTS:
         QTest::newRow("round8") << QStringLiteral("round8") << 31 << 38;
         QTest::newRow("round9") << QStringLiteral("round9") << 42 << 50;
         QTest::newRow("round10") << QStringLiteral("round10") << 20 << 24;
+        QTest::newRow("round11") << QStringLiteral("round11") << 11 << 14;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
+        QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
     }
     void laterCollections()
     {

@@ -168,7 +168,7 @@ private Q_SLOTS:
             "\n"
             R"({"id": "segv", "class": "crash", "exit_code": 139, "log_states_cause": false, "framework": "cpp", "log": "running"})"
             "\n"
-            R"({"id": "sig", "class": "crash", "signal": 6, "framework": "triton", "log": "running"})"
+            R"({"id": "sig", "class": "crash", "signal": 6, "exit_code": null, "framework": "triton", "log": "running"})"
             "\n"
             R"({"id": "oom", "class": "device_oom", "log_states_cause": true, "framework": "triton", "log": "CUDA out of memory. Tried to allocate 2 GiB"})"
             "\n"
@@ -179,6 +179,7 @@ private Q_SLOTS:
         QVERIFY(entries->at(0).context.timedOut);
         QCOMPARE(entries->at(1).context.exitCode, std::optional<int>(139));
         QCOMPARE(entries->at(2).context.signal, std::optional<int>(6));
+        QVERIFY(!entries->at(2).context.exitCode.has_value()); // null: not known
         QCOMPARE(entries->at(3).logStatesCause, std::optional<bool>(true));
         QVERIFY(!entries->at(2).logStatesCause.has_value());
 
