@@ -28,7 +28,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction)re", "CUDA (98), HIP" },
         { C::DriverRuntimeMismatch, 80, R"re(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)re", "CUDA (200)" },
         { C::DriverRuntimeMismatch, 100, R"re(PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)re", "CUDA (222)" },
-        { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
+        { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported gpu architecture|Value '(sm|compute)_\w+' is not defined for option)re", "nvcc: toolkit older than the arch" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported \.version \d|Unsupported \.target|PTX \.version [\d.]+ does not support \.target)re", "ptxas: PTX newer than the toolkit" },
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
@@ -67,7 +67,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(incompatible function arguments\. The following argument types are supported)re", "pybind11: the compiled binding and its Python caller are of different versions" },
         { C::DriverRuntimeMismatch, 75, R"re(cannot import name '\w+' from '[\w.]+')re", "Python: an installed package lacks a name another one expects" },
         { C::DriverRuntimeMismatch, 70, R"re(No module named '\w+(\.\w+)+')re", "Python: a package lacks a submodule another one expects" },
-        { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bthis version of \w+ requires\b|\bis version v?\d+(\.\d+)+\S*,? but\b|\brequires version\s*(>=|>|at least)\s*v?\d|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=))re", "version checks of frameworks, runtimes and toolchains" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bthis version of \w+ requires\b|\bis version v?\d+(\.\d+)+\S*,? but\b|\brequires version\s*(>=|>|at least)\s*v?\d|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=)|\brequires (CUDA|ROCm|cuDNN|jaxlib|PyTorch|torch|triton|driver) v?\d+(\.\d+)*\+)re", "version checks of frameworks, runtimes and toolchains" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(features?|versions?)\b.{0,40}\bnot supported\.?\s+(Currently|Only) support)re", "a file format newer than its reader (Neuron NEFF)" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(DNN|cuDNN|cuBLAS|BLAS|FFT|cuFFT|NCCL) library (is )?not found)re", "XLA, TensorFlow: a library of the installation is missing" },
         // A JIT's helper module (Triton's cuda_utils/launcher) linked against the driver's library: when the linker
@@ -158,6 +158,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Fewer devices than the program is written for (a device mesh, a tensor-parallel degree): the machine lacks
         // the accelerators, the code is not wrong for the machine it was written for.
         { C::NoDevice, 70, R"re(\bNumber of devices \d+ must equal the product of\b|\b(requires?|needs?) (at least )?\d+ (GPUs|devices|TPUs|TPU cores|NeuronCores|accelerators)\b.{0,40}\b(but|only|found|available|got)\b|\bnot enough (GPUs|devices|TPUs|TPU cores|accelerators)\b)re", "JAX meshes, launchers: fewer accelerators than the program needs" },
+        { C::NoDevice, 80, R"re(\bUnable to determine Neuron Driver version\b|\baws-neuronx?-dkms\b.{0,40}\b(not )?installed)re", "Neuron runtime: the Neuron driver is not loaded" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         // ---- device_oom ------------------------------------------------------------------------------
@@ -187,6 +188,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
         { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[(CUDA|HIP)\]:\s*(Code: \d+, Mess+age:\s*)?invalid argument|hipErrorInvalidValue)re", "CUDA (1), HIP (1): often a bad launch (Triton's launcher, CUDA and HIP wording)" },
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
+        { C::LaunchConfig, 60, R"re(\bnum_(warps|ctas) must be\b)re", "Triton: a launch parameter out of its range" },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         // ---- unsupported_on_target ------------------------------------------------------------------
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
@@ -208,8 +210,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // LLVM's instruction selection that finds no instruction for an intrinsic on the target: the target lacks it
         // (tcgen05 on sm_120). A toolchain that does not know the processor at all says so first (above).
         { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
-        { C::UnsupportedOnTarget, 85, R"re(\b(operator|op|operation|primitive)\s+'?[\w:.]+'? (is )?not (yet )?supported\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
+        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
+        { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
@@ -338,6 +342,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 80, R"re(\b(diff\w*|difference|error|err)\b.{0,30}\b(exceeds?|above|outside|greater than|larger than) (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses comparing against a tolerance" },
         { C::NumericalMismatch, 70, R"re(^\s*FAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b)re", "HIP and CUDA samples counting wrong elements" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
@@ -352,6 +357,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
         { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
         { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader", RuleRole::Consequence },
