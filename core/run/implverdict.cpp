@@ -13,27 +13,6 @@ QString tr(const char* text, int n = -1)
     return QCoreApplication::translate("kwb::ImplVerdict", text, nullptr, n);
 }
 
-// An environment class the diagnosis read in an implementation's own output (runtime.no_device,
-// runtime.driver_runtime_mismatch) is the implementation's words, which it controls: a candidate that prints "CUDA
-// driver version is insufficient" and exits must not escape a failure as "not run". The engine already marked the run
-// not run where its own probe agreed (no accelerator on this machine, implrun.h deviceMissingHere); here the words are
-// believed only where trusted code of the same backend and framework met the same on this machine in this run.
-bool witnessed(const RunResult& result, const ImplRun& run, const Finding& f)
-{
-    if (!f.id.startsWith(u"runtime.") || run.role != ImplRole::Candidate)
-        return true; // the workbench's own findings, or trusted code's own words
-    const Implementation* mine = result.task.implementation(run.id);
-    return std::any_of(result.impls.cbegin(), result.impls.cend(), [&](const ImplRun& other) {
-        const Implementation* theirs = result.task.implementation(other.id);
-        if (other.role == ImplRole::Candidate || !mine || !theirs || theirs->backend != mine->backend
-            || theirs->framework != mine->framework)
-            return false;
-        return other.notRunHere() || std::any_of(other.findings.cbegin(), other.findings.cend(), [&](const Finding& g) {
-            return g.id == f.id;
-        });
-    });
-}
-
 Findings errorsOf(const Findings& findings)
 {
     Findings errors;
@@ -71,8 +50,9 @@ ImplVerdict implVerdict(const RunResult& result, const ImplRun& run)
 {
     const Findings errors = errorsOf(run.findings);
     const bool machineOnly = !errors.isEmpty() && !hasImplementationErrors(errors);
-    const bool environmentOnly = machineOnly
-        && std::all_of(errors.cbegin(), errors.cend(), [&](const Finding& f) { return witnessed(result, run, f); });
+    const bool environmentOnly = machineOnly && std::all_of(errors.cbegin(), errors.cend(), [&](const Finding& f) {
+        return machineFaultConfirmed(result, run, f);
+    });
     ImplVerdict v;
     if (run.status == ImplStatus::NotRun || run.status == ImplStatus::Stopped || (!run.ok() && environmentOnly)) {
         QString why = run.notRunReason.isEmpty() ? run.error : run.notRunReason;
@@ -127,6 +107,37 @@ ImplVerdict implVerdict(const RunResult& result, const ImplRun& run)
     v.state = VerdictState::Passed;
     v.text = tr("passed %n trial(s)", v.trials);
     return v;
+}
+
+bool machineFaultConfirmed(const RunResult& result, const ImplRun& run, const Finding& f)
+{
+    if (!f.id.startsWith(u"runtime.") || run.role != ImplRole::Candidate)
+        return true; // the workbench's own findings, or trusted code's own words
+    const Implementation* mine = result.task.implementation(run.id);
+    return std::any_of(result.impls.cbegin(), result.impls.cend(), [&](const ImplRun& other) {
+        const Implementation* theirs = result.task.implementation(other.id);
+        if (other.role == ImplRole::Candidate || !mine || !theirs || theirs->backend != mine->backend
+            || theirs->framework != mine->framework)
+            return false;
+        return other.notRunHere() || std::any_of(other.findings.cbegin(), other.findings.cend(), [&](const Finding& g) {
+            return g.id == f.id;
+        });
+    });
+}
+
+void attributeUnconfirmedMachineFaults(RunResult& result)
+{
+    const QString why = QStringLiteral("read in the implementation's own output; no trusted code of its backend and "
+                                       "framework met it on this machine");
+    for (ImplRun& run : result.impls) {
+        for (Finding& f : run.findings) {
+            if (f.severity != Severity::Error || !isMachineOrigin(findingOrigin(f.id))
+                || machineFaultConfirmed(result, run, f))
+                continue;
+            f.evidence.insert(QStringLiteral("origin"), QStringLiteral("implementation"));
+            f.evidence.insert(QStringLiteral("unconfirmed"), why);
+        }
+    }
 }
 
 QMap<QString, QString> failedCandidates(const RunResult& result)

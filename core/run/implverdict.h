@@ -25,9 +25,23 @@ struct ImplVerdict {
 };
 
 /// The verdict of `run` within `result`. An implementation whose error findings are all the environment's
-/// (findingOrigin) is not run, never failed; a candidate fails on a counted trial that fails or on an error
-/// finding about its code; the reference and the oracle pass when they ran.
+/// (findingOrigin) and confirmed by the machine (machineFaultConfirmed) is not run, never failed; a candidate fails
+/// on a counted trial that fails or on an error finding about its code; the reference and the oracle pass when they
+/// ran.
 ImplVerdict implVerdict(const RunResult& result, const ImplRun& run);
+
+/// Whether error finding `f` of `run`, which names the machine, is the machine's: the workbench's own findings and
+/// trusted code's words are; an environment class the diagnosis read in a candidate's own output
+/// (`runtime.no_device`, `runtime.driver_runtime_mismatch`) is only where trusted code of the same backend and
+/// framework met the same in this run (the engine's own probe — no accelerator here — has already made such a run
+/// not run). A candidate controls its output: printing "CUDA driver version is insufficient" is no way out of a
+/// verdict.
+bool machineFaultConfirmed(const RunResult& result, const ImplRun& run, const Finding& f);
+
+/// Marks every error finding of a candidate that names the machine but is not confirmed (machineFaultConfirmed) as
+/// the implementation's (evidence `origin: implementation`, `unconfirmed`: why), so that the findings list, the
+/// reports and the rubric hold it against the candidate as its verdict does.
+void attributeUnconfirmedMachineFaults(RunResult& result);
 
 /// The candidates whose verdict is Failed, with the verdict's text.
 QMap<QString, QString> failedCandidates(const RunResult& result);

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/run/runengine.h"
+
 #include "core/executors/executorfactory.h"
 #include "core/task/placement.h"
 #include "core/task/selection.h"
@@ -12,6 +13,7 @@
 #include "core/run/errorbudget.h"
 #include "core/run/generatedcases.h"
 #include "core/run/generatedjudge.h"
+#include "core/run/implverdict.h"
 #include "core/run/kernelcost.h"
 #include "core/run/kernelscope.h"
 #include "core/run/oraclecheck.h"
@@ -289,6 +291,9 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         result.generatedStatus = generatedCaseStatus(task, *refGenerated, ref, oracleGenerated, result.generatedTrials);
     }
 
+    // What a candidate's own output says of the machine counts against it unless trusted code confirms it
+    // (implverdict.h).
+    attributeUnconfirmedMachineFaults(result);
     for (const ImplRun& run : result.impls)
         result.findings << run.findings;
     if (ref.ok()) {

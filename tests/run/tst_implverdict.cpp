@@ -142,6 +142,12 @@ private Q_SLOTS:
         QVERIFY2(notRun.text.startsWith(QStringLiteral("not run (runtime.no_device")), qPrintable(notRun.text));
         r.task.reference.framework = QStringLiteral("numpy"); // another stack's trouble confirms nothing
         QCOMPARE(implVerdict(r, env).state, VerdictState::Failed);
+        // The finding itself is then held against the candidate, as the verdict does (findings list, rubric, reports).
+        r.impls = { reference, env };
+        attributeUnconfirmedMachineFaults(r);
+        QCOMPARE(r.impls[1].findings.first().evidence.value(QStringLiteral("origin")).toString(),
+            QStringLiteral("implementation"));
+        QVERIFY(!r.impls[0].findings.first().evidence.contains(QStringLiteral("origin"))); // trusted code's own words
         r.impls = { ran(QStringLiteral("c"), ImplRole::Candidate) };
 
         ImplRun crashed = ran(QStringLiteral("x"), ImplRole::Candidate, ImplStatus::Failed);
