@@ -6,6 +6,7 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
 #include "core/run/implrun.h"
+#include "core/run/implverdict.h"
 #include "core/run/sshrunner.h"
 #include "core/run/workspace.h"
 
@@ -52,6 +53,9 @@ void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus 
     Finding f = diagnose(log, ctx).toFinding();
     f.impl = bench.id;
     f.message += QStringLiteral(": ") + error;
+    // As in kwb run: an implementation that did not finish under the bench gave no evidence of its speed or its
+    // correctness, an error even when its log matches no failure class.
+    f.severity = Severity::Error;
     // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator: the
     // implementation is not run here — the environment's fault, not a failure of the code (as in kwb run).
     if (deviceMissingHere(impl, f.id, remote)) {
@@ -62,6 +66,8 @@ void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus 
         f.severity = Severity::Warning;
         f.message = QStringLiteral("%1 not run: no accelerator on this machine (%2)").arg(bench.id, f.message);
         bench.notRunReason = f.message;
+    } else if (isMachineOrigin(findingOrigin(f.id))) {
+        markUnconfirmedMachineFault(f); // the implementation's own words about the machine (implverdict.h)
     }
     bench.findings << f;
 }

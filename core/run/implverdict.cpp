@@ -125,17 +125,20 @@ bool machineFaultConfirmed(const RunResult& result, const ImplRun& run, const Fi
     });
 }
 
+void markUnconfirmedMachineFault(Finding& f)
+{
+    f.evidence.insert(QStringLiteral("origin"), QStringLiteral("implementation"));
+    f.evidence.insert(QStringLiteral("unconfirmed"),
+        QStringLiteral("read in the implementation's own output; nothing on this machine confirms it"));
+}
+
 void attributeUnconfirmedMachineFaults(RunResult& result)
 {
-    const QString why = QStringLiteral("read in the implementation's own output; no trusted code of its backend and "
-                                       "framework met it on this machine");
     for (ImplRun& run : result.impls) {
         for (Finding& f : run.findings) {
-            if (f.severity != Severity::Error || !isMachineOrigin(findingOrigin(f.id))
-                || machineFaultConfirmed(result, run, f))
-                continue;
-            f.evidence.insert(QStringLiteral("origin"), QStringLiteral("implementation"));
-            f.evidence.insert(QStringLiteral("unconfirmed"), why);
+            if (f.severity == Severity::Error && isMachineOrigin(findingOrigin(f.id))
+                && !machineFaultConfirmed(result, run, f))
+                markUnconfirmedMachineFault(f);
         }
     }
 }

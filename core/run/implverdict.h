@@ -42,6 +42,9 @@ bool machineFaultConfirmed(const RunResult& result, const ImplRun& run, const Fi
 /// the implementation's (evidence `origin: implementation`, `unconfirmed`: why), so that the findings list, the
 /// reports and the rubric hold it against the candidate as its verdict does.
 void attributeUnconfirmedMachineFaults(RunResult& result);
+/// The mark itself, for one finding (kwb bench marks a failed implementation's diagnosis so when its own probe did not
+/// confirm it).
+void markUnconfirmedMachineFault(Finding& f);
 
 /// The candidates whose verdict is Failed, with the verdict's text.
 QMap<QString, QString> failedCandidates(const RunResult& result);

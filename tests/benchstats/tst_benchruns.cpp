@@ -7,6 +7,8 @@
 
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -197,6 +199,55 @@ private Q_SLOTS:
             QCOMPARE(ids(*result, b.id), QStringList { QStringLiteral("env.limits") });
             QVERIFY2(b.notRunReason.contains(QStringLiteral("cache-flush buffer")), qPrintable(b.notRunReason));
         }
+    }
+
+    // A candidate that fails under the bench is failed with an error, whatever its log says: one that prints the
+    // machine's fault ("CUDA driver version is insufficient") and exits is held to it (the same rule as kwb run).
+    void failingCandidateIsAnError()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString from = KWB_TASKS_DIR + QStringLiteral("/prefix-scan-f32-skip-work/");
+        for (const char* f : { "reference.py", "spec.md", "task.json" })
+            QVERIFY(QFile::copy(from + QLatin1StringView(f), dir.filePath(QLatin1StringView(f))));
+        QFile source(dir.filePath(QStringLiteral("words.py")));
+        QVERIFY(source.open(QIODevice::WriteOnly));
+        source.write(
+            "import os, sys\n"
+            "def inclusive_scan(x, N):\n"
+            "    sys.stderr.write('RuntimeError: CUDA driver version is insufficient for CUDA runtime version\\n')\n"
+            "    sys.stderr.flush()\n"
+            "    os._exit(1)\n");
+        source.close();
+        QFile manifest(dir.filePath(QStringLiteral("task.json")));
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        QJsonObject task = QJsonDocument::fromJson(manifest.readAll()).object();
+        manifest.close();
+        task.insert(QStringLiteral("candidates"),
+            QJsonArray { QJsonObject { { QStringLiteral("id"), QStringLiteral("words") },
+                { QStringLiteral("backend"), QStringLiteral("python") },
+                { QStringLiteral("framework"), QStringLiteral("numpy") },
+                { QStringLiteral("source"), QStringLiteral("words.py") },
+                { QStringLiteral("entry"), QStringLiteral("inclusive_scan") },
+                { QStringLiteral("args"), QJsonArray { QStringLiteral("x"), QStringLiteral("N") } } } });
+        QVERIFY(manifest.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        manifest.write(QJsonDocument(task).toJson());
+        manifest.close();
+
+        BenchRequest r = request(QStringLiteral("speed"));
+        r.taskDir = dir.path();
+        auto result = runBench(r);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const auto words = std::find_if(
+            result->impls.begin(), result->impls.end(), [](const ImplBench& b) { return b.id == u"words"; });
+        QVERIFY(words != result->impls.end());
+        QCOMPARE(words->status, ImplStatus::Failed);
+        const auto f = std::find_if(result->findings.cbegin(), result->findings.cend(),
+            [](const Finding& g) { return g.impl == u"words" && g.id.startsWith(QStringLiteral("runtime.")); });
+        QVERIFY(f != result->findings.cend());
+        QCOMPARE(f->id, QStringLiteral("runtime.driver_runtime_mismatch"));
+        QCOMPARE(f->severity, Severity::Error);
+        QCOMPARE(f->evidence.value(QStringLiteral("origin")).toString(), QStringLiteral("implementation"));
     }
 
     void badRequests()
