@@ -123,6 +123,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // to find C compiler"), a toolkit root not set, the C++ runtime older than a binary needs (GLIBCXX_3.4.30),
         // packages compiled against different CUDA versions, NVRTC that does not know the architecture.
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot find compiler '\S+' in PATH|\bFailed to find (a )?C(\+\+)? compiler\b|\bunsupported (GNU|clang|Microsoft Visual Studio|MSVC|host compiler) version|-allow-unsupported-compiler\b)re", "nvcc, Triton: the host compiler missing or of a version the toolkit does not accept" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+)re", "clang/hipcc: a toolchain older than the GPU's architecture" },
+        { C::DriverRuntimeMismatch, 85, R"re(\brequires [\w.-]+\s*[=<>!~]=?\s*[\w.*]+, but you have [\w.-]+ [\w.+]+ which is incompatible)re", "pip's resolver: packages of the stack at versions that do not fit" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|triton|torch_neuronx|torch-neuronx|torch_xla|cupy) is not installed\b)re", "a compiler or package of the stack missing" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA_HOME|CUDA_PATH|ROCM_HOME|ROCM_PATH)( environment variable)? (is )?not (set|found)\b)re", "PyTorch extensions, build scripts: no toolkit where the build looks" },
         { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
         { C::DriverRuntimeMismatch, 90, R"re(\b(were|was|are) compiled with different (CUDA |ROCm )?(major )?versions?\b|\binvalid value for --gpu-architecture\b)re", "torchvision, NVRTC: parts of the stack built for different versions or architectures" },
@@ -163,7 +166,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
-        { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED)re", "PyTorch, CUDA libraries" },
+        { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
         { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
         { C::DeviceOom, 60, R"re(OutOfMemoryError(?!: out of resource)|\bOOM\b)re", "various" },
@@ -195,7 +198,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
         { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported on (the )?(current|this) (GPU|TPU|target|architecture))re", "Pallas/Mosaic, Triton" },
         { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\w+|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
-        { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,30}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only supported on (GPUs|devices|hardware)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only supported on (\w+ ){0,2}(GPUs|devices|hardware|architectures?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
         // needs (compute capability 7.0), no install fixes it; the action is other hardware.
         { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
@@ -203,10 +206,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
-        { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|CustomCall target|custom[- ]call( target)?|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
         // What a kind of device lacks, said of the kind ("Element type C128 is not supported on TPU", "64-bit data types
         // are not yet supported on the TPU driver API"); the same words about a data type alone stay a dtype problem.
-        { C::UnsupportedOnTarget, 90, R"re(\bnot (yet )?supported on (the )?(TPUs?|GPUs?|NPUs?|XPUs?|MPS|HIP|ROCm|Neuron|Trainium|Inferentia|Gaudi|HPU)\b)re", "XLA, TPU runtimes, backends: what a device kind lacks" },
+        { C::UnsupportedOnTarget, 90, R"re(\bnot (yet )?supported (yet )?(on|for) (the )?(TPUs?|GPUs?|NPUs?|XPUs?|MPS|HIP|ROCm|Neuron|Trainium|Inferentia|Gaudi|HPU)\b)re", "XLA, TPU runtimes, backends: what a device kind lacks" },
         // LLVM's instruction selection that finds no instruction for an intrinsic on the target: the target lacks it
         // (tcgen05 on sm_120). A toolchain that does not know the processor at all says so first (above).
         { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
@@ -214,6 +217,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
+        { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
+        { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },
+        { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
@@ -265,7 +271,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
         // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
         // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
-        { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
+        { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|\bis not (evenly )?divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
         { C::ShapeDtypeMismatch, 80, R"re(Expected \w+ argument to have shape .{0,120} but got)re", "Triton: a value stored through a pointer block of another shape" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
@@ -277,6 +283,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Operands or parameters of different types, however a check words it ("Both operands must be same dtype. Got
         // fp16 and fp32", "mixed dtype (CPU): expect parameter to have scalar type of Float").
         { C::ShapeDtypeMismatch, 90, R"re(\b(must|should) (be|have) (the )?same (dtype|data ?type|type|scalar type|shape|size|device)s?\b|\bmixed dtypes?\b|\bexpects? \w+( \w+)? to have (the )?(scalar )?type\b)re", "Triton, PyTorch: operands of different types" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bExpected [\w.]*\b(is_contiguous|is_cuda|dtype|scalar_type|dim|size|numel|sizes|stride)\(\).{0,40}to be true, but got false)re", "PyTorch extensions' TORCH_CHECK on an argument's layout, device, dtype or size" },
         { C::ShapeDtypeMismatch, 90, R"re(\bexpected (a |an )?'?(cuda|cpu|xla|mps|hip|meta)'? device( type)?\b.{0,60}\b(got|found)\b)re", "PyTorch: an argument on another kind of device" },
         // Two element types named and said to differ ("Block element type(bf16) and value element type(fp32) mismatch").
         { C::ShapeDtypeMismatch, 85, R"re(\b(element )?types?\s*\(\s*\w+\s*\) and .{0,40}\btypes?\s*\(\s*\w+\s*\)\s*(mismatch|do not match|don't match|differ))re", "Triton, MLIR builders: element types that differ" },
@@ -292,7 +299,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
-        { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
+        { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|No algorithm worked!|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
@@ -331,6 +338,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(\btime ?out after \d+(\.\d+)? ?(s|sec|secs|seconds|ms|min|mins|minutes)\b|\btime ?out waiting for \w+)re", "harnesses, autotuners' compile limits, Neuron collectives (CCOM)" },
         { C::TimeoutHang, 60, R"re(\btimed out\b|\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
+        { C::TimeoutHang, 90, R"re(\*\*\*Timeout \d+(\.\d+)? sec\b|^\s*\d+ - \S+ \(Timeout\)\s*$)re", "CTest: a test killed at its time limit" },
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
@@ -342,6 +350,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 80, R"re(\b(diff\w*|difference|error|err)\b.{0,30}\b(exceeds?|above|outside|greater than|larger than) (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses comparing against a tolerance" },
         { C::NumericalMismatch, 70, R"re(^\s*FAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b)re", "HIP and CUDA samples counting wrong elements" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },

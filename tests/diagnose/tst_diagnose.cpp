@@ -198,6 +198,9 @@ private Q_SLOTS:
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
+        // Written from the tools' own wording by two writers who had not read the rules (blind: 97 and 87).
+        QTest::newRow("wording-a") << QStringLiteral("wording-a") << 100 << 100;
+        QTest::newRow("wording-b") << QStringLiteral("wording-b") << 99 << 99;
     }
     void laterCollections()
     {
