@@ -53,12 +53,13 @@ bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine 
     return call.match(lastSourceLine).hasMatch();
 }
 
-// A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found, and the
-// error that failed it must still win. Rules matched on a warning line count 70 % of their weight.
+// A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found ("… falling back
+// to CPU", with or without its logger's WARNING), and the error that failed it must still win. Rules matched on a
+// warning line count 70 % of their weight.
 bool isWarningLine(const QString& text)
 {
     static const QRegularExpression re(
-        QStringLiteral(R"re(\b[A-Z]\w*Warning\b|\bWARNING\b|^W\d{4} |^\S+ [\d:.]+: W )re"));
+        QStringLiteral(R"re(\b[A-Z]\w*Warning\b|\bWARNING\b|^W\d{4} |^\S+ [\d:.]+: W |\bfalling back to (the )?CPU\b)re"));
     return re.match(text).hasMatch();
 }
 
@@ -290,9 +291,17 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
     const LinePlace place = m_structure.place(lineNo, kinds, !payload.isEmpty() && payload.front().isSpace());
     if (place.codeEcho || (place.nearFrame && !(kinds & ExceptionLine) && isNumberedSourceLine(payload)))
         return; // the program's source, not its output
-    if (kinds & PythonFrame)
+    if (kinds & PythonFrame) {
         m_lastPythonFrame = payload;
+        m_lastFrameLayer = layer;
+    }
+    // An exception line that names no layer was raised where its innermost frame is: "TimeoutError: The read
+    // operation timed out" under a frame of urllib3 is the network's, not a hung kernel.
+    if ((kinds & ExceptionLine) && !place.frame && layer == Layer::None && isOutsideStack(m_lastFrameLayer))
+        layer = m_lastFrameLayer;
     const bool outside = isOutsideStack(layer);
+    if ((kinds & ExceptionLine) && !place.frame)
+        m_endsOutside = outside;
     if (outside && !m_outside && (kinds & (ReportsFailure | ExceptionLine)))
         m_outside = Hit { lineNo, { 0, 0 }, text, layer };
 
@@ -371,6 +380,7 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         if (best[c].tier >= 0) {
             m_votes[c].add(Hit { lineNo, best[c], text, layer, bestAt[c] }, false);
             m_votes[c].onlyInfo = m_votes[c].onlyInfo && kind == 2;
+            m_votes[c].onlyAside = m_votes[c].onlyAside && (kind == 1 || kind == 2);
         }
         if (best[c].tier == 1 && wrapping < best[c]) {
             wrapping = best[c];
@@ -419,6 +429,19 @@ Diagnosis Ballot::finish(const FailureContext& context)
         for (int i = 0; i < m_classes.size(); ++i) {
             const Vote& v = m_votes[size_t(i)];
             if (i != winner && v.best.tier >= 0 && (!v.onlyInfo || v.hits.isEmpty())
+                && (other < 0 || m_votes[size_t(other)].best < v.best))
+                other = i;
+        }
+        winner = other;
+    }
+    // A program that ended on an exception raised outside the accelerator stack (a download, a bucket, a data file)
+    // failed there: a class whose every sign is a warning or an INFO line beside it (a driver older than ptxas, cuDNN
+    // declining one plan) is what the stack reported on the way, not the failure.
+    if (winner >= 0 && m_endsOutside && m_votes[size_t(winner)].onlyAside && !m_votes[size_t(winner)].hits.isEmpty()) {
+        int other = -1;
+        for (int i = 0; i < m_classes.size(); ++i) {
+            const Vote& v = m_votes[size_t(i)];
+            if (v.best.tier >= 0 && (!v.onlyAside || v.hits.isEmpty())
                 && (other < 0 || m_votes[size_t(other)].best < v.best))
                 other = i;
         }

@@ -49,6 +49,7 @@ private:
     struct Vote {
         Strength best;
         bool onlyInfo = true; ///< every sign of it is on an INFO line: what a library tried, not a failure
+        bool onlyAside = true; ///< every sign of it is on a warning or an INFO line: reported on the way
         QList<Hit> hits;
         void add(const Hit& h, bool latestFirst);
     };
@@ -65,6 +66,8 @@ private:
     Vote m_wrappers; ///< the strongest lines that reported a failure without its cause
     Vote m_results; ///< lines that print a result (a tensor, an array)
     QString m_lastPythonFrame; ///< the payload of the last Python frame line read
+    Layer m_lastFrameLayer = Layer::None; ///< the layer of that frame (a file of urllib3, botocore, pandas, …)
+    bool m_endsOutside = false; ///< the last exception read was raised outside the accelerator stack
     std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack
 };
 

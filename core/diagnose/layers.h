@@ -21,6 +21,7 @@ enum class Layer {
     None, ///< not recognised
     Network, ///< HTTP clients and downloads (urllib3, requests, the Hugging Face Hub): outside the stack
     Tracker, ///< experiment trackers (Weights & Biases): outside the stack
+    Storage, ///< cloud storage and data files (botocore, s3fs, GCS, pandas' parsers, YAML, JSON): outside the stack
     Loader, ///< Python's imports and the dynamic loader: where version skew first shows
     NeuronCompiler, ///< neuronx-cc / neuron-cc and their back ends (penguin, tensorizer, walrus, BIR)
     NeuronRuntime, ///< the Neuron runtime (NRT, nrtd, TDRV, NEFF loading)

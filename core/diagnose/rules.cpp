@@ -125,6 +125,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot find compiler '\S+' in PATH|\bFailed to find (a )?C(\+\+)? compiler\b|\bunsupported (GNU|clang|Microsoft Visual Studio|MSVC|host compiler) version|-allow-unsupported-compiler\b)re", "nvcc, Triton: the host compiler missing or of a version the toolkit does not accept" },
         { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+)re", "clang/hipcc: a toolchain older than the GPU's architecture" },
         { C::DriverRuntimeMismatch, 85, R"re(\brequires [\w.-]+\s*[=<>!~]=?\s*[\w.*]+, but you have [\w.-]+ [\w.+]+ which is incompatible)re", "pip's resolver: packages of the stack at versions that do not fit" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bNo such file or directory: '(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|nvdisasm|cuobjdump|clang\+\+|g\+\+|gcc|ninja)')re", "a compiler binary of the stack missing where a framework runs it" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|triton|torch_neuronx|torch-neuronx|torch_xla|cupy) is not installed\b)re", "a compiler or package of the stack missing" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA_HOME|CUDA_PATH|ROCM_HOME|ROCM_PATH)( environment variable)? (is )?not (set|found)\b)re", "PyTorch extensions, build scripts: no toolkit where the build looks" },
         { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
@@ -162,6 +163,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the accelerators, the code is not wrong for the machine it was written for.
         { C::NoDevice, 70, R"re(\bNumber of devices \d+ must equal the product of\b|\b(requires?|needs?) (at least )?\d+ (GPUs|devices|TPUs|TPU cores|NeuronCores|accelerators)\b.{0,40}\b(but|only|found|available|got)\b|\bnot enough (GPUs|devices|TPUs|TPU cores|accelerators)\b)re", "JAX meshes, launchers: fewer accelerators than the program needs" },
         { C::NoDevice, 80, R"re(\bUnable to determine Neuron Driver version\b|\baws-neuronx?-dkms\b.{0,40}\b(not )?installed)re", "Neuron runtime: the Neuron driver is not loaded" },
+        { C::NoDevice, 85, R"re(\bFailed to connect to neuron-rtd\b|\bcheck neuron-rtd is running\b)re", "Neuron (Inf1): the runtime daemon is not running" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         // ---- device_oom ------------------------------------------------------------------------------
@@ -181,7 +183,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
         { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space)re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
         { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|\bnrt_\w+ status=4\b|\bNRT_RESOURCE\b)re", "neuronx-cc allocator, Neuron runtime" },
-        { C::DeviceOom, 85, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
+        { C::DeviceOom, 95, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -215,9 +217,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
-        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
+        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
+        { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
         { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },

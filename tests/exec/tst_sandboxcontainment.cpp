@@ -63,6 +63,14 @@ private:
     QString m_work;
     QString m_reference;
 
+    // The hostile helper in `mode`, sandboxed, under a process limit of 32.
+    Emitted runAtProcessLimit(SandboxedProcess& p, const QString& mode)
+    {
+        ProcessSpec spec = hostileSpec(m_work, { mode }, true);
+        spec.limits.maxProcesses = 32;
+        return runAndWait(p, spec);
+    }
+
 private Q_SLOTS:
     void initTestCase() { KWB_REQUIRE_SANDBOX(); }
     void init()
@@ -87,10 +95,8 @@ private Q_SLOTS:
 
     void forkBombIsContained()
     {
-        ProcessSpec spec = hostileSpec(m_work, { u"forkbomb"_s }, true);
-        spec.limits.maxProcesses = 32;
         SandboxedProcess p;
-        const Emitted e = runAndWait(p, spec);
+        const Emitted e = runAtProcessLimit(p, u"forkbomb"_s);
         QVERIFY2(e.outcome, qPrintable(e.failure));
         if (!e.outcome->notes.isEmpty())
             QSKIP(qPrintable(e.outcome->notes.join(u"; "_s)));
@@ -105,10 +111,8 @@ private Q_SLOTS:
     // A program that dies after a thread was refused, saying nothing about it: the pids cgroup's count says it.
     void silentThreadStormIsAProcessLimit()
     {
-        ProcessSpec spec = hostileSpec(m_work, { u"threads"_s }, true);
-        spec.limits.maxProcesses = 32;
         SandboxedProcess p;
-        const Emitted e = runAndWait(p, spec);
+        const Emitted e = runAtProcessLimit(p, u"threads"_s);
         QVERIFY2(e.outcome, qPrintable(e.failure));
         if (!e.outcome->notes.isEmpty())
             QSKIP(qPrintable(e.outcome->notes.join(u"; "_s)));
