@@ -58,8 +58,8 @@ bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine 
 // warning line count 70 % of their weight.
 bool isWarningLine(const QString& text)
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"re(\b[A-Z]\w*Warning\b|\bWARNING\b|^W\d{4} |^\S+ [\d:.]+: W |\bfalling back to (the )?CPU\b)re"));
+    static const QRegularExpression re(QStringLiteral(
+        R"re(\b[A-Z]\w*Warning\b|\bWARNING\b|^W\d{4} |^\S+ [\d:.]+: W |\bfalling back to (the )?CPU\b)re"));
     return re.match(text).hasMatch();
 }
 
