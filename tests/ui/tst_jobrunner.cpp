@@ -145,6 +145,26 @@ private Q_SLOTS:
         }
         QVERIFY(ended.load());
     }
+    // A finished job's thread deletes itself later (deleteLater), and another queued slot forgets it: when the events
+    // for the thread ran first (its deleteLater, then a flush of deferred deletes, as QTest does after each test
+    // function), the destructor waited on a deleted thread and hung (tst_walkthrough, once, under load).
+    void theDestructorSurvivesItsThreadDeletedFirst()
+    {
+        std::atomic<QThread*> worker { nullptr };
+        auto* jobs = new JobRunner;
+        jobs->start<int>(
+            [&](const JobContext&) -> Result<int> {
+                worker = QThread::currentThread();
+                return 0;
+            },
+            [](Result<int>, bool) {});
+        while (!worker.load() || !worker.load()->isFinished())
+            QThread::msleep(1);
+        QCoreApplication::sendPostedEvents(worker.load(), QEvent::MetaCall); // its deleteLater, nothing for `jobs`
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the thread is gone
+        QVERIFY(!jobs->isRunning());
+        delete jobs;
+    }
     void theBoardHasOneStopOneLineOneBar()
     {
         JobRunner run, compile;

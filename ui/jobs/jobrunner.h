@@ -6,6 +6,8 @@
 #include "core/result.h"
 
 #include <QObject>
+#include <QPointer>
+#include <QThread>
 
 #include <atomic>
 #include <functional>
@@ -73,7 +75,9 @@ private:
 
     quint64 m_generation = 0;
     bool m_busy = false;
-    QThread* m_thread = nullptr;
+    /// The current job's thread. A finished thread deletes itself later (deleteLater), possibly before the slot that
+    /// forgets it has run: a guarded pointer, so the destructor never waits on a deleted thread.
+    QPointer<QThread> m_thread;
     std::shared_ptr<std::atomic_bool> m_cancel;
 };
 
