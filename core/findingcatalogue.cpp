@@ -83,6 +83,8 @@ const Row kRows[] = {
 
     { "env.missing-framework", "W", Env, "the runner python lacks the implementation's framework" },
     { "env.no-device", "W", Env, "no accelerator on this machine for a CUDA implementation" },
+    { "env.driver-mismatch", "W", Env,
+        "this machine's NVIDIA driver supports an older CUDA than its toolkit: a CUDA implementation is not run" },
     { "env.missing-tool", "W", Env, "no compiler or python to build the runner with" },
     { "env.limits", "W", Env,
         "the reference, or the runner's own setup, failed at a sandbox limit: the task does not fit this host's "

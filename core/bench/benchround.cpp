@@ -66,6 +66,16 @@ void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus 
         f.severity = Severity::Warning;
         f.message = QStringLiteral("%1 not run: no accelerator on this machine (%2)").arg(bench.id, f.message);
         bench.notRunReason = f.message;
+    } else if (driverTooOldHere(impl, f.id, remote)) {
+        bench.status = ImplStatus::NotRun;
+        f.evidence.insert(QStringLiteral("kind"), QStringLiteral("driver-mismatch"));
+        f.evidence.insert(QStringLiteral("diagnosis"), f.id);
+        f.id = QStringLiteral("env.driver-mismatch");
+        f.severity = Severity::Warning;
+        f.message
+            = QStringLiteral("%1 not run: this machine's NVIDIA driver supports an older CUDA than its toolkit (%2)")
+                  .arg(bench.id, f.message);
+        bench.notRunReason = f.message;
     } else if (isMachineOrigin(findingOrigin(f.id))) {
         markUnconfirmedMachineFault(f); // the implementation's own words about the machine (implverdict.h)
     }

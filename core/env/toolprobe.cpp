@@ -79,6 +79,34 @@ bool acceleratorPresent()
     return false;
 }
 
+QVersionNumber driverCudaVersion(const QString& nvidiaSmiOutput)
+{
+    static const QRegularExpression re(QStringLiteral(R"(CUDA Version\s*:\s*([0-9]+\.[0-9]+))"));
+    const auto m = re.match(nvidiaSmiOutput);
+    return m.hasMatch() ? QVersionNumber::fromString(m.captured(1)) : QVersionNumber();
+}
+
+QVersionNumber nvccRelease(const QString& nvccVersionOutput)
+{
+    static const QRegularExpression re(QStringLiteral(R"(\brelease ([0-9]+\.[0-9]+))"));
+    const auto m = re.match(nvccVersionOutput);
+    return m.hasMatch() ? QVersionNumber::fromString(m.captured(1)) : QVersionNumber();
+}
+
+bool cudaToolkitNewerThanDriverHere()
+{
+    static const bool newer = [] {
+        const QString smi = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
+        const QString nvcc = QStandardPaths::findExecutable(QStringLiteral("nvcc"));
+        if (smi.isEmpty() || nvcc.isEmpty())
+            return false;
+        const QVersionNumber driver = driverCudaVersion(probeOutput(smi, {}));
+        const QVersionNumber toolkit = nvccRelease(probeOutput(nvcc, { QStringLiteral("--version") }));
+        return !driver.isNull() && !toolkit.isNull() && toolkit > driver;
+    }();
+    return newer;
+}
+
 namespace {
 struct Probe {
     const char* name;

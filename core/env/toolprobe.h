@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QVersionNumber>
 
 namespace kwb {
 
@@ -35,6 +36,15 @@ bool runnerPythonHas(const QString& module);
 /// True when this machine exposes an accelerator to processes: an NVIDIA GPU (/dev/nvidiactl, /dev/nvidia0),
 /// an AMD GPU (/dev/kfd), a TPU (/dev/accel0, /dev/vfio/0) or a Neuron device (/dev/neuron0).
 bool acceleratorPresent();
+
+/// The highest CUDA version the installed NVIDIA driver supports, from `nvidia-smi`'s banner ("CUDA Version: 12.2");
+/// null when the text has none.
+QVersionNumber driverCudaVersion(const QString& nvidiaSmiOutput);
+/// The CUDA toolkit's release from `nvcc --version` ("release 12.4, V12.4.131"); null when the text has none.
+QVersionNumber nvccRelease(const QString& nvccVersionOutput);
+/// True when this machine's own tools say the CUDA toolkit on PATH is newer than its driver supports (both asked
+/// once per process): the machine's witness that a CUDA build's "driver version is insufficient" is the machine's.
+bool cudaToolkitNewerThanDriverHere();
 
 /// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
 QList<ToolInfo> probeTools();

@@ -560,16 +560,28 @@ bool deviceMissingHere(const Implementation& impl, const QString& diagnosedFindi
         && findingOrigin(diagnosedFindingId) == FindingOrigin::Environment && !acceleratorPresent();
 }
 
+bool driverTooOldHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote)
+{
+    return !remote && placementOf(impl) == Placement::Gpu && diagnosedFindingId == u"runtime.driver_runtime_mismatch"
+        && cudaToolkitNewerThanDriverHere();
+}
+
 void judgeEnvironmentFault(ImplRun& run, const Implementation& impl, bool remote)
 {
     if (run.ok())
         return;
-    const bool deviceMissing
-        = run.diagnosis && deviceMissingHere(impl, QStringLiteral("runtime.") + run.diagnosis->className(), remote);
+    const QString diagnosed = run.diagnosis ? QStringLiteral("runtime.") + run.diagnosis->className() : QString();
+    const bool deviceMissing = run.diagnosis && deviceMissingHere(impl, diagnosed, remote);
+    const bool driverTooOld = run.diagnosis && !deviceMissing && driverTooOldHere(impl, diagnosed, remote);
     if (deviceMissing)
         markNotRun(run, QStringLiteral("no-device"), QStringLiteral("gpu"),
             QStringLiteral("no accelerator on this machine: %1").arg(run.diagnosis->toFinding().message));
-    if (deviceMissing || acceptEnvironmentProblem(run, impl, !remote)) {
+    if (driverTooOld)
+        markNotRun(run, QStringLiteral("driver-mismatch"), QStringLiteral("nvidia driver"),
+            QStringLiteral(
+                "this machine's NVIDIA driver supports an older CUDA than its toolkit (nvidia-smi, nvcc): %1")
+                .arg(run.diagnosis->toFinding().message));
+    if (deviceMissing || driverTooOld || acceptEnvironmentProblem(run, impl, !remote)) {
         // Its words are believed: the failure is the machine's, and the classifier's verdict is dropped.
         run.findings.erase(std::remove_if(run.findings.begin(), run.findings.end(),
                                [](const Finding& f) { return f.id.startsWith(QStringLiteral("runtime.")); }),

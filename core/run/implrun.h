@@ -141,6 +141,11 @@ bool isLimitFinding(QStringView findingId);
 /// accelerator on this machine. What kwb run and kwb bench both ask.
 bool deviceMissingHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote);
 
+/// The classifier's `runtime.driver_runtime_mismatch` of a failed run of CUDA code means this machine's driver is too
+/// old for its toolkit: run here, and this machine's own nvidia-smi and nvcc say the toolkit is newer than the driver
+/// supports (cudaToolkitNewerThanDriverHere). What kwb run and kwb bench both ask.
+bool driverTooOldHere(const Implementation& impl, const QString& diagnosedFindingId, bool remote);
+
 /// correct.lazy-result for a runner's call error that says the result was not a computed array (python runners
 /// refuse lazy objects and proxies), else nothing.
 std::optional<Finding> lazyResultFinding(const QString& impl, const QString& error);

@@ -3,6 +3,7 @@
 // The verdicts of a run, decided once in core (implVerdict), on hand-made run results: what `kwb run` prints, its
 // JSON, `kwb check` and the GUI all read; the task's selection rule (selectCases, selectCandidates); where an
 // implementation runs (placementOf, runsAs).
+#include "core/env/toolprobe.h"
 #include "core/run/implrun.h"
 #include "core/run/implverdict.h"
 #include "core/task/placement.h"
@@ -236,6 +237,30 @@ private Q_SLOTS:
         QVERIFY(!deviceMissingHere(impl(QStringLiteral("c"), QStringLiteral("cuda")), id, true)); // a remote host
         QVERIFY(!deviceMissingHere(
             impl(QStringLiteral("c"), QStringLiteral("cuda")), QStringLiteral("runtime.crash"), false));
+    }
+
+    // A driver too old for the toolkit is the machine's only on the machine's own word: nvidia-smi's supported CUDA
+    // below nvcc's release, for CUDA code run here.
+    void driverTooOldOnTheMachinesOwnWord()
+    {
+        const QString smi
+            = QStringLiteral("+-----------------------------------------------------------------------------+\n"
+                             "| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2     |\n");
+        const QString nvcc = QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\n"
+                                            "Cuda compilation tools, release 12.4, V12.4.131\n");
+        QCOMPARE(driverCudaVersion(smi), QVersionNumber(12, 2));
+        QCOMPARE(nvccRelease(nvcc), QVersionNumber(12, 4));
+        QVERIFY(driverCudaVersion(QStringLiteral("NVIDIA-SMI has failed")).isNull());
+        QVERIFY(nvccRelease(QString()).isNull());
+        const QString id = QStringLiteral("runtime.driver_runtime_mismatch");
+        QVERIFY(
+            !driverTooOldHere(impl(QStringLiteral("c"), QStringLiteral("python"), QStringLiteral("torch")), id, false));
+        QVERIFY(!driverTooOldHere(impl(QStringLiteral("c"), QStringLiteral("cuda")), id, true)); // a remote host
+        QVERIFY(!driverTooOldHere(
+            impl(QStringLiteral("c"), QStringLiteral("cuda")), QStringLiteral("runtime.crash"), false));
+        // Here, only when this machine's tools say so.
+        QCOMPARE(driverTooOldHere(impl(QStringLiteral("c"), QStringLiteral("cuda")), id, false),
+            cudaToolkitNewerThanDriverHere());
     }
 };
 
