@@ -56,29 +56,25 @@ void fail(ImplBench& bench, const Implementation& impl, bool remote, ImplStatus 
     // As in kwb run: an implementation that did not finish under the bench gave no evidence of its speed or its
     // correctness, an error even when its log matches no failure class.
     f.severity = Severity::Error;
-    // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator: the
-    // implementation is not run here — the environment's fault, not a failure of the code (as in kwb run).
-    if (deviceMissingHere(impl, f.id, remote)) {
+    // No device, or a driver the runtime cannot use, on a machine that indeed has no accelerator, or a driver older
+    // than the toolkit by this machine's own tools: the implementation is not run here — the environment's fault, not
+    // a failure of the code (as in kwb run). The implementation's words alone are not believed.
+    const auto notRunHere = [&](const char* kind, const QString& why) {
         bench.status = ImplStatus::NotRun;
-        f.evidence.insert(QStringLiteral("kind"), QStringLiteral("no-device"));
+        f.evidence.insert(QStringLiteral("kind"), QLatin1StringView(kind));
         f.evidence.insert(QStringLiteral("diagnosis"), f.id);
-        f.id = QStringLiteral("env.no-device");
+        f.id = QStringLiteral("env.") + QLatin1StringView(kind);
         f.severity = Severity::Warning;
-        f.message = QStringLiteral("%1 not run: no accelerator on this machine (%2)").arg(bench.id, f.message);
+        f.message = QStringLiteral("%1 not run: %2 (%3)").arg(bench.id, why, f.message);
         bench.notRunReason = f.message;
-    } else if (driverTooOldHere(impl, f.id, remote)) {
-        bench.status = ImplStatus::NotRun;
-        f.evidence.insert(QStringLiteral("kind"), QStringLiteral("driver-mismatch"));
-        f.evidence.insert(QStringLiteral("diagnosis"), f.id);
-        f.id = QStringLiteral("env.driver-mismatch");
-        f.severity = Severity::Warning;
-        f.message
-            = QStringLiteral("%1 not run: this machine's NVIDIA driver supports an older CUDA than its toolkit (%2)")
-                  .arg(bench.id, f.message);
-        bench.notRunReason = f.message;
-    } else if (isMachineOrigin(findingOrigin(f.id))) {
+    };
+    if (deviceMissingHere(impl, f.id, remote))
+        notRunHere("no-device", QStringLiteral("no accelerator on this machine"));
+    else if (driverTooOldHere(impl, f.id, remote))
+        notRunHere(
+            "driver-mismatch", QStringLiteral("this machine's NVIDIA driver supports an older CUDA than its toolkit"));
+    else if (isMachineOrigin(findingOrigin(f.id)))
         markUnconfirmedMachineFault(f); // the implementation's own words about the machine (implverdict.h)
-    }
     bench.findings << f;
 }
 
