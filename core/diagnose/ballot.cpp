@@ -295,9 +295,11 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         m_lastPythonFrame = payload;
         m_lastFrameLayer = layer;
     }
-    // An exception line that names no layer was raised where its innermost frame is: "TimeoutError: The read
-    // operation timed out" under a frame of urllib3 is the network's, not a hung kernel.
-    if ((kinds & ExceptionLine) && !place.frame && layer == Layer::None && isOutsideStack(m_lastFrameLayer))
+    // An exception line that names no layer, right under its frames, was raised where its innermost frame is:
+    // "TimeoutError: The read operation timed out" under a frame of urllib3 is the network's, not a hung kernel. A bare
+    // exception line far from any frame inherits nothing.
+    if ((kinds & ExceptionLine) && !place.frame && place.nearFrame && layer == Layer::None
+        && isOutsideStack(m_lastFrameLayer))
         layer = m_lastFrameLayer;
     const bool outside = isOutsideStack(layer);
     if ((kinds & ExceptionLine) && !place.frame)
