@@ -85,6 +85,7 @@ const Row kRows[] = {
     { "env.no-device", "W", Env, "no accelerator on this machine for a CUDA implementation" },
     { "env.driver-mismatch", "W", Env,
         "this machine's NVIDIA driver supports an older CUDA than its toolkit: a CUDA implementation is not run" },
+    { "env.toolkit-arch", "W", Env, "this machine's nvcc cannot build for a target arch of the task" },
     { "env.missing-tool", "W", Env, "no compiler or python to build the runner with" },
     { "env.limits", "W", Env,
         "the reference, or the runner's own setup, failed at a sandbox limit: the task does not fit this host's "

@@ -12,6 +12,7 @@
 #include "core/inputs/inputgenerator.h"
 #include "core/run/callcheck.h"
 #include "core/run/conventionsteps.h"
+#include "core/run/implrun.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"
 #include "core/task/taskloader.h"
@@ -240,7 +241,14 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                             : buildRunner(task, impl, buildOptions);
         if (job.cancelled())
             return stopped();
-        if (!build) {
+        if (!build && build.error().isEnvironment()) {
+            // No compiler here, or none that builds for the task's target: the machine's, as in kwb run.
+            const Error& e = build.error();
+            const QString kind = e.findingId.startsWith(u"env.") ? e.findingId.mid(4) : QStringLiteral("missing-tool");
+            b.status = ImplStatus::NotRun;
+            b.error = b.notRunReason = e.oneLine();
+            b.findings << environmentFinding(impl.id, kind, impl.backend, e.oneLine());
+        } else if (!build) {
             b.status = ImplStatus::Failed;
             b.error = build.error().oneLine();
         } else if (!build->compiled) {
@@ -250,6 +258,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         } else {
             b.build = *build;
             b.status = ImplStatus::Ok;
+            if (!build->archsNotBuilt.isEmpty())
+                b.findings << toolkitArchFinding(impl.id, *build);
             if (impl.backend != u"python" && !b.build.dir.isEmpty())
                 b.findings << interpositionFindings(impl.id, QDir(b.build.dir).filePath(QStringLiteral("runner")));
         }

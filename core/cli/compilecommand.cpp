@@ -18,7 +18,7 @@ void printText(const CompileResult& r, QTextStream& out)
     for (const ImplementationCompile& c : r.implementations) {
         out << "\n"
             << c.id << " [" << c.backend << "]: "
-            << (c.toolMissing ? "compiler missing"
+            << (c.toolMissing ? (c.archsNotBuilt.isEmpty() ? "compiler missing" : "not compiled here")
                        : c.ok ? "ok"
                               : "FAILED")
             << '\n';

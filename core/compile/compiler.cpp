@@ -63,6 +63,17 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
         f.evidence = d.toJson();
         out.append(f);
     }
+    if (!c.archsNotBuilt.isEmpty()) {
+        Finding f;
+        f.id = QStringLiteral("env.toolkit-arch");
+        f.severity = Severity::Warning;
+        f.message = QStringLiteral("%1 not compiled for %2: %3")
+                        .arg(c.id, c.archsNotBuilt.join(QStringLiteral(", ")), c.notes.value(0));
+        f.file = c.source;
+        f.impl = c.id;
+        f.evidence = QJsonObject { { QStringLiteral("archs"), QJsonArray::fromStringList(c.archsNotBuilt) } };
+        out.append(f);
+    }
     QSet<QString> archsWithCode;
     for (const KernelResources& k : c.kernels) {
         archsWithCode.insert(k.arch);
@@ -87,7 +98,8 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
     // A kernel compiled for one arch but not another (e.g. fenced off by __CUDA_ARCH__): the build lacks code.
     if (c.ok && c.backend == u"cuda" && !archsWithCode.isEmpty()) {
         for (const QString& a : archs) {
-            if (archsWithCode.contains(QString(a).remove(QRegularExpression(QStringLiteral("[af]$"))))
+            if (c.archsNotBuilt.contains(a)
+                || archsWithCode.contains(QString(a).remove(QRegularExpression(QStringLiteral("[af]$"))))
                 || archsWithCode.contains(a))
                 continue;
             Finding f;

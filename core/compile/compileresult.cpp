@@ -30,6 +30,7 @@ QJsonObject ImplementationCompile::toJson() const
         { QStringLiteral("kernels"), ks },
         { QStringLiteral("instruction_mix"), dis },
         { QStringLiteral("notes"), QJsonArray::fromStringList(notes) },
+        { QStringLiteral("archs_not_built"), QJsonArray::fromStringList(archsNotBuilt) },
     };
 }
 

@@ -20,7 +20,9 @@ struct ImplementationCompile {
     QString backend;
     QString source; ///< bundle-relative
     bool ok = false; ///< the compiler ran and succeeded
-    bool toolMissing = false; ///< the compiler (or python) is not installed: nothing was compiled
+    bool toolMissing = false; ///< no compiler here can build it (none installed, or nvcc knows no target arch): nothing
+                              ///< was compiled
+    QStringList archsNotBuilt; ///< cuda: target archs this machine's nvcc cannot build for, left out of the compile
     QString command; ///< the exact command line, shell-quoted
     QString compilerVersion; ///< `nvcc --version` last line, `g++ --version` first line, python version
     QList<Diagnostic> diagnostics;

@@ -88,6 +88,20 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         c.notes << QStringLiteral("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; or set KWB_NVCC)");
         return;
     }
+    // A target arch this machine's nvcc does not know is the toolkit's limit, not the code's: compiled for the others
+    // (a remote host's nvcc answers for itself, in its own errors).
+    if (!executor->remote())
+        c.archsNotBuilt = archsUnknownToNvcc(nvccKnownArchs(nvcc), archs);
+    QStringList buildable = archs;
+    for (const QString& a : c.archsNotBuilt)
+        buildable.removeAll(a);
+    if (!c.archsNotBuilt.isEmpty()) {
+        c.notes << toolkitArchMessage(nvcc, c.archsNotBuilt);
+        if (buildable.isEmpty()) {
+            c.toolMissing = true;
+            return;
+        }
+    }
     QStringList args { QStringLiteral("-c"), QStringLiteral("-Xptxas"), QStringLiteral("-v,--warn-on-spills"),
         QStringLiteral("-lineinfo") };
     if (request.disassemble) // keeps each arch's PTX and cubin, and gives ptxas errors a PTX line to map back
@@ -95,7 +109,7 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     // Run in the temporary folder (the bundle may be read-only) on the bundle's file by its absolute path;
     // the path mapper turns the paths nvcc prints back into bundle-relative ones.
     args << buildFlags(task, impl); // the task's own options, as the runner is built
-    args << gencodeArgs(archs) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
+    args << gencodeArgs(buildable) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(nvcc, args, tmp);
     if (const QStringList version
         = executor->versionOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));

@@ -107,6 +107,55 @@ bool cudaToolkitNewerThanDriverHere()
     return newer;
 }
 
+QStringList nvccGpuArchs(const QString& listGpuArchOutput)
+{
+    static const QRegularExpression re(QStringLiteral(R"(\bcompute_(\d+[a-z]?)\b)"));
+    QStringList archs;
+    for (auto it = re.globalMatch(listGpuArchOutput); it.hasNext();) {
+        const QString arch = QStringLiteral("sm_") + it.next().captured(1);
+        if (!archs.contains(arch))
+            archs << arch;
+    }
+    return archs;
+}
+
+QStringList nvccKnownArchs(const QString& nvcc)
+{
+    static QMutex mutex;
+    static QHash<QString, QStringList> listed;
+    QMutexLocker lock(&mutex);
+    auto it = listed.constFind(nvcc);
+    if (it == listed.constEnd())
+        it = listed.insert(nvcc,
+            nvcc.isEmpty() ? QStringList() : nvccGpuArchs(probeOutput(nvcc, { QStringLiteral("--list-gpu-arch") })));
+    return *it;
+}
+
+QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs)
+{
+    if (known.isEmpty())
+        return {};
+    static const QRegularExpression smArch(QStringLiteral(R"(^sm_(\d+)[af]?$)"));
+    QStringList unknown;
+    for (const QString& a : archs) {
+        const auto m = smArch.match(a);
+        if (m.hasMatch() && !known.contains(QStringLiteral("sm_") + m.captured(1)))
+            unknown << a;
+    }
+    return unknown;
+}
+
+QString toolkitArchMessage(const QString& nvcc, const QStringList& unknown)
+{
+    const QVersionNumber release = nvccRelease(probeOutput(nvcc, { QStringLiteral("--version") }));
+    const QStringList known = nvccKnownArchs(nvcc);
+    return QStringLiteral("this machine's CUDA toolkit cannot build for %1: %2%3 knows %4 (nvcc --list-gpu-arch); "
+                          "the task's target needs another CUDA release")
+        .arg(unknown.join(QStringLiteral(", ")), nvcc,
+            release.isNull() ? QString() : QStringLiteral(" (release %1)").arg(release.toString()),
+            known.isEmpty() ? QStringLiteral("no arch") : known.first() + QStringLiteral(" … ") + known.last());
+}
+
 namespace {
 struct Probe {
     const char* name;

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVersionNumber>
 
 namespace kwb {
@@ -45,6 +46,19 @@ QVersionNumber nvccRelease(const QString& nvccVersionOutput);
 /// True when this machine's own tools say the CUDA toolkit on PATH is newer than its driver supports (both asked
 /// once per process): the machine's witness that a CUDA build's "driver version is insufficient" is the machine's.
 bool cudaToolkitNewerThanDriverHere();
+
+/// The real architectures an `nvcc --list-gpu-arch` output names (`compute_75` → `sm_75`), in its order; empty when
+/// it names none (an nvcc before CUDA 11 has no such option).
+QStringList nvccGpuArchs(const QString& listGpuArchOutput);
+/// The real architectures the nvcc at `nvcc` builds for, by its own `--list-gpu-arch` (asked once per nvcc and
+/// process); empty when there is no nvcc or it cannot say.
+QStringList nvccKnownArchs(const QString& nvcc);
+/// Of `archs` (`sm_70`, `sm_90a`), those not in `known` (nvccKnownArchs): the machine's witness that its toolkit, not
+/// the code, stops a build for the task's target. An arch-specific or family target (`sm_90a`, `sm_100f`) counts as
+/// its base arch; what is not an `sm_` arch is left to the compiler. Empty when every one is known or `known` is empty.
+QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs);
+/// What a reviewer reads when this machine's nvcc cannot build for `unknown`: the nvcc, its release and what it knows.
+QString toolkitArchMessage(const QString& nvcc, const QStringList& unknown);
 
 /// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
 QList<ToolInfo> probeTools();

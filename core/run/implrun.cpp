@@ -217,7 +217,9 @@ std::optional<RunnerBuild> buildLocalRunner(
             run.status = ImplStatus::Stopped;
             run.error = build.error().what;
         } else if (build.error().isEnvironment()) {
-            markNotRun(run, QStringLiteral("missing-tool"), impl.backend, build.error().oneLine());
+            const QString kind = build.error().findingId.startsWith(u"env.") ? build.error().findingId.mid(4)
+                                                                             : QStringLiteral("missing-tool");
+            markNotRun(run, kind, impl.backend, build.error().oneLine());
         } else {
             run.status = ImplStatus::Failed;
             run.error = build.error().oneLine();
@@ -229,6 +231,8 @@ std::optional<RunnerBuild> buildLocalRunner(
     run.build = *build;
     run.log = build->log;
     keepLog(run.workDir, QStringLiteral("build.log"), build->log);
+    if (!build->archsNotBuilt.isEmpty())
+        run.findings << toolkitArchFinding(run.id, *build);
     if (!build->compiled) {
         run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
@@ -545,6 +549,22 @@ Finding environmentFinding(const QString& impl, const QString& kind, const QStri
     f.impl = impl;
     f.message = QStringLiteral("%1 not run: %2").arg(impl, message);
     f.evidence = QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("what"), what } };
+    return f;
+}
+
+Finding toolkitArchFinding(const QString& impl, const RunnerBuild& build)
+{
+    Finding f;
+    f.id = QStringLiteral("env.toolkit-arch");
+    f.severity = Severity::Warning;
+    f.impl = impl;
+    f.message
+        = QStringLiteral("%1 built without %2: %3")
+              .arg(impl, build.archsNotBuilt.join(QStringLiteral(", ")),
+                  toolkitArchMessage(QStandardPaths::findExecutable(QStringLiteral("nvcc")), build.archsNotBuilt));
+    f.evidence = QJsonObject { { QStringLiteral("kind"), QStringLiteral("toolkit-arch") },
+        { QStringLiteral("what"), QStringLiteral("nvcc") },
+        { QStringLiteral("archs"), QJsonArray::fromStringList(build.archsNotBuilt) } };
     return f;
 }
 

@@ -133,6 +133,10 @@ bool implementationCodeRan(const RunOutcome& outcome);
 /// `env.<kind>` (a warning): `impl` was not run here, for `message`.
 Finding environmentFinding(const QString& impl, const QString& kind, const QString& what, const QString& message);
 
+/// `env.toolkit-arch` (a warning): `impl`'s runner was built without the task's archs this machine's nvcc cannot build
+/// for (RunnerBuild::archsNotBuilt).
+Finding toolkitArchFinding(const QString& impl, const RunnerBuild& build);
+
 /// Whether `findingId` is a sandbox limit finding (time, memory, file size, processes).
 bool isLimitFinding(QStringView findingId);
 

@@ -159,12 +159,23 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
 
 Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options)
 {
-    auto recipe = runnerSources(task, impl);
+    // The task's target archs this machine's nvcc does not know would stop any build, whatever the code: by the
+    // toolkit's own list they are the machine's, not the implementation's.
+    const QString nvcc = impl.backend == u"cuda" ? QStandardPaths::findExecutable(QStringLiteral("nvcc")) : QString();
+    const QStringList unknownArchs = archsUnknownToNvcc(nvccKnownArchs(nvcc), task.target.arch);
+    Task buildable = task;
+    for (const QString& a : unknownArchs)
+        buildable.target.arch.removeAll(a);
+    if (!unknownArchs.isEmpty() && buildable.target.arch.isEmpty())
+        return Error { task.path(QStringLiteral("task.json")), QStringLiteral("/target/arch"),
+            toolkitArchMessage(nvcc, unknownArchs), QStringLiteral("env.toolkit-arch"), 0, ErrorKind::Environment };
+    auto recipe = runnerSources(buildable, impl);
     if (!recipe)
         return recipe.error();
     const QMap<QString, QByteArray>& files = recipe->files;
 
     RunnerBuild build;
+    build.archsNotBuilt = unknownArchs;
     const bool python = recipe->compileArgs.isEmpty();
     const QString version = probeOutput(recipe->tool, { QStringLiteral("--version") });
     build.toolVersion = toolVersionLine(version);

@@ -24,6 +24,7 @@ struct RunnerBuild {
     QString log; ///< compiler output
     bool compiled = false; ///< false: the compiler failed, `log` says why
     bool cached = false; ///< true: reused from the cache, nothing was compiled now
+    QStringList archsNotBuilt; ///< target archs this machine's nvcc cannot build for, left out of the build
 };
 
 struct BuildOptions {
@@ -53,8 +54,10 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
 
 /// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
 /// attempted (no compiler, unwritable cache, bad glue) — its findingId says which — or was stopped
-/// (ErrorKind::Stopped); a compiler that fails gives a RunnerBuild with compiled == false and the compiler's log. The
-/// compiler runs as every process does (exec/runToCompletion: its timeout, its process group killed on Stop).
+/// (ErrorKind::Stopped); a CUDA build is for the task's archs this machine's nvcc knows (archsUnknownToNvcc): the
+/// others are named in archsNotBuilt, and when it knows none the Error is the environment's (`env.toolkit-arch`), never
+/// a failed build of the code; a compiler that fails gives a RunnerBuild with compiled == false and the compiler's log.
+/// The compiler runs as every process does (exec/runToCompletion: its timeout, its process group killed on Stop).
 Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, const BuildOptions& options = {});
 
 /// `-gencode` arguments for the task's archs: `sm_90` → `arch=compute_90,code=[sm_90,compute_90]`.

@@ -3,6 +3,7 @@
 // compileTask() with the real g++ and nvcc on the compile lab bundle (tests/fixtures/compile/lab), and the
 // `kwb compile` / `kwb occupancy` commands. Each implementation is compiled once.
 #include "core/compile/compiler.h"
+#include "core/env/toolprobe.h"
 #include "core/task/taskloader.h"
 #include "tests/helpers/testpaths.h"
 
@@ -174,6 +175,27 @@ private Q_SLOTS:
         QVERIFY(f->message.contains(u"cp.async"));
         QCOMPARE(f->file, QStringLiteral("cpasync.cu")); // mapped back from the PTX line
         QCOMPARE(f->line, 6);
+    }
+
+    // An arch this nvcc does not name in its own --list-gpu-arch (sm_20) is the toolkit's limit: not compiled for,
+    // said as an environment warning, never a compile error of the code; with none left, "not compiled here".
+    void archThisNvccLacksIsTheMachines()
+    {
+        if (!m_nvcc || nvccKnownArchs(findNvcc()).isEmpty())
+            QSKIP("no nvcc that lists its archs here");
+        const CompileResult some
+            = compile(QStringLiteral("good"), { QStringLiteral("sm_20"), QStringLiteral("sm_80") });
+        const ImplementationCompile& c = some.implementations.first();
+        QVERIFY2(c.ok, qPrintable(c.log));
+        QCOMPARE(c.archsNotBuilt, QStringList { QStringLiteral("sm_20") });
+        QVERIFY(!c.command.contains(u"compute_20"));
+        QVERIFY(findingWith(some.findings, QStringLiteral("env.toolkit-arch")));
+        QVERIFY(!hasErrors(some.findings));
+        const CompileResult none = compile(QStringLiteral("good"), { QStringLiteral("sm_20") });
+        QVERIFY(!none.implementations.first().ok);
+        QVERIFY(none.implementations.first().toolMissing);
+        QVERIFY(findingWith(none.findings, QStringLiteral("env.toolkit-arch")));
+        QVERIFY(!hasErrors(none.findings));
     }
 
     void twoArchsAtOnce()

@@ -7,12 +7,16 @@
 #include "core/env/toolprobe.h"
 #include "core/exec/toolrun.h"
 #include "core/run/runengine.h"
+#include "tests/helpers/taskcopy.h"
 #include "tests/helpers/testpaths.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kwb;
@@ -111,6 +115,48 @@ private Q_SLOTS:
                 QVERIFY2(f.severity != Severity::Error, qPrintable(f.id + QStringLiteral(": ") + f.message));
         }
         QVERIFY(!hasFinding(*result, QStringLiteral("correct.pass"), QStringLiteral("cuda")));
+    }
+
+    // A task whose target this machine's nvcc cannot build for (sm_20: no nvcc since CUDA 9 knows it) stops every
+    // CUDA build whatever the code: by nvcc's own --list-gpu-arch the machine's, so not run — never "build failed".
+    // With a second arch it knows, the runner is built for that one and the warning says what was left out.
+    void targetArchThisToolkitLacksIsNotRun()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("nvcc")).isEmpty())
+            QSKIP("nvcc is not installed: the CUDA runner cannot be built here");
+        if (nvccKnownArchs(QStandardPaths::findExecutable(QStringLiteral("nvcc"))).isEmpty())
+            QSKIP("this nvcc cannot list its archs (before CUDA 11)");
+        for (const QJsonValue& archs : { QJsonValue(QStringLiteral("sm_20")),
+                 QJsonValue(QJsonArray { QStringLiteral("sm_20"), QStringLiteral("sm_80") }) }) {
+            QTemporaryDir dir;
+            QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [&](QJsonObject& task) {
+                QJsonObject target = task[u"target"].toObject();
+                target.insert(QStringLiteral("arch"), archs);
+                task.insert(QStringLiteral("target"), target);
+            }));
+            RunRequest request;
+            request.taskDir = dir.path();
+            request.implIds = { QStringLiteral("cuda") };
+            request.trials = 1;
+            request.seed = 1;
+            auto result = runCorrectness(request);
+            QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+            const ImplRun& cand = result->impls.first();
+            QVERIFY(hasFinding(*result, QStringLiteral("env.toolkit-arch"), QStringLiteral("cuda")));
+            for (const Finding& f : result->findings) {
+                if (f.impl == u"cuda")
+                    QVERIFY2(f.severity != Severity::Error, qPrintable(f.id + QStringLiteral(": ") + f.message));
+            }
+            if (archs.isString()) {
+                QCOMPARE(cand.status, ImplStatus::NotRun);
+                QVERIFY(cand.notRunHere());
+                QVERIFY2(cand.notRunReason.contains(u"sm_20"), qPrintable(cand.notRunReason));
+            } else {
+                QVERIFY2(cand.build.compiled, qPrintable(cand.build.log));
+                QCOMPARE(cand.build.archsNotBuilt, QStringList { QStringLiteral("sm_20") });
+                QVERIFY(!cand.build.compileCommand.contains(u"compute_20"));
+            }
+        }
     }
 };
 

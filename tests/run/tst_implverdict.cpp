@@ -262,6 +262,26 @@ private Q_SLOTS:
         QCOMPARE(driverTooOldHere(impl(QStringLiteral("c"), QStringLiteral("cuda")), id, false),
             cudaToolkitNewerThanDriverHere());
     }
+
+    // What nvcc itself says it builds for, read from its own --list-gpu-arch (CUDA 13.0 and 11.8 output, verbatim).
+    void toolkitArchsByTheMachinesOwnList()
+    {
+        const QStringList cuda13 = nvccGpuArchs(QStringLiteral(
+            "compute_75\ncompute_80\ncompute_86\ncompute_87\ncompute_88\ncompute_89\ncompute_90\ncompute_100\n"
+            "compute_110\ncompute_103\ncompute_120\ncompute_121\n"));
+        QCOMPARE(cuda13.size(), 12);
+        QCOMPARE(cuda13.first(), QStringLiteral("sm_75"));
+        const QStringList cuda118 = nvccGpuArchs(QStringLiteral("compute_35\ncompute_37\ncompute_50\ncompute_52\n"
+                                                                "compute_53\ncompute_60\ncompute_61\ncompute_62\n"
+                                                                "compute_70\ncompute_72\ncompute_75\ncompute_80\n"
+                                                                "compute_86\ncompute_87\ncompute_89\ncompute_90\n"));
+        QVERIFY(nvccGpuArchs(QStringLiteral("nvcc fatal   : Unknown option '--list-gpu-arch'")).isEmpty());
+        const QStringList target { QStringLiteral("sm_70"), QStringLiteral("sm_90a"), QStringLiteral("sm_100f") };
+        QCOMPARE(archsUnknownToNvcc(cuda13, target), QStringList { QStringLiteral("sm_70") }); // dropped in CUDA 13
+        QCOMPARE(archsUnknownToNvcc(cuda118, target), QStringList { QStringLiteral("sm_100f") }); // not yet known
+        QVERIFY(archsUnknownToNvcc({}, target).isEmpty()); // an nvcc that cannot say is not a witness
+        QVERIFY(archsUnknownToNvcc(cuda13, { QStringLiteral("x86-64-v3") }).isEmpty()); // not an sm_ arch
+    }
 };
 
 QTEST_GUILESS_MAIN(TstImplVerdict)

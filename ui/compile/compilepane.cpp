@@ -194,7 +194,7 @@ void CompilePane::showResult(const CompileResult& result, const QString& focusIm
         }
         build << QStringLiteral("== %1 [%2] %3: %4")
                      .arg(c.id, c.backend, c.source,
-                         c.toolMissing ? tr("compiler missing")
+                         c.toolMissing ? (c.archsNotBuilt.isEmpty() ? tr("compiler missing") : tr("not compiled here"))
                              : c.ok    ? tr("ok")
                                        : tr("FAILED"));
         if (!c.command.isEmpty())
