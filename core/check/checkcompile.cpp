@@ -134,7 +134,7 @@ void compileStage(CheckContext& ctx, StageOutcome& out)
     if (failed)
         out.summary += QStringLiteral(", %1 failed").arg(failed);
     if (notHere)
-        out.summary += QStringLiteral(", %1 not compiled (tool missing)").arg(notHere);
+        out.summary += QStringLiteral(", %1 not compiled here (no compiler for it on this machine)").arg(notHere);
     out.summary += QStringLiteral("; ") + findingCounts(compiled->findings);
 }
 

@@ -139,7 +139,8 @@ ReportSection compileSection(const CheckResult& r)
                            .arg(k.spillStores)
                            .arg(k.spillLoads);
         rows << QStringList { c.id, c.backend,
-            c.ok ? QStringLiteral("ok") : (c.toolMissing ? QStringLiteral("tool missing") : QStringLiteral("FAILED")),
+            c.ok ? QStringLiteral("ok")
+                 : (c.toolMissing ? QStringLiteral("not compiled here") : QStringLiteral("FAILED")),
             QStringLiteral("%1 / %2").arg(errors).arg(warnings), c.compilerVersion,
             kernels.join(QStringLiteral("; ")) };
     }
