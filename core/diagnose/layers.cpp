@@ -14,6 +14,8 @@ const QList<LayerRule>& layerRules()
         { Layer::Network, R"re(HTTPS?ConnectionPool|\burllib3?\b|\brequests\.exceptions|\bhttp\.client\b|\bRead ?Timeout|\bConnect ?Timeout|Max retries exceeded|NewConnectionError|Name or service not known|urlopen error|\bHTTP ?Error\b|\bSSL ?Error\b|SSLCertVerificationError|CERTIFICATE_VERIFY_FAILED|\bhuggingface\.co\b|\bhf\.co\b|hf_hub_download|Network error \()re" },
         { Layer::Tracker, R"re(\bwandb\b)re" },
         { Layer::Storage, R"re(\bbotocore\b|\bboto3\b|\bs3fs\b|\bgcsfs\b|google[/.]cloud[/.]storage|\bazure[/.]storage|\bpandas[/.](?:io|_libs[/.]parsers|errors)\b|\bParserError\b|\byaml[/.](?:scanner|parser|constructor|reader)\b|\bJSONDecodeError\b|\bjson[/.]decoder\b|\bNoCredentialsError\b)re" },
+        { Layer::Images, R"re(\btoomanyrequests\b|\bpull rate limit\b|\bpull access denied\b|\bmanifest (for \S+ )?unknown\b|\bService '[\w.-]+' failed to build\b|\bErrImagePull\b|\bImagePullBackOff\b)re" },
+        { Layer::HostPackages, R"re(\bCould NOT find (?!CUDA|HIP\b|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|OpenCL|Vulkan|NVHPC|MIOpen|rocblas|hipblas)\w+ \(missing:|\bCMake Error at \S*FindPackageHandleStandardArgs\.cmake:\d+ \(message\):\s*$)re" },
         { Layer::Loader, R"re(\b(?:ImportError|ModuleNotFoundError)\b|undefined symbol:|cannot open shared object file|error while loading shared libraries|incompatible function arguments)re" },
         { Layer::NeuronCompiler, R"re(neuronx?-cc\b|neuronxcc[/.]|NEURON_CC_WRAPPER|WalrusDriver|walrus_driver|starfish[/.]penguin|\btensorizer\b|birverifier|\bbir::|\[(?:TEN|GCA|NLA|XCG|F)\d{3}\]|\bNCC_\w+)re" },
         { Layer::NeuronRuntime, R"re(\bNRT[:_]|\bnrtd?\b|\bTDRV:|\bNMGR:|\bNEFF:|\blibnrt\b|neuron_runtime|NeuronDevice::|\bnrt_\w+)re" },
@@ -39,6 +41,10 @@ QString layerName(Layer layer)
         return QStringLiteral("experiment tracker");
     case Layer::Storage:
         return QStringLiteral("storage and data files");
+    case Layer::Images:
+        return QStringLiteral("container images");
+    case Layer::HostPackages:
+        return QStringLiteral("host packages of a build");
     case Layer::Loader:
         return QStringLiteral("imports and shared libraries");
     case Layer::NeuronCompiler:
@@ -63,7 +69,8 @@ QString layerName(Layer layer)
 
 bool isOutsideStack(Layer layer)
 {
-    return layer == Layer::Network || layer == Layer::Tracker || layer == Layer::Storage;
+    return layer == Layer::Network || layer == Layer::Tracker || layer == Layer::Storage || layer == Layer::Images
+        || layer == Layer::HostPackages;
 }
 
 std::optional<FailureClass> layerFailureClass(Layer layer)

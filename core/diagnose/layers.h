@@ -22,6 +22,8 @@ enum class Layer {
     Network, ///< HTTP clients and downloads (urllib3, requests, the Hugging Face Hub): outside the stack
     Tracker, ///< experiment trackers (Weights & Biases): outside the stack
     Storage, ///< cloud storage and data files (botocore, s3fs, GCS, pandas' parsers, YAML, JSON): outside the stack
+    Images, ///< container images and registries (pulls, compose builds): outside the stack
+    HostPackages, ///< a build's configure step not finding a host library outside the stack (CMake's Boost): outside
     Loader, ///< Python's imports and the dynamic loader: where version skew first shows
     NeuronCompiler, ///< neuronx-cc / neuron-cc and their back ends (penguin, tensorizer, walrus, BIR)
     NeuronRuntime, ///< the Neuron runtime (NRT, nrtd, TDRV, NEFF loading)

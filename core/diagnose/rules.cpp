@@ -54,7 +54,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 50, R"re(Minimum supported:\s*\d|built against version)re", "JAX version report" },
         { C::DriverRuntimeMismatch, 100, R"re(hipErrorNoBinaryForGpu|Unable to find code object for all current devices|Cou?ldn'?t find binary for current devices)re", "HIP: no code object for the GPU's gfx arch" },
         { C::DriverRuntimeMismatch, 90, R"re(ptxas too old|ptxas does not support CC \d|older than the (ptxas|PTX compiler) (CUDA )?version|You are using ptxas [\d.]+, which is older than|requires ptxas [\d.]+)re", "XLA: ptxas and driver versions" },
-        { C::DriverRuntimeMismatch, 90, R"re(libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron: toolkit pieces missing" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:)re", "CMake: the accelerator toolkit or a library of the stack not found" },
+        { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
         { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)'|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
@@ -176,7 +177,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 100, R"re(couldn't be allocated in (SB|SBUF|PSUM)|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
@@ -223,12 +224,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
         { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
-        { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
+        { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED|HIPBLAS_STATUS_NOT_SUPPORTED|HIPBLASLT_STATUS_NOT_SUPPORTED|rocblas_status_not_implemented)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
         // cause is the missing support.
         { C::UnsupportedOnTarget, 90, R"re(\b(is|are) not supported by (the )?([\w.-]+ ){0,2}(compiler|neuronx-cc|neuron-cc|backend|Mosaic|XLA|Triton|TPU|hardware|target)\b|failed to compile\b.{0,100}:\s*(unsupported|not implemented|not supported)\b)re", "compilers naming what they cannot lower" },
+        // XLA's UNIMPLEMENTED status that says what is not implemented for the target (a 64-bit FFT rewritten for a TPU):
+        // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
+        { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
         // The build's target lacks an instruction set or an architecture's API the code uses: gcc refusing an
         // intrinsic the target options do not enable (AVX-512 without -mavx512f), nvcc not knowing an intrinsic or a
         // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's
@@ -236,6 +240,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
         { C::UnsupportedOnTarget, 90, R"re(\bnot supported (for|on|by) (the )?(selected|current|target|given|this) (GPU |CUDA |device )?(architecture|arch|compute capability|SM)\b)re", "libraries' own architecture checks (tiny-cuda-nn, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bExpected .{0,40}\b(is_sm\d+\w*|sm_?\d{2,3}\w?)\b.{0,40}to be true, but got false)re", "kernels' own architecture checks (FlashAttention's TORCH_CHECK(is_sm80 || is_sm90))" },
+        // A feature that needs a later generation of the device, in the words of the program or library that checks it
+        // ("requires a GPU of the Hopper architecture or later (compute capability 90 or greater)", "only supported on
+        // NeuronCore-v3 (trn2) and newer", "Only sm_90a GPUs are supported by Mosaic GPU"), and a kind of device named
+        // by its ISA ("not supported on gfx90a", "not supported on target trn1").
+        { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) on .{0,60}\b(and|or) (newer|later|above|higher)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -277,6 +287,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|\bis not (evenly )?divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
         { C::ShapeDtypeMismatch, 80, R"re(Expected \w+ argument to have shape .{0,120} but got)re", "Triton: a value stored through a pointer block of another shape" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
+        // Kernel libraries refusing the arguments they were given, by their own status names: CUTLASS's
+        // cutlassGetStatusString, the ROCm libraries' rocblas_status_*/rocfft_status_*, cuFFT's and cuSPARSE's codes.
+        { C::ShapeDtypeMismatch, 85, R"re(\bError (Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem)\b)re", "CUTLASS status" },
+        { C::ShapeDtypeMismatch, 60, R"re(\b(rocblas|rocsparse|rocfft|rocsolver|hipblas|hipsparse|hipfft|hipsolver)_status_(invalid_size|invalid_dimensions?|invalid_distance|invalid_strides?|invalid_offset|invalid_arg_value|invalid_value|invalid_type)\b|\b(HIPBLAS|HIPSPARSE|HIPSOLVER|CUSPARSE|CUSOLVER)_STATUS_INVALID_VALUE\b|\b(CUFFT|HIPFFT)_INVALID_(SIZE|VALUE|TYPE)\b)re", "ROCm libraries, cuFFT, cuSPARSE, cuSOLVER: arguments refused" },
+        // A kernel library's instance that cannot take the problem it was given (composable_kernel's "device_gemm with
+        // the specified compilation parameters does not support this GEMM problem").
+        { C::ShapeDtypeMismatch, 80, R"re(\bdoes not support this (\w+ )?(problem|argument|input)s?\b)re", "composable_kernel, kernel libraries' IsSupportedArgument" },
+        // A compiled model or kernel that expects other shapes than it was given.
+        { C::ShapeDtypeMismatch, 80, R"re(\bhas shape \[[^\]]*\].{0,120}\bexpect(s|ed)? (input )?shape\b|\bexpects? (input )?shapes? \[[\d, ]+\].{0,40}\b(got|but|received)\b)re", "compiled models (Neuron, TensorRT), harnesses" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
         { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
@@ -298,6 +317,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 100, R"re(No valid triton configs|NoValidChoicesError|No configuration successfully compiled)re", "TorchInductor, TileLang" },
         { C::AutotuneFailure, 90, R"re(error during auto-?tuning|auto-?tun(ing|e|er)\b.{0,20}(failed|failure|error)|failed (to|during|while|in) auto-?tun(e|ing))re", "Triton, XLA, TileLang, TVM", RuleRole::Wrapper },
         { C::AutotuneFailure, 100, R"re(out of resource: shared memory)re", "Triton OutOfResources" },
+        // An autotuner's own report of one configuration that did not fit on the chip (an SBUF/PSUM or shared-memory
+        // overflow): the tuning space is what to fix, as with Triton's OutOfResources. A device OOM on such a line
+        // ties and loses by precedence.
+        { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
         { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
@@ -324,6 +347,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|neuronx-cc terminated abnormally|Failed compilation with \['neuronx-cc'|Neuron executable \(neff\) is empty)re", "neuronx-cc and its wrappers", RuleRole::Wrapper },
         { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
+        // A compiler that died (the host's OOM killer, a signal) is a compile step that failed, not a crash of the program.
+        { C::CompileError, 90, R"re(\bKilled process \d+ \((neuronx-cc|neuron-cc|nvcc|cicc|ptxas|cc1plus|cc1|walrus_driver|hlo2tensorizer|llc|opt|clang\S*|hipcc|ld|lld)\)|Killed signal terminated program (cc1plus|cc1|cicc|ptxas))re", "Linux OOM killer, gcc" },
         // nvcc's (EDG) front-end diagnostics, quoted without their "file(line): error:" prefix.
         { C::CompileError, 70, R"re(\bidentifier "\w+" is undefined|\bno instance of (overloaded function|constructor|function template)\b|\ba value of type ".{0,80}" cannot be (used to initialize|assigned to)|\bexpected an? (expression|identifier|declaration|";"|"\)"|"\}"))re", "nvcc front end (EDG) without its location" },
         { C::CompileError, 70, R"re(^\s*error: (no matching function for call to|'[^']+' was not declared in this scope|expected '[^']+' before|invalid conversion from|use of undeclared identifier|no member named|cannot convert '[^']+' to)\b)re", "gcc, clang: a diagnostic quoted without its location" },
@@ -335,7 +360,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
-        { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
+        { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]?EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit|exceeded the maximum (execution|run) ?time)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
         { C::TimeoutHang, 80, R"re(\b(socket|connection|store|barrier|collective|kernel|execution) time ?out\b|\btimed out after\b|\boperation timed out\b|\bTimeoutError\b|\bTimeoutExpired\b|Timeout\(ms\)=\d+)re", "Python, NCCL" },
         { C::TimeoutHang, 80, R"re(\btime ?out after \d+(\.\d+)? ?(s|sec|secs|seconds|ms|min|mins|minutes)\b|\btime ?out waiting for \w+)re", "harnesses, autotuners' compile limits, Neuron collectives (CCOM)" },
@@ -347,6 +372,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
         { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
         { C::TimeoutHang, 70, R"re(HW Exception by GPU node-\d+ .{0,80}\bGPU Hang\b)re", "ROCm: the GPU stopped responding" },
+        { C::TimeoutHang, 90, R"re(\bamdgpu_job_timedout\b|\bring \S+ timeout, signaled seq)re", "amdgpu kernel driver: a job that never finished (GPU hang)" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
@@ -354,8 +380,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
+        { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },
         { C::NumericalMismatch, 80, R"re(\b(diff\w*|difference|error|err)\b.{0,30}\b(exceeds?|above|outside|greater than|larger than) (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses comparing against a tolerance" },
-        { C::NumericalMismatch, 70, R"re(^\s*FAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b)re", "HIP and CUDA samples counting wrong elements" },
+        { C::NumericalMismatch, 70, R"re(\bFAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b|\b(first|max(imum)?|largest) (error|mismatch|difference) at\b.{0,60}\bgot\b.{0,60}\bexpected\b)re", "HIP and CUDA samples counting wrong elements" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
@@ -368,7 +395,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler", RuleRole::Consequence },
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
-        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|returncode|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
