@@ -125,6 +125,15 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     if (bench.build.compileCommand.isEmpty() && bench.build.dir.isEmpty())
         bench.build = end.build;
     bench.findings << end.findings;
+    if (end.status == ImplStatus::NotRun) { // the host's toolkit cannot build for the task's target
+        bench.status = ImplStatus::NotRun;
+        bench.error = bench.notRunReason = end.error;
+        return false;
+    }
+    if (!end.build.archsNotBuilt.isEmpty()
+        && std::none_of(bench.findings.cbegin(), bench.findings.cend(),
+            [](const Finding& f) { return f.id == u"env.toolkit-arch"; }))
+        bench.findings << toolkitArchFinding(impl.id, end.build);
     if (end.status != ImplStatus::Ok) {
         const ImplStatus status = end.status == ImplStatus::BuildFailed ? end.status : ImplStatus::Failed;
         if (end.status == ImplStatus::Lost || end.status == ImplStatus::Stopped) {

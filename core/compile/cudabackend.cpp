@@ -88,15 +88,23 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         c.notes << QStringLiteral("nvcc not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; or set KWB_NVCC)");
         return;
     }
-    // A target arch this machine's nvcc does not know is the toolkit's limit, not the code's: compiled for the others
-    // (a remote host's nvcc answers for itself, in its own errors).
-    if (!executor->remote())
-        c.archsNotBuilt = archsUnknownToNvcc(nvccKnownArchs(nvcc), archs);
+    // A target arch the nvcc does not know (by its own list, here or on the host) is the toolkit's limit, not the
+    // code's: compiled for the others.
+    QStringList knownArchs = executor->remote() ? QStringList() : nvccKnownArchs(nvcc);
+    if (executor->remote()) {
+        const ToolRun listed
+            = executor->runTool(nvcc, { QStringLiteral("--list-gpu-arch") }, tmp, compilerOptions(task, request, job));
+        if (listed.ok())
+            knownArchs = nvccGpuArchs(listed.output);
+    }
+    c.archsNotBuilt = archsUnknownToNvcc(knownArchs, archs);
     QStringList buildable = archs;
     for (const QString& a : c.archsNotBuilt)
         buildable.removeAll(a);
     if (!c.archsNotBuilt.isEmpty()) {
-        c.notes << toolkitArchMessage(nvcc, c.archsNotBuilt);
+        c.notes << toolkitArchMessage(
+            executor->remote() ? QStringLiteral("host ") + request.executor.host : QStringLiteral("this machine"), nvcc,
+            knownArchs, c.archsNotBuilt);
         if (buildable.isEmpty()) {
             c.toolMissing = true;
             return;

@@ -19,6 +19,8 @@ const QList<LayerRule>& layerRules()
         { Layer::Loader, R"re(\b(?:ImportError|ModuleNotFoundError)\b|undefined symbol:|cannot open shared object file|error while loading shared libraries|incompatible function arguments)re" },
         { Layer::NeuronCompiler, R"re(neuronx?-cc\b|neuronxcc[/.]|NEURON_CC_WRAPPER|WalrusDriver|walrus_driver|starfish[/.]penguin|\btensorizer\b|birverifier|\bbir::|\[(?:TEN|GCA|NLA|XCG|F)\d{3}\]|\bNCC_\w+)re" },
         { Layer::NeuronRuntime, R"re(\bNRT[:_]|\bnrtd?\b|\bTDRV:|\bNMGR:|\bNEFF:|\blibnrt\b|neuron_runtime|NeuronDevice::|\bnrt_\w+)re" },
+        // XLA's runtime — its collectives, executables, stream executor, PJRT — runs what the compiler made: not a compile.
+        { Layer::GpuRuntime, R"re(\bxla/(?:service/gpu/(?:nccl\w*|runtime\w*|gpu_executable\w*)|stream_executor|pjrt)/?)re" },
         { Layer::XlaCompiler, R"re(\bxla/(?:service|hlo|backends|codegen)/|\bxla::(?:gpu::|cpu::|spmd|Hlo|ShapeUtil)|HloEvaluator|ir_emitter|gpu_compiler|RET_CHECK failure|jax/_src/compiler\.py|\bbackend_compile\b|\bMosaic\b|\bmosaic[/.]|\btpu\.\w+"?\(|\binfer-vector-layout\b)re" },
         { Layer::TritonJit, R"re(\btriton[/.](?:compiler|backends|_C|language)\b|\bmlir::|\bMLIRError\b|\bmlir\._mlir_libs\b|\bllvm::|\bMLIR pass pipeline|\bPassManager\b|TritonGPU|\bttg?ir\b|Convert\w*ToLLVM|\btriton(?:-shared)?-opt\b|'tt\.\w+' op)re" },
         { Layer::Inductor, R"re(torch[/.]_inductor|torch[/.]_dynamo|BackendCompilerFailed|InductorError)re" },

@@ -309,6 +309,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bexpected (a |an )?'?(cuda|cpu|xla|mps|hip|meta)'? device( type)?\b.{0,60}\b(got|found)\b)re", "PyTorch: an argument on another kind of device" },
         // Two element types named and said to differ ("Block element type(bf16) and value element type(fp32) mismatch").
         { C::ShapeDtypeMismatch, 85, R"re(\b(element )?types?\s*\(\s*\w+\s*\) and .{0,40}\btypes?\s*\(\s*\w+\s*\)\s*(mismatch|do not match|don't match|differ))re", "Triton, MLIR builders: element types that differ" },
+        // A kernel's own constraint on its operands' dimensions, stated as what they must be ("all dimensions of x and y
+        // must be >= 16"): the arguments do not fit the kernel.
+        { C::ShapeDtypeMismatch, 60, R"re(\b(dimensions?|dims?|shapes?|sizes?)\b.{0,40}\bmust be (>=|>|at least|a multiple of)\s*\d)re", "kernels' checks on their operands" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -333,7 +336,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // "UNIMPLEMENTED:" status) are wrappers: whatever they report (a missing library, an unsupported
         // operation, a shape mismatch) decides when it is in the log.
         { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
-        { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+)re", "ptxas, nvcc, NVRTC" },
+        { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
@@ -385,6 +388,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 70, R"re(\bFAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b|\b(first|max(imum)?|largest) (error|mismatch|difference) at\b.{0,60}\bgot\b.{0,60}\bexpected\b)re", "HIP and CUDA samples counting wrong elements" },
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
+        { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },

@@ -145,14 +145,12 @@ QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& arch
     return unknown;
 }
 
-QString toolkitArchMessage(const QString& nvcc, const QStringList& unknown)
+QString toolkitArchMessage(
+    const QString& where, const QString& nvcc, const QStringList& known, const QStringList& unknown)
 {
-    const QVersionNumber release = nvccRelease(probeOutput(nvcc, { QStringLiteral("--version") }));
-    const QStringList known = nvccKnownArchs(nvcc);
-    return QStringLiteral("this machine's CUDA toolkit cannot build for %1: %2%3 knows %4 (nvcc --list-gpu-arch); "
-                          "the task's target needs another CUDA release")
-        .arg(unknown.join(QStringLiteral(", ")), nvcc,
-            release.isNull() ? QString() : QStringLiteral(" (release %1)").arg(release.toString()),
+    return QStringLiteral("the CUDA toolkit on %1 cannot build for %2: %3 knows %4 (nvcc --list-gpu-arch); the task's "
+                          "target needs another CUDA release")
+        .arg(where, unknown.join(QStringLiteral(", ")), nvcc,
             known.isEmpty() ? QStringLiteral("no arch") : known.first() + QStringLiteral(" … ") + known.last());
 }
 

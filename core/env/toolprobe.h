@@ -57,8 +57,10 @@ QStringList nvccKnownArchs(const QString& nvcc);
 /// the code, stops a build for the task's target. An arch-specific or family target (`sm_90a`, `sm_100f`) counts as
 /// its base arch; what is not an `sm_` arch is left to the compiler. Empty when every one is known or `known` is empty.
 QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs);
-/// What a reviewer reads when this machine's nvcc cannot build for `unknown`: the nvcc, its release and what it knows.
-QString toolkitArchMessage(const QString& nvcc, const QStringList& unknown);
+/// What a reviewer reads when the nvcc at `nvcc` on `where` ("this machine", "host gpu1"), which knows `known`, cannot
+/// build for `unknown`.
+QString toolkitArchMessage(
+    const QString& where, const QString& nvcc, const QStringList& known, const QStringList& unknown);
 
 /// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
 QList<ToolInfo> probeTools();

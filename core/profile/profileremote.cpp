@@ -104,7 +104,9 @@ WrappedRun runWrappedOverSsh(const Task& task, const Implementation& impl, const
         return w;
     }
     if (end.status != ImplStatus::Ok || !end.outcome) {
-        w.run.status = end.status == ImplStatus::BuildFailed ? QStringLiteral("skipped") : QStringLiteral("failed");
+        w.run.status = end.status == ImplStatus::BuildFailed || end.status == ImplStatus::NotRun
+            ? QStringLiteral("skipped")
+            : QStringLiteral("failed");
         w.run.note = end.error;
         return w;
     }

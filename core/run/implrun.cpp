@@ -374,12 +374,16 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
                 run.status
                     = end.status == ImplStatus::Lost || end.status == ImplStatus::Ok ? ImplStatus::Failed : end.status;
                 run.error = end.error;
+                if (run.status == ImplStatus::NotRun)
+                    run.notRunReason = end.error; // the host's toolkit cannot build for the task's target
                 run.log += end.log;
                 keepLog(run.workDir, QStringLiteral("log-0.txt"), end.log);
                 if (run.status == ImplStatus::BuildFailed)
                     diagnoseFailure(run);
                 return same(run);
             }
+            if (!end.build.archsNotBuilt.isEmpty())
+                run.findings << toolkitArchFinding(run.id, end.build);
             run.implementationCodeRan = implementationCodeRan(*end.outcome);
             ProcessRun p { pending, *end.outcome, QStringLiteral("result-0.json") };
             QFile::remove(QDir(run.workDir).filePath(p.resultFile));
@@ -558,10 +562,8 @@ Finding toolkitArchFinding(const QString& impl, const RunnerBuild& build)
     f.id = QStringLiteral("env.toolkit-arch");
     f.severity = Severity::Warning;
     f.impl = impl;
-    f.message
-        = QStringLiteral("%1 built without %2: %3")
-              .arg(impl, build.archsNotBuilt.join(QStringLiteral(", ")),
-                  toolkitArchMessage(QStandardPaths::findExecutable(QStringLiteral("nvcc")), build.archsNotBuilt));
+    f.message = QStringLiteral("%1 built without %2: %3")
+                    .arg(impl, build.archsNotBuilt.join(QStringLiteral(", ")), build.archsNotBuiltWhy);
     f.evidence = QJsonObject { { QStringLiteral("kind"), QStringLiteral("toolkit-arch") },
         { QStringLiteral("what"), QStringLiteral("nvcc") },
         { QStringLiteral("archs"), QJsonArray::fromStringList(build.archsNotBuilt) } };

@@ -162,13 +162,17 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     // The task's target archs this machine's nvcc does not know would stop any build, whatever the code: by the
     // toolkit's own list they are the machine's, not the implementation's.
     const QString nvcc = impl.backend == u"cuda" ? QStandardPaths::findExecutable(QStringLiteral("nvcc")) : QString();
-    const QStringList unknownArchs = archsUnknownToNvcc(nvccKnownArchs(nvcc), task.target.arch);
+    const QStringList knownArchs = nvccKnownArchs(nvcc);
+    const QStringList unknownArchs = archsUnknownToNvcc(knownArchs, task.target.arch);
+    const QString why = unknownArchs.isEmpty()
+        ? QString()
+        : toolkitArchMessage(QStringLiteral("this machine"), nvcc, knownArchs, unknownArchs);
     Task buildable = task;
     for (const QString& a : unknownArchs)
         buildable.target.arch.removeAll(a);
     if (!unknownArchs.isEmpty() && buildable.target.arch.isEmpty())
-        return Error { task.path(QStringLiteral("task.json")), QStringLiteral("/target/arch"),
-            toolkitArchMessage(nvcc, unknownArchs), QStringLiteral("env.toolkit-arch"), 0, ErrorKind::Environment };
+        return Error { task.path(QStringLiteral("task.json")), QStringLiteral("/target/arch"), why,
+            QStringLiteral("env.toolkit-arch"), 0, ErrorKind::Environment };
     auto recipe = runnerSources(buildable, impl);
     if (!recipe)
         return recipe.error();
@@ -176,6 +180,7 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
 
     RunnerBuild build;
     build.archsNotBuilt = unknownArchs;
+    build.archsNotBuiltWhy = why;
     const bool python = recipe->compileArgs.isEmpty();
     const QString version = probeOutput(recipe->tool, { QStringLiteral("--version") });
     build.toolVersion = toolVersionLine(version);

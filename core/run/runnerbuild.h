@@ -25,6 +25,7 @@ struct RunnerBuild {
     bool compiled = false; ///< false: the compiler failed, `log` says why
     bool cached = false; ///< true: reused from the cache, nothing was compiled now
     QStringList archsNotBuilt; ///< target archs this machine's nvcc cannot build for, left out of the build
+    QString archsNotBuiltWhy; ///< the toolkit's own word on them (toolkitArchMessage), empty when none
 };
 
 struct BuildOptions {

@@ -2,16 +2,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/run/sshrunner.h"
 
+#include "core/env/toolprobe.h"
 #include "core/exec/outcomeclassifier.h"
 #include "core/exec/outputcapture.h"
 #include "core/executors/remotescript.h"
 #include "core/executors/sshtransport.h"
+#include "core/run/implrun.h"
 #include "core/run/sshimplrun.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QTemporaryDir>
 
 namespace kwb {
@@ -67,6 +70,29 @@ SshRunnerEnd failed(const QString& message, ImplStatus status = ImplStatus::Fail
     return e;
 }
 
+/// The archs the host's nvcc builds for, by its own `--list-gpu-arch` (asked once per host, nvcc and process); empty
+/// when it cannot say (an nvcc before CUDA 11, no answer).
+QStringList hostNvccArchs(const SshTransport& ssh, const HostSettings& s, const QString& host)
+{
+    static QMutex mutex;
+    static QHash<QString, QStringList> listed;
+    const QString key = host + u'\n' + s.nvcc;
+    {
+        QMutexLocker lock(&mutex);
+        if (const auto it = listed.constFind(key); it != listed.constEnd())
+            return *it;
+    }
+    LiveOptions opt;
+    opt.timeoutMs = 60000;
+    const LiveRun ran = ssh.run({ s.nvcc, QStringLiteral("--list-gpu-arch") }, opt);
+    const QStringList archs = ran.ok() ? nvccGpuArchs(QString::fromUtf8(ran.out)) : QStringList();
+    if (ran.started && !SshTransport::connectionFailed(ran)) {
+        QMutexLocker lock(&mutex);
+        listed.insert(key, archs);
+    }
+    return archs;
+}
+
 QStringList remoteCommand(
     const HostSettings& s, const RunnerSources& sources, const QString& implDir, const SshRunnerJob& job, bool gpu)
 {
@@ -112,7 +138,25 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
     SshTransport ssh(s);
     const bool python = impl.backend == u"python";
     const bool cuda = impl.backend == u"cuda";
-    auto sources = runnerSources(task, impl, python ? s.python : (cuda ? s.nvcc : s.gxx));
+    // As here (buildRunner): a target arch the host's nvcc does not list is its toolkit's limit, not the code's.
+    Task buildable = task;
+    QStringList notBuilt;
+    QString notBuiltWhy;
+    if (cuda) {
+        const QStringList known = hostNvccArchs(ssh, s, host);
+        notBuilt = archsUnknownToNvcc(known, task.target.arch);
+        for (const QString& a : notBuilt)
+            buildable.target.arch.removeAll(a);
+        if (!notBuilt.isEmpty())
+            notBuiltWhy = toolkitArchMessage(QStringLiteral("host ") + host, s.nvcc, known, notBuilt);
+        if (!notBuilt.isEmpty() && buildable.target.arch.isEmpty()) {
+            SshRunnerEnd e = failed(notBuiltWhy, ImplStatus::NotRun);
+            e.findings << environmentFinding(
+                impl.id, QStringLiteral("toolkit-arch"), QStringLiteral("nvcc"), notBuiltWhy);
+            return e;
+        }
+    }
+    auto sources = runnerSources(buildable, impl, python ? s.python : (cuda ? s.nvcc : s.gxx));
     if (!sources)
         return failed(sources.error().oneLine());
     const QString stage = QDir(job.workRoot).filePath(QStringLiteral(".remote"));
@@ -158,6 +202,8 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
     const LiveRun ran = ssh.run(remoteCommand(s, *sources, implDir, job, cuda), opt);
 
     SshRunnerEnd e;
+    e.build.archsNotBuilt = notBuilt;
+    e.build.archsNotBuiltWhy = notBuiltWhy;
     e.build.compileCommand = sources->compileArgs.isEmpty()
         ? QString()
         : (QStringList { sources->tool } + sources->compileArgs).join(u' ');

@@ -195,6 +195,7 @@ private Q_SLOTS:
         QTest::newRow("round9") << QStringLiteral("round9") << 42 << 50;
         QTest::newRow("round10") << QStringLiteral("round10") << 21 << 24;
         QTest::newRow("round11") << QStringLiteral("round11") << 11 << 14;
+        QTest::newRow("round12") << QStringLiteral("round12") << 24 << 31;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;

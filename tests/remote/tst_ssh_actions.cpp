@@ -10,12 +10,14 @@
 #include "core/run/runengine.h"
 #include "core/task/taskloader.h"
 #include "sshdfixture.h"
+#include "tests/helpers/taskcopy.h"
 #include "tests/helpers/testpaths.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -167,6 +169,44 @@ private Q_SLOTS:
         }
         QCOMPARE(local->implementations.first().executor, QStringLiteral("local"));
         QCOMPARE(m_sshd.leftoversIn(QStringLiteral("tools")), QStringList());
+    }
+
+    // The host's own nvcc decides, as here: a task whose target it cannot build for (sm_20: no nvcc since CUDA 9 knows
+    // it) leaves every CUDA implementation not run on that host, in kwb run and kwb compile — never "build failed".
+    void targetArchTheHostsToolkitLacksIsNotRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [](QJsonObject& task) {
+            QJsonObject target = task[u"target"].toObject();
+            target.insert(QStringLiteral("arch"), QStringLiteral("sm_20"));
+            task.insert(QStringLiteral("target"), target);
+        }));
+        RunRequest req;
+        req.taskDir = dir.path();
+        req.implIds = { QStringLiteral("cuda") };
+        req.trials = 1;
+        req.seed = 3;
+        req.executor = kExecutor;
+        auto result = runCorrectness(req);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().oneLine()));
+        const ImplRun& cuda = result->impls.first();
+        if (cuda.status != ImplStatus::NotRun && cuda.log.contains(u"nvcc") && cuda.log.contains(u"not found"))
+            QSKIP("the test host has no nvcc on its PATH");
+        QCOMPARE(cuda.status, ImplStatus::NotRun);
+        QVERIFY2(cuda.notRunReason.contains(u"host kwbtest") && cuda.notRunReason.contains(u"sm_20"),
+            qPrintable(cuda.notRunReason));
+        QVERIFY(std::any_of(result->findings.cbegin(), result->findings.cend(),
+            [](const Finding& f) { return f.id == u"env.toolkit-arch" && f.impl == u"cuda"; }));
+        CompileRequest compile;
+        compile.implIds = { QStringLiteral("cuda") };
+        compile.executor = kExecutor;
+        auto loaded = loadTask(dir.path());
+        QVERIFY(loaded.ok());
+        auto compiled = compileTask(loaded->task, compile);
+        QVERIFY(compiled.ok());
+        QVERIFY(compiled->implementations.first().toolMissing);
+        QCOMPARE(compiled->implementations.first().archsNotBuilt, QStringList { QStringLiteral("sm_20") });
+        QVERIFY(!hasErrors(compiled->findings));
     }
 
     void benchSameAsLocal()
