@@ -133,6 +133,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(\b(were|was|are) compiled with different (CUDA |ROCm )?(major )?versions?\b|\binvalid value for --gpu-architecture\b)re", "torchvision, NVRTC: parts of the stack built for different versions or architectures" },
         { C::DriverRuntimeMismatch, 85, R"re(\bDNN library initiali[sz]ation failed\b)re", "XLA: cuDNN that does not fit the installation" },
         { C::DriverRuntimeMismatch, 60, R"re(\bCould not create (a )?(cudnn|cublas|cublasLt|cusolver|cufft|cusparse|miopen|rocblas|hipblas) handle\b)re", "XLA, TensorFlow: a library handle that cannot be created" },
+        // A serialized program (a TensorRT engine, a NEFF) made by another release than the runtime loading it.
+        { C::DriverRuntimeMismatch, 90, R"re(\bVersion tag does not match\b|\bSerialized Engine Version\b|\bUnsupported (neff|engine|plan|model|program) version\b|\bmax(imum)? supported version is\b|\bupgrade the (neuron |CUDA |NVIDIA |ROCm )?(runtime|driver)\b)re", "TensorRT, Neuron runtime: a serialized program of another release" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -185,6 +187,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space)re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
         { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|\bnrt_\w+ status=4\b|\bNRT_RESOURCE\b)re", "neuronx-cc allocator, Neuron runtime" },
         { C::DeviceOom, 95, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
+        // A serving engine left with no device memory for its cache (vLLM, SGLang): memory is the cause.
+        { C::DeviceOom, 90, R"re(\bNo available memory for the cache blocks\b|\b(Insufficient|not enough) (free )?(GPU |device )?memory (for|to) (the )?(KV|cache)\b|\bnot enough (free )?(GPU|device) memory\b)re", "vLLM, SGLang" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -245,7 +249,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // NeuronCore-v3 (trn2) and newer", "Only sm_90a GPUs are supported by Mosaic GPU"), and a kind of device named
         // by its ISA ("not supported on gfx90a", "not supported on target trn1").
         { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) on .{0,60}\b(and|or) (newer|later|above|higher)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
-        { C::UnsupportedOnTarget, 90, R"re(\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
+        { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -312,6 +316,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A kernel's own constraint on its operands' dimensions, stated as what they must be ("all dimensions of x and y
         // must be >= 16"): the arguments do not fit the kernel.
         { C::ShapeDtypeMismatch, 60, R"re(\b(dimensions?|dims?|shapes?|sizes?)\b.{0,40}\bmust be (>=|>|at least|a multiple of)\s*\d)re", "kernels' checks on their operands" },
+        // A dispatcher that lists why each kernel refused the inputs (xformers' "`cutlassF` is not supported because:
+        // dtype=torch.float32 (supported: {torch.float16, torch.bfloat16})"): the reasons decide; the GPU generation
+        // reason is the target's.
+        { C::ShapeDtypeMismatch, 80, R"re(\bdtype=\S+ \(supported: \{|\bunsupported embed per head\b)re", "xformers' operator dispatch" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
