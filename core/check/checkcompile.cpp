@@ -127,6 +127,8 @@ void compileStage(CheckContext& ctx, StageOutcome& out)
                 ctx.runnable << c.id;
             else
                 ctx.excludedNotes << why;
+            if (!why.isEmpty() && !(broken && !kernelOnly))
+                ctx.result.notCheckedHere << why; // the environment's, not a build failure of the code
         }
     }
     out.status = failed > 0 || hasErrors(compiled->findings) ? StageStatus::Failed : StageStatus::Passed;

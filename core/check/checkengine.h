@@ -69,6 +69,10 @@ struct CheckResult {
     /// The static fairness findings (bench.precision-mismatch, bench.weak-baseline: from the manifest and sources)
     /// when the bench stage did not run; when it ran they are in bench->findings.
     Findings staticFindings;
+    /// Candidates this machine could not check, each with why (cuda code without a GPU, no compiler that builds for
+    /// the target, a framework missing): not the candidate's fault, but not a pass either — the verdict is
+    /// `incomplete` (checkVerdict).
+    QStringList notCheckedHere;
     QList<StageOutcome> stages; ///< one per CheckStage, in order, always kCheckStageCount entries
     Findings findings; ///< every stage's findings merged, duplicates (same id, impl, case, file, line) removed
     QJsonObject provenance; ///< tool versions, host, runner python, seeds, start/end time, kwb version

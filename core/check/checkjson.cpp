@@ -90,7 +90,7 @@ QString checkVerdict(const CheckResult& r)
 {
     if (hasErrors(r.findings))
         return QStringLiteral("fail");
-    if (r.cancelled)
+    if (r.cancelled || !r.notCheckedHere.isEmpty())
         return QStringLiteral("incomplete");
     for (const StageOutcome& s : r.stages) {
         // The profile stage is optional evidence: missing profilers do not make a check incomplete.
@@ -132,6 +132,7 @@ QJsonObject checkReportJson(const CheckResult& r)
                 { QStringLiteral("digest"),
                     r.lint.loaded ? QJsonValue(r.lint.digest) : QJsonValue(QJsonValue::Null) } } },
         { QStringLiteral("verdict"), checkVerdict(r) }, { QStringLiteral("cancelled"), r.cancelled },
+        { QStringLiteral("not_checked_here"), QJsonArray::fromStringList(r.notCheckedHere) },
         { QStringLiteral("counts"),
             QJsonObject { { QStringLiteral("errors"), errors }, { QStringLiteral("warnings"), warnings },
                 { QStringLiteral("findings"), r.findings.size() } } },

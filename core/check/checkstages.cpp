@@ -84,6 +84,8 @@ void runStage(CheckContext& ctx, StageOutcome& out)
             stillRunnable << r.id;
         else
             ctx.excludedNotes << QStringLiteral("%1 failed in the run stage (%2)").arg(r.id, implStatusName(r.status));
+        if (r.notRunHere())
+            ctx.result.notCheckedHere << QStringLiteral("%1 not run here (%2)").arg(r.id, r.notRunReason);
         passed += implVerdict(*run, r).state == VerdictState::Passed ? 1 : 0;
     }
     ctx.runnable = stillRunnable;

@@ -73,6 +73,8 @@ ReportSection summarySection(const CheckResult& r)
                               .arg(verdict.toUpper(), countsLine(r.findings),
                                   r.lint.loaded ? r.lint.id : QStringLiteral("(did not load)"), r.taskDir,
                                   r.lint.digest.isEmpty() ? QStringLiteral("n/a") : r.lint.digest));
+    for (const QString& why : r.notCheckedHere)
+        s.blocks << paragraph(QStringLiteral("Not checked here: %1.").arg(why));
     QList<QStringList> rows;
     for (const StageOutcome& st : r.stages) {
         QString text = st.summary;

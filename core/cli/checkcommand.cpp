@@ -20,6 +20,8 @@ void printText(const CheckResult& r, QTextStream& out)
             out << (s.summary.isEmpty() ? QString() : QStringLiteral(" — ")) << s.note;
         out << '\n';
     }
+    for (const QString& why : r.notCheckedHere)
+        out << "  not checked here: " << why << '\n';
     out << '\n';
     printFindings(out, r.findings);
 }

@@ -7,6 +7,7 @@
 #include "core/exec/sandboxprobe.h"
 #include "core/profile/profiletools.h"
 #include "htmlcheck.h"
+#include "tests/helpers/taskcopy.h"
 #include "tests/helpers/testpaths.h"
 
 #include <QFile>
@@ -281,6 +282,32 @@ private Q_SLOTS:
             QVERIFY2(QFile::exists(out.filePath(QString::fromLatin1(f))), f);
         QCOMPARE(QJsonDocument::fromJson(read(out.filePath(QStringLiteral("report.json"))).toUtf8()).object(), doc);
         QVERIFY(read(out.filePath(QStringLiteral("report.md"))).contains(QStringLiteral("scope.spec-gap")));
+    }
+
+    // A candidate this machine cannot check (here: a CUDA one whose target, sm_20, no nvcc builds — or no nvcc at all)
+    // is the environment's, not the candidate's fault, but no pass either: the others are checked, the verdict is
+    // incomplete and says which one and why.
+    void aCandidateNotCheckableHereMakesItIncomplete()
+    {
+        QTemporaryDir dir;
+        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [](QJsonObject& task) {
+            QJsonObject target = task[u"target"].toObject();
+            target.insert(QStringLiteral("arch"), QStringLiteral("sm_20"));
+            task.insert(QStringLiteral("target"), target);
+            task.insert(QStringLiteral("cases"),
+                QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("tail") },
+                    { QStringLiteral("dims"), QJsonObject { { QStringLiteral("N"), 1025 } } } } });
+        }));
+        auto result = runCheck(request(dir.path()));
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().oneLine()));
+        QVERIFY2(!hasErrors(result->findings), qPrintable(ids(*result).join(u' ')));
+        QCOMPARE(result->notCheckedHere.size(), 1);
+        QVERIFY2(result->notCheckedHere.first().startsWith(u"cuda "), qPrintable(result->notCheckedHere.first()));
+        QVERIFY(result->run
+            && std::any_of(result->run->impls.cbegin(), result->run->impls.cend(),
+                [](const ImplRun& r) { return r.id == u"cpu" && r.ok(); }));
+        QCOMPARE(checkVerdict(*result), QStringLiteral("incomplete"));
+        QCOMPARE(checkReportJson(*result).value(u"not_checked_here").toArray().size(), 1);
     }
 
     void cancelBeforeStart()
