@@ -33,9 +33,12 @@ QString outcomeLine(const PerformanceOutcome& o)
         QStringList stages;
         for (const StageOutcome& s : o.check->stages)
             stages << QStringLiteral("%1 %2").arg(checkStageName(s.stage), stageStatusName(s.status));
-        return QStringLiteral("check: %1 — %2 (%3)")
-            .arg(checkVerdict(*o.check), stages.join(QStringLiteral(", ")),
-                countsText(countFindings(o.check->findings)));
+        QString line = QStringLiteral("check: %1 — %2 (%3)")
+                           .arg(checkVerdict(*o.check), stages.join(QStringLiteral(", ")),
+                               countsText(countFindings(o.check->findings)));
+        if (!o.check->notCheckedHere.isEmpty())
+            line += QStringLiteral(" — not checked here: ") + o.check->notCheckedHere.join(QStringLiteral("; "));
+        return line;
     }
     return QStringLiteral("profile: %1 findings (%2)")
         .arg(o.bench->result->findings.size())
