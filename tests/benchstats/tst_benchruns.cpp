@@ -252,11 +252,8 @@ private Q_SLOTS:
         if (nvcc.isEmpty() || nvccKnownArchs(nvcc).isEmpty())
             QSKIP("no nvcc that lists its archs here");
         QTemporaryDir dir;
-        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [](QJsonObject& task) {
-            QJsonObject target = task[u"target"].toObject();
-            target.insert(QStringLiteral("arch"), QStringLiteral("sm_20"));
-            task.insert(QStringLiteral("target"), target);
-        }));
+        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(),
+            [](QJsonObject& task) { test::setTargetArch(task, QStringLiteral("sm_20")); }));
         BenchRequest r = request(QStringLiteral("speed"));
         r.taskDir = dir.path();
         r.implIds = { QStringLiteral("cuda") };

@@ -291,9 +291,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [](QJsonObject& task) {
-            QJsonObject target = task[u"target"].toObject();
-            target.insert(QStringLiteral("arch"), QStringLiteral("sm_20"));
-            task.insert(QStringLiteral("target"), target);
+            test::setTargetArch(task, QStringLiteral("sm_20"));
             task.insert(QStringLiteral("cases"),
                 QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("tail") },
                     { QStringLiteral("dims"), QJsonObject { { QStringLiteral("N"), 1025 } } } } });

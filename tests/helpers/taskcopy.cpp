@@ -32,4 +32,11 @@ bool copyBundledTask(const QString& id, const QString& to, const std::function<v
     return out.open(QIODevice::WriteOnly) && out.write(QJsonDocument(task).toJson()) > 0;
 }
 
+void setTargetArch(QJsonObject& task, const QJsonValue& arch)
+{
+    QJsonObject target = task[u"target"].toObject();
+    target.insert(QStringLiteral("arch"), arch);
+    task.insert(QStringLiteral("target"), target);
+}
+
 } // namespace kwb::test

@@ -13,4 +13,8 @@ namespace kwb::test {
 /// its task.json passed through `edit` first; false (with a message on stderr) when a file cannot be copied.
 bool copyBundledTask(const QString& id, const QString& to, const std::function<void(QJsonObject&)>& edit = {});
 
+/// Sets a task.json's `target.arch` to `arch` (a string or a list): an arch no toolkit builds (`sm_20`) makes every
+/// CUDA implementation of the task one this machine cannot build.
+void setTargetArch(QJsonObject& task, const QJsonValue& arch);
+
 } // namespace kwb::test

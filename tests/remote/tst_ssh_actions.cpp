@@ -176,11 +176,8 @@ private Q_SLOTS:
     void targetArchTheHostsToolkitLacksIsNotRun()
     {
         QTemporaryDir dir;
-        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [](QJsonObject& task) {
-            QJsonObject target = task[u"target"].toObject();
-            target.insert(QStringLiteral("arch"), QStringLiteral("sm_20"));
-            task.insert(QStringLiteral("target"), target);
-        }));
+        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(),
+            [](QJsonObject& task) { test::setTargetArch(task, QStringLiteral("sm_20")); }));
         RunRequest req;
         req.taskDir = dir.path();
         req.implIds = { QStringLiteral("cuda") };

@@ -129,11 +129,8 @@ private Q_SLOTS:
         for (const QJsonValue& archs : { QJsonValue(QStringLiteral("sm_20")),
                  QJsonValue(QJsonArray { QStringLiteral("sm_20"), QStringLiteral("sm_80") }) }) {
             QTemporaryDir dir;
-            QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(), [&](QJsonObject& task) {
-                QJsonObject target = task[u"target"].toObject();
-                target.insert(QStringLiteral("arch"), archs);
-                task.insert(QStringLiteral("target"), target);
-            }));
+            QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(),
+                [&](QJsonObject& task) { test::setTargetArch(task, archs); }));
             RunRequest request;
             request.taskDir = dir.path();
             request.implIds = { QStringLiteral("cuda") };
