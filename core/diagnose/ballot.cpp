@@ -12,6 +12,14 @@
 namespace kwb::detail {
 
 namespace {
+// A frame of Python's own library: `File "/usr/lib/python3.11/ssl.py", line 1134, in read`.
+bool isStandardLibraryFrame(QStringView frame)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(File "[^"]*/lib/python\d\.\d+/(?!site-packages/|dist-packages/)[^"]+")re"));
+    return re.match(frame).hasMatch();
+}
+
 constexpr qsizetype kMaxEvidenceText = 400;
 constexpr qsizetype kMaxQuotedText = 160;
 // A second failure is reported when its strongest sign is a cause at least this definite (tier 80–100).
@@ -293,7 +301,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         return; // the program's source, not its output
     if (kinds & PythonFrame) {
         m_lastPythonFrame = payload;
-        m_lastFrameLayer = layer;
+        // A frame of Python's own library (ssl.py, socket.py under lib/python3.X) says nothing about the layer the
+        // call came from: the innermost frame with a layer of its own does.
+        if (layer != Layer::None || !isStandardLibraryFrame(payload))
+            m_lastFrameLayer = layer;
     }
     // An exception line that names no layer, right under its frames, was raised where its innermost frame is:
     // "TimeoutError: The read operation timed out" under a frame of urllib3 is the network's, not a hung kernel. A bare

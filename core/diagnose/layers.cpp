@@ -16,6 +16,7 @@ const QList<LayerRule>& layerRules()
         { Layer::Storage, R"re(\bbotocore\b|\bboto3\b|\bs3fs\b|\bgcsfs\b|google[/.]cloud[/.]storage|\bazure[/.]storage|\bpandas[/.](?:io|_libs[/.]parsers|errors)\b|\bParserError\b|\byaml[/.](?:scanner|parser|constructor|reader)\b|\bJSONDecodeError\b|\bjson[/.]decoder\b|\bNoCredentialsError\b)re" },
         { Layer::Images, R"re(\btoomanyrequests\b|\bpull rate limit\b|\bpull access denied\b|\bmanifest (for \S+ )?unknown\b|\bService '[\w.-]+' failed to build\b|\bErrImagePull\b|\bImagePullBackOff\b)re" },
         { Layer::HostPackages, R"re(\bCould NOT find (?!CUDA|HIP\b|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|OpenCL|Vulkan|NVHPC|MIOpen|rocblas|hipblas)\w+ \(missing:|\bCMake Error at \S*FindPackageHandleStandardArgs\.cmake:\d+ \(message\):\s*$)re" },
+        { Layer::Installer, R"re(^\s*(?:ERROR|WARNING): (?:Could not find a version that satisfies the requirement|No matching distribution found for|Could not install packages|Failed building wheel for|Failed to build|pip's dependency resolver)|^\s*(?:Collecting|Downloading|Installing collected packages|Looking in indexes:|Requirement already satisfied:) )re" },
         { Layer::Loader, R"re(\b(?:ImportError|ModuleNotFoundError)\b|undefined symbol:|cannot open shared object file|error while loading shared libraries|incompatible function arguments)re" },
         { Layer::NeuronCompiler, R"re(neuronx?-cc\b|neuronxcc[/.]|NEURON_CC_WRAPPER|WalrusDriver|walrus_driver|starfish[/.]penguin|\btensorizer\b|birverifier|\bbir::|\[(?:TEN|GCA|NLA|XCG|F)\d{3}\]|\bNCC_\w+)re" },
         { Layer::NeuronRuntime, R"re(\bNRT[:_]|\bnrtd?\b|\bTDRV:|\bNMGR:|\bNEFF:|\blibnrt\b|neuron_runtime|NeuronDevice::|\bnrt_\w+)re" },
@@ -47,6 +48,8 @@ QString layerName(Layer layer)
         return QStringLiteral("container images");
     case Layer::HostPackages:
         return QStringLiteral("host packages of a build");
+    case Layer::Installer:
+        return QStringLiteral("package installer (pip)");
     case Layer::Loader:
         return QStringLiteral("imports and shared libraries");
     case Layer::NeuronCompiler:

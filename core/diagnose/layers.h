@@ -24,6 +24,7 @@ enum class Layer {
     Storage, ///< cloud storage and data files (botocore, s3fs, GCS, pandas' parsers, YAML, JSON): outside the stack
     Images, ///< container images and registries (pulls, compose builds): outside the stack
     HostPackages, ///< a build's configure step not finding a host library outside the stack (CMake's Boost): outside
+    Installer, ///< pip's own report lines: a package it could not find or build names no compiler's failure
     Loader, ///< Python's imports and the dynamic loader: where version skew first shows
     NeuronCompiler, ///< neuronx-cc / neuron-cc and their back ends (penguin, tensorizer, walrus, BIR)
     NeuronRuntime, ///< the Neuron runtime (NRT, nrtd, TDRV, NEFF loading)

@@ -30,8 +30,9 @@ const QList<PrefixFormat>& prefixFormats()
             { "(", R"re(\((?<tag>[\w.:-]+)(?: [\w.-]+=[\w.-]+)+\)\s+)re" },
             // vLLM and similar loggers: "ERROR 02-11 14:20:32 engine.py:389] "
             { "A", R"re((?<lvl>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL)\s+\d\d-\d\d [\d:.]+ \[?(?<tag>[\w.]+):\d+\]\s?)re" },
-            // glog / absl: "F0912 11:59:01.941641  741969 shape_tree.cc:54] " and TensorFlow's dated form
-            { "A", R"re((?<lvl>[FEWI])\d{4} [\d:.]+\s+\d+ (?:\S*/)?(?<tag>[\w.-]+):\d+\]\s?)re" },
+            // glog / absl: "F0912 11:59:01.941641  741969 shape_tree.cc:54] " (V: PyTorch's verbose logs, an INFO level)
+            // and TensorFlow's dated form
+            { "A", R"re((?<lvl>[FEWIV])\d{4} [\d:.]+\s+\d+ (?:\S*/)?(?<tag>[\w.-]+):\d+\]\s?)re" },
             { "0", R"re(\d{4}-\d\d-\d\d [\d:.]+: (?<lvl>[FEWI]) (?:\S*/)?(?<tag>[\w.-]+):\d+\]\s?)re" },
             // Neuron tools: "2023-07-14T18:16:48Z ERROR 26345 [neuronx-cc]: ",
             // "2024-Jul-30 14:22:31.244396 65191:69012 ERROR   NRT:nrt_infodump   ",
@@ -86,7 +87,7 @@ LogLevel levelOf(QStringView word)
     } levels[] = { { u"F", LogLevel::Fatal }, { u"FATAL", LogLevel::Fatal }, { u"CRITICAL", LogLevel::Fatal },
         { u"E", LogLevel::Error }, { u"ERROR", LogLevel::Error }, { u"W", LogLevel::Warning },
         { u"WARN", LogLevel::Warning }, { u"WARNING", LogLevel::Warning }, { u"I", LogLevel::Info },
-        { u"INFO", LogLevel::Info }, { u"DEBUG", LogLevel::Info } };
+        { u"INFO", LogLevel::Info }, { u"DEBUG", LogLevel::Info }, { u"V", LogLevel::Info } };
     for (const auto& l : levels) {
         if (word == QStringView(l.word))
             return l.level;

@@ -135,6 +135,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 60, R"re(\bCould not create (a )?(cudnn|cublas|cublasLt|cusolver|cufft|cusparse|miopen|rocblas|hipblas) handle\b)re", "XLA, TensorFlow: a library handle that cannot be created" },
         // A serialized program (a TensorRT engine, a NEFF) made by another release than the runtime loading it.
         { C::DriverRuntimeMismatch, 90, R"re(\bVersion tag does not match\b|\bSerialized Engine Version\b|\bUnsupported (neff|engine|plan|model|program) version\b|\bmax(imum)? supported version is\b|\bupgrade the (neuron |CUDA |NVIDIA |ROCm )?(runtime|driver)\b)re", "TensorRT, Neuron runtime: a serialized program of another release" },
+        { C::DriverRuntimeMismatch, 95, R"re(\b(driver|runtime|firmware)( version)? v?\d+(\.\d+)+ is too old\b|\bis too old for this (runtime|driver|toolkit)\b)re", "Neuron, drivers stating their version" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bNinja is required to load C\+\+ extensions\b)re", "PyTorch extensions: a build tool missing" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -169,6 +171,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bFailed to connect to neuron-rtd\b|\bcheck neuron-rtd is running\b)re", "Neuron (Inf1): the runtime daemon is not running" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
+        { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
@@ -179,7 +182,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
@@ -189,6 +192,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 95, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
         // A serving engine left with no device memory for its cache (vLLM, SGLang): memory is the cause.
         { C::DeviceOom, 90, R"re(\bNo available memory for the cache blocks\b|\b(Insufficient|not enough) (free )?(GPU |device )?memory (for|to) (the )?(KV|cache)\b|\bnot enough (free )?(GPU|device) memory\b)re", "vLLM, SGLang" },
+        { C::DeviceOom, 95, R"re(\bNCC_EOOM\d+|\bexceeds the (high-bandwidth|HBM|device) memory (limit|capacity)\b)re", "neuronx-cc: the model does not fit the device memory" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -200,10 +204,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
         { C::LaunchConfig, 60, R"re(\bnum_(warps|ctas) must be\b)re", "Triton: a launch parameter out of its range" },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
+        { C::LaunchConfig, 95, R"re(\bLaunch params \(.{0,30}\) are larger than launch bounds\b)re", "HIP: a launch above the kernel's launch bounds" },
         // ---- unsupported_on_target ------------------------------------------------------------------
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
-        { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported on (the )?(current|this) (GPU|TPU|target|architecture))re", "Pallas/Mosaic, Triton" },
+        { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported (on|for) (the )?(current|this) (GPU|TPU|target|architecture)|\bMinimum capability: \d+\. Current capability: \d+)re", "Pallas/Mosaic, Triton, vLLM" },
         { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\w+|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
         { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only (supported|implemented|available) on (the )?(\w+ ){0,2}(GPUs|devices|hardware|architectures?|backends?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
@@ -269,6 +274,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
         // An index past the end, caught on the host (a C++ kernel's .at(), NumPy's bounds check).
         { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+|IndexError: index out of range in self)re", "libstdc++, NumPy, PyTorch's index_select/embedding: an index beyond the buffer" },
+        { C::IllegalMemoryAccess, 70, R"re(\bExecution aborted by DMA error\b)re", "Neuron runtime: a DMA fault during execution" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -315,11 +321,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 85, R"re(\b(element )?types?\s*\(\s*\w+\s*\) and .{0,40}\btypes?\s*\(\s*\w+\s*\)\s*(mismatch|do not match|don't match|differ))re", "Triton, MLIR builders: element types that differ" },
         // A kernel's own constraint on its operands' dimensions, stated as what they must be ("all dimensions of x and y
         // must be >= 16"): the arguments do not fit the kernel.
-        { C::ShapeDtypeMismatch, 60, R"re(\b(dimensions?|dims?|shapes?|sizes?)\b.{0,40}\bmust be (>=|>|at least|a multiple of)\s*\d)re", "kernels' checks on their operands" },
+        { C::ShapeDtypeMismatch, 45, R"re(\b(dimensions?|dims?|shapes?|sizes?)\b.{0,40}\bmust be (>=|>|at least|a multiple of)\s*\d)re", "kernels' checks on their operands (a weak hint, as 'must be divisible by')" },
         // A dispatcher that lists why each kernel refused the inputs (xformers' "`cutlassF` is not supported because:
         // dtype=torch.float32 (supported: {torch.float16, torch.bfloat16})"): the reasons decide; the GPU generation
         // reason is the target's.
         { C::ShapeDtypeMismatch, 80, R"re(\bdtype=\S+ \(supported: \{|\bunsupported embed per head\b)re", "xformers' operator dispatch" },
+        { C::ShapeDtypeMismatch, 85, R"re(\b(dimensions?|dims?|shapes?)\b.{0,80}\bmust (match|agree|be equal)\b.{0,20}\bgot\b)re", "kernels' and compilers' operand checks" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -337,6 +344,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
         { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|No algorithm worked!|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
+        { C::AutotuneFailure, 90, R"re(\bResults mismatch between different (\w+ )?algorithms\b|\bFailed to find best \w+ algorithm\b)re", "XLA's GEMM autotuner" },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
@@ -390,6 +398,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },
         { C::NumericalMismatch, 80, R"re(\b(diff\w*|difference|error|err)\b.{0,30}\b(exceeds?|above|outside|greater than|larger than) (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses comparing against a tolerance" },
