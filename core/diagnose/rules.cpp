@@ -137,6 +137,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(\bVersion tag does not match\b|\bSerialized Engine Version\b|\bUnsupported (neff|engine|plan|model|program) version\b|\bmax(imum)? supported version is\b|\bupgrade the (neuron |CUDA |NVIDIA |ROCm )?(runtime|driver)\b)re", "TensorRT, Neuron runtime: a serialized program of another release" },
         { C::DriverRuntimeMismatch, 95, R"re(\b(driver|runtime|firmware)( version)? v?\d+(\.\d+)+ is too old\b|\bis too old for this (runtime|driver|toolkit)\b)re", "Neuron, drivers stating their version" },
         { C::DriverRuntimeMismatch, 85, R"re(\bNinja is required to load C\+\+ extensions\b)re", "PyTorch extensions: a build tool missing" },
+        // A binary module built against another release of a package it links to, and an API removed in a release.
+        { C::DriverRuntimeMismatch, 90, R"re(\bdtype size changed, may indicate binary incompatibility\b)re", "NumPy's C API: a module built against another NumPy" },
+        { C::DriverRuntimeMismatch, 60, R"re(\bwas removed in the [\w.-]+ [\d.]+ release\b)re", "NumPy 2, JAX: an API of another release" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -172,6 +175,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
+        { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
@@ -275,6 +279,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // An index past the end, caught on the host (a C++ kernel's .at(), NumPy's bounds check).
         { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+|IndexError: index out of range in self)re", "libstdc++, NumPy, PyTorch's index_select/embedding: an index beyond the buffer" },
         { C::IllegalMemoryAccess, 70, R"re(\bExecution aborted by DMA error\b)re", "Neuron runtime: a DMA fault during execution" },
+        { C::IllegalMemoryAccess, 70, R"re(Assertion '__n < this->size\(\)' failed|\bindex -?\d+ out of bounds for type\b)re", "libstdc++ bounds assertions, UBSan" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -327,6 +332,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // reason is the target's.
         { C::ShapeDtypeMismatch, 80, R"re(\bdtype=\S+ \(supported: \{|\bunsupported embed per head\b)re", "xformers' operator dispatch" },
         { C::ShapeDtypeMismatch, 85, R"re(\b(dimensions?|dims?|shapes?)\b.{0,80}\bmust (match|agree|be equal)\b.{0,20}\bgot\b)re", "kernels' and compilers' operand checks" },
+        // Operands refused by their shapes, ranks or dtypes, in NumPy's, PyTorch's, Triton's and JAX's own words.
+        { C::ShapeDtypeMismatch, 90, R"re(\bcould not broadcast (input array )?from shape\b|\barrays cannot be concatenated\b|\bdoes not broadcast with previously seen size\b|\bExpected \w+ to be of same shape as\b|\bmust be a \d+D tensor\b|\bPytree for `?\w+`? and `?\w+`? do not match\b)re", "NumPy, PyTorch, JAX" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bCannot bitcast data-type of size\b|\bmust have (equal|the same) ranks?\b|\bexpected (last |first )?dimension to be \d+\b.{0,30}\bgot \d+)re", "Triton (its interpreter's checks)" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -375,6 +383,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
         { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
+        // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
+        { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
