@@ -140,6 +140,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A binary module built against another release of a package it links to, and an API removed in a release.
         { C::DriverRuntimeMismatch, 90, R"re(\bdtype size changed, may indicate binary incompatibility\b)re", "NumPy's C API: a module built against another NumPy" },
         { C::DriverRuntimeMismatch, 60, R"re(\bwas removed in the [\w.-]+ [\d.]+ release\b)re", "NumPy 2, JAX: an API of another release" },
+        // A kernel module (the Neuron or GPU driver, through DKMS) that does not build for the running kernel: the
+        // driver's installation, whatever compiler errors its build log shows.
+        { C::DriverRuntimeMismatch, 95, R"re(/var/lib/dkms/\S+:\d+(:\d+)?: (fatal )?error:|\bBad return status for module build\b)re", "DKMS: a driver module that does not build for this kernel" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -174,7 +177,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bFailed to connect to neuron-rtd\b|\bcheck neuron-rtd is running\b)re", "Neuron (Inf1): the runtime daemon is not running" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
-        { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
+        { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
@@ -209,6 +212,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 60, R"re(\bnum_(warps|ctas) must be\b)re", "Triton: a launch parameter out of its range" },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         { C::LaunchConfig, 95, R"re(\bLaunch params \(.{0,30}\) are larger than launch bounds\b)re", "HIP: a launch above the kernel's launch bounds" },
+        // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
+        // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
+        { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
         // ---- unsupported_on_target ------------------------------------------------------------------
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
@@ -280,6 +286,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+|IndexError: index out of range in self)re", "libstdc++, NumPy, PyTorch's index_select/embedding: an index beyond the buffer" },
         { C::IllegalMemoryAccess, 70, R"re(\bExecution aborted by DMA error\b)re", "Neuron runtime: a DMA fault during execution" },
         { C::IllegalMemoryAccess, 70, R"re(Assertion '__n < this->size\(\)' failed|\bindex -?\d+ out of bounds for type\b)re", "libstdc++ bounds assertions, UBSan" },
+        { C::IllegalMemoryAccess, 85, R"re(\bNRT_EXEC_HW_ERR_DMA_ABORT\b|\bHardware error: DMA abort\b|\bis outside the allocated \w+ tensor\b)re", "Neuron runtime: a DMA outside a tensor" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -335,6 +342,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Operands refused by their shapes, ranks or dtypes, in NumPy's, PyTorch's, Triton's and JAX's own words.
         { C::ShapeDtypeMismatch, 90, R"re(\bcould not broadcast (input array )?from shape\b|\barrays cannot be concatenated\b|\bdoes not broadcast with previously seen size\b|\bExpected \w+ to be of same shape as\b|\bmust be a \d+D tensor\b|\bPytree for `?\w+`? and `?\w+`? do not match\b)re", "NumPy, PyTorch, JAX" },
         { C::ShapeDtypeMismatch, 85, R"re(\bCannot bitcast data-type of size\b|\bmust have (equal|the same) ranks?\b|\bexpected (last |first )?dimension to be \d+\b.{0,30}\bgot \d+)re", "Triton (its interpreter's checks)" },
+        { C::ShapeDtypeMismatch, 85, R"re(aten_xla_bridge\.cpp:\d+ : Check failed: xtensor\b)re", "torch_xla: a tensor not on the XLA device" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -348,11 +356,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 90, R"re(All (configs|configurations|candidates|choices|algorithms|tactics|kernels)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
+        { C::AutotuneFailure, 90, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
         { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|No algorithm worked!|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
         { C::AutotuneFailure, 90, R"re(\bResults mismatch between different (\w+ )?algorithms\b|\bFailed to find best \w+ algorithm\b)re", "XLA's GEMM autotuner" },
+        { C::AutotuneFailure, 90, R"re(\b(?<!fine-)(?<!fine )Tuning failed\b)re", "kernel tuners", RuleRole::Wrapper },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
@@ -408,6 +417,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },
