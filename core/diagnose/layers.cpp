@@ -11,7 +11,7 @@ const QList<LayerRule>& layerRules()
     // compile step is still a download.
     // clang-format off
     static const QList<LayerRule> rules {
-        { Layer::Network, R"re(HTTPS?ConnectionPool|\burllib3?\b|\brequests\.exceptions|\bhttp\.client\b|\bRead ?Timeout|\bConnect ?Timeout|Max retries exceeded|NewConnectionError|Name or service not known|urlopen error|\bHTTP ?Error\b|\bSSL ?Error\b|SSLCertVerificationError|CERTIFICATE_VERIFY_FAILED|\bhuggingface\.co\b|\bhf\.co\b|hf_hub_download|Network error \()re" },
+        { Layer::Network, R"re(HTTPS?ConnectionPool|\burllib3?\b|\brequests\.exceptions|\bhttp\.client\b|\bRead ?Timeout|\bConnect ?Timeout|Max retries exceeded|NewConnectionError|Name or service not known|urlopen error|\bHTTP ?Error\b|\bSSL ?Error\b|SSLCertVerificationError|CERTIFICATE_VERIFY_FAILED|\bhuggingface\.co\b|\bhf\.co\b|hf_hub_download|Network error \(|\bsocket\.(?:timeout|gaierror|herror)\b|\bFailed to connect to \S+ port \d+|\bunable to access 'https?://|\bssh: connect to host \S+ port \d+|\bCould not resolve host\b|\bTemporary failure in name resolution\b)re" },
         { Layer::Tracker, R"re(\bwandb\b)re" },
         { Layer::Storage, R"re(\bbotocore\b|\bboto3\b|\bs3fs\b|\bgcsfs\b|google[/.]cloud[/.]storage|\bazure[/.]storage|\bpandas[/.](?:io|_libs[/.]parsers|errors)\b|\bParserError\b|\byaml[/.](?:scanner|parser|constructor|reader)\b|\bJSONDecodeError\b|\bjson[/.]decoder\b|\bNoCredentialsError\b)re" },
         { Layer::Images, R"re(\btoomanyrequests\b|\bpull rate limit\b|\bpull access denied\b|\bmanifest (for \S+ )?unknown\b|\bService '[\w.-]+' failed to build\b|\bErrImagePull\b|\bImagePullBackOff\b)re" },

@@ -436,7 +436,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler", RuleRole::Consequence },
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
-        { C::Crash, 40, R"re(\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 40, R"re((?<!step )\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
