@@ -253,8 +253,15 @@ QList<ToolInfo> probeTools()
             "^.+$", "GPU and driver", false },
     };
     QList<ToolInfo> tools;
-    for (const auto& p : probes)
-        tools << probe(p);
+    for (const auto& p : probes) {
+        ToolInfo t = probe(p);
+        // What this toolkit builds for, by its own list: a task whose target it lacks is not run here.
+        if (t.found && t.name == u"nvcc") {
+            if (const QStringList archs = nvccKnownArchs(t.path); !archs.isEmpty())
+                t.version += QStringLiteral(" (builds %1 … %2)").arg(archs.first(), archs.last());
+        }
+        tools << t;
+    }
     tools << probePython();
     return tools;
 }
