@@ -97,15 +97,12 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
         if (listed.ok())
             knownArchs = nvccGpuArchs(listed.output);
     }
-    c.archsNotBuilt = archsUnknownToNvcc(knownArchs, archs);
-    QStringList buildable = archs;
-    for (const QString& a : c.archsNotBuilt)
-        buildable.removeAll(a);
-    if (!c.archsNotBuilt.isEmpty()) {
-        c.notes << toolkitArchMessage(
-            executor->remote() ? QStringLiteral("host ") + request.executor.host : QStringLiteral("this machine"), nvcc,
-            knownArchs, c.archsNotBuilt);
-        if (buildable.isEmpty()) {
+    const CudaTargetArchs targets = cudaTargetArchs(archs, knownArchs,
+        executor->remote() ? QStringLiteral("host ") + request.executor.host : QStringLiteral("this machine"), nvcc);
+    c.archsNotBuilt = targets.notBuilt;
+    if (!targets.notBuilt.isEmpty()) {
+        c.notes << targets.why;
+        if (targets.build.isEmpty()) {
             c.toolMissing = true;
             return;
         }
@@ -117,7 +114,8 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     // Run in the temporary folder (the bundle may be read-only) on the bundle's file by its absolute path;
     // the path mapper turns the paths nvcc prints back into bundle-relative ones.
     args << buildFlags(task, impl); // the task's own options, as the runner is built
-    args << gencodeArgs(buildable) << task.path(impl.source) << QStringLiteral("-o") << tmp + QStringLiteral("/impl.o");
+    args << gencodeArgs(targets.build) << task.path(impl.source) << QStringLiteral("-o")
+         << tmp + QStringLiteral("/impl.o");
     c.command = shellCommand(nvcc, args, tmp);
     if (const QStringList version
         = executor->versionOutput(nvcc, { QStringLiteral("--version") }).trimmed().split(QLatin1Char('\n'));

@@ -15,6 +15,21 @@
 #include <QStandardPaths>
 
 namespace kwb {
+namespace {
+QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs)
+{
+    if (known.isEmpty())
+        return {};
+    static const QRegularExpression smArch(QStringLiteral(R"(^sm_(\d+)[af]?$)"));
+    QStringList unknown;
+    for (const QString& a : archs) {
+        const auto m = smArch.match(a);
+        if (m.hasMatch() && !known.contains(QStringLiteral("sm_") + m.captured(1)))
+            unknown << a;
+    }
+    return unknown;
+}
+} // namespace
 
 QJsonObject ToolInfo::toJson() const
 {
@@ -131,27 +146,21 @@ QStringList nvccKnownArchs(const QString& nvcc)
     return *it;
 }
 
-QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs)
+CudaTargetArchs cudaTargetArchs(
+    const QStringList& archs, const QStringList& known, const QString& where, const QString& nvcc)
 {
-    if (known.isEmpty())
-        return {};
-    static const QRegularExpression smArch(QStringLiteral(R"(^sm_(\d+)[af]?$)"));
-    QStringList unknown;
+    CudaTargetArchs t;
+    t.notBuilt = archsUnknownToNvcc(known, archs);
     for (const QString& a : archs) {
-        const auto m = smArch.match(a);
-        if (m.hasMatch() && !known.contains(QStringLiteral("sm_") + m.captured(1)))
-            unknown << a;
+        if (!t.notBuilt.contains(a))
+            t.build << a;
     }
-    return unknown;
-}
-
-QString toolkitArchMessage(
-    const QString& where, const QString& nvcc, const QStringList& known, const QStringList& unknown)
-{
-    return QStringLiteral("the CUDA toolkit on %1 cannot build for %2: %3 knows %4 (nvcc --list-gpu-arch); the task's "
-                          "target needs another CUDA release")
-        .arg(where, unknown.join(QStringLiteral(", ")), nvcc,
-            known.isEmpty() ? QStringLiteral("no arch") : known.first() + QStringLiteral(" … ") + known.last());
+    if (!t.notBuilt.isEmpty())
+        t.why = QStringLiteral("the CUDA toolkit on %1 cannot build for %2: %3 knows %4 (nvcc --list-gpu-arch); the "
+                               "task's target needs another CUDA release")
+                    .arg(where, t.notBuilt.join(QStringLiteral(", ")), nvcc,
+                        known.first() + QStringLiteral(" … ") + known.last());
+    return t;
 }
 
 namespace {

@@ -53,14 +53,19 @@ QStringList nvccGpuArchs(const QString& listGpuArchOutput);
 /// The real architectures the nvcc at `nvcc` builds for, by its own `--list-gpu-arch` (asked once per nvcc and
 /// process); empty when there is no nvcc or it cannot say.
 QStringList nvccKnownArchs(const QString& nvcc);
-/// Of `archs` (`sm_70`, `sm_90a`), those not in `known` (nvccKnownArchs): the machine's witness that its toolkit, not
-/// the code, stops a build for the task's target. An arch-specific or family target (`sm_90a`, `sm_100f`) counts as
-/// its base arch; what is not an `sm_` arch is left to the compiler. Empty when every one is known or `known` is empty.
-QStringList archsUnknownToNvcc(const QStringList& known, const QStringList& archs);
-/// What a reviewer reads when the nvcc at `nvcc` on `where` ("this machine", "host gpu1"), which knows `known`, cannot
-/// build for `unknown`.
-QString toolkitArchMessage(
-    const QString& where, const QString& nvcc, const QStringList& known, const QStringList& unknown);
+/// A CUDA build's target archs split by what its nvcc knows: the one rule of `kwb run`, `kwb bench`, `kwb profile`
+/// and `kwb compile`, here and on an SSH host.
+struct CudaTargetArchs {
+    QStringList build; ///< what the compiler is asked for
+    QStringList notBuilt; ///< what the nvcc does not name: left out (empty build too: nothing can be built)
+    QString why; ///< the toolkit's own word on `notBuilt`, for the `env.toolkit-arch` finding; empty when none
+};
+/// Splits `archs` (`sm_70`, `sm_90a`) by `known` (nvccKnownArchs here, a host's own list there) for the nvcc at `nvcc`
+/// on `where` ("this machine", "host gpu1"): the machine's witness that its toolkit, not the code, stops a build for
+/// the task's target. An arch-specific or family target (`sm_90a`, `sm_100f`) counts as its base arch; what is not an
+/// `sm_` arch is left to the compiler; an nvcc that cannot say (`known` empty) is no witness — everything is built.
+CudaTargetArchs cudaTargetArchs(
+    const QStringList& archs, const QStringList& known, const QString& where, const QString& nvcc);
 
 /// Every tool `kwb doctor` reports, probed now (takes a second or two: it starts each tool once).
 QList<ToolInfo> probeTools();

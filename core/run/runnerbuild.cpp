@@ -162,16 +162,12 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     // The task's target archs this machine's nvcc does not know would stop any build, whatever the code: by the
     // toolkit's own list they are the machine's, not the implementation's.
     const QString nvcc = impl.backend == u"cuda" ? QStandardPaths::findExecutable(QStringLiteral("nvcc")) : QString();
-    const QStringList knownArchs = nvccKnownArchs(nvcc);
-    const QStringList unknownArchs = archsUnknownToNvcc(knownArchs, task.target.arch);
-    const QString why = unknownArchs.isEmpty()
-        ? QString()
-        : toolkitArchMessage(QStringLiteral("this machine"), nvcc, knownArchs, unknownArchs);
+    const CudaTargetArchs archs
+        = cudaTargetArchs(task.target.arch, nvccKnownArchs(nvcc), QStringLiteral("this machine"), nvcc);
     Task buildable = task;
-    for (const QString& a : unknownArchs)
-        buildable.target.arch.removeAll(a);
-    if (!unknownArchs.isEmpty() && buildable.target.arch.isEmpty())
-        return Error { task.path(QStringLiteral("task.json")), QStringLiteral("/target/arch"), why,
+    buildable.target.arch = archs.build;
+    if (!archs.notBuilt.isEmpty() && archs.build.isEmpty())
+        return Error { task.path(QStringLiteral("task.json")), QStringLiteral("/target/arch"), archs.why,
             QStringLiteral("env.toolkit-arch"), 0, ErrorKind::Environment };
     auto recipe = runnerSources(buildable, impl);
     if (!recipe)
@@ -179,8 +175,8 @@ Result<RunnerBuild> buildRunner(const Task& task, const Implementation& impl, co
     const QMap<QString, QByteArray>& files = recipe->files;
 
     RunnerBuild build;
-    build.archsNotBuilt = unknownArchs;
-    build.archsNotBuiltWhy = why;
+    build.archsNotBuilt = archs.notBuilt;
+    build.archsNotBuiltWhy = archs.why;
     const bool python = recipe->compileArgs.isEmpty();
     const QString version = probeOutput(recipe->tool, { QStringLiteral("--version") });
     build.toolVersion = toolVersionLine(version);

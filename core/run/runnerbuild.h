@@ -25,7 +25,7 @@ struct RunnerBuild {
     bool compiled = false; ///< false: the compiler failed, `log` says why
     bool cached = false; ///< true: reused from the cache, nothing was compiled now
     QStringList archsNotBuilt; ///< target archs this machine's nvcc cannot build for, left out of the build
-    QString archsNotBuiltWhy; ///< the toolkit's own word on them (toolkitArchMessage), empty when none
+    QString archsNotBuiltWhy; ///< the toolkit's own word on them (cudaTargetArchs), empty when none
 };
 
 struct BuildOptions {
@@ -55,7 +55,7 @@ Result<RunnerSources> runnerSources(const Task& task, const Implementation& impl
 
 /// Builds (or finds in the cache) the runner of `impl`. An Error means the build could not even be
 /// attempted (no compiler, unwritable cache, bad glue) — its findingId says which — or was stopped
-/// (ErrorKind::Stopped); a CUDA build is for the task's archs this machine's nvcc knows (archsUnknownToNvcc): the
+/// (ErrorKind::Stopped); a CUDA build is for the task's archs this machine's nvcc knows (cudaTargetArchs): the
 /// others are named in archsNotBuilt, and when it knows none the Error is the environment's (`env.toolkit-arch`), never
 /// a failed build of the code; a compiler that fails gives a RunnerBuild with compiled == false and the compiler's log.
 /// The compiler runs as every process does (exec/runToCompletion: its timeout, its process group killed on Stop).

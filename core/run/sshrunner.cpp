@@ -140,19 +140,14 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
     const bool cuda = impl.backend == u"cuda";
     // As here (buildRunner): a target arch the host's nvcc does not list is its toolkit's limit, not the code's.
     Task buildable = task;
-    QStringList notBuilt;
-    QString notBuiltWhy;
+    CudaTargetArchs archs;
     if (cuda) {
-        const QStringList known = hostNvccArchs(ssh, s, host);
-        notBuilt = archsUnknownToNvcc(known, task.target.arch);
-        for (const QString& a : notBuilt)
-            buildable.target.arch.removeAll(a);
-        if (!notBuilt.isEmpty())
-            notBuiltWhy = toolkitArchMessage(QStringLiteral("host ") + host, s.nvcc, known, notBuilt);
-        if (!notBuilt.isEmpty() && buildable.target.arch.isEmpty()) {
-            SshRunnerEnd e = failed(notBuiltWhy, ImplStatus::NotRun);
+        archs = cudaTargetArchs(task.target.arch, hostNvccArchs(ssh, s, host), QStringLiteral("host ") + host, s.nvcc);
+        buildable.target.arch = archs.build;
+        if (!archs.notBuilt.isEmpty() && archs.build.isEmpty()) {
+            SshRunnerEnd e = failed(archs.why, ImplStatus::NotRun);
             e.findings << environmentFinding(
-                impl.id, QStringLiteral("toolkit-arch"), QStringLiteral("nvcc"), notBuiltWhy);
+                impl.id, QStringLiteral("toolkit-arch"), QStringLiteral("nvcc"), archs.why);
             return e;
         }
     }
@@ -202,8 +197,8 @@ SshRunnerEnd runRunnerOverSsh(const Task& task, const Implementation& impl, cons
     const LiveRun ran = ssh.run(remoteCommand(s, *sources, implDir, job, cuda), opt);
 
     SshRunnerEnd e;
-    e.build.archsNotBuilt = notBuilt;
-    e.build.archsNotBuiltWhy = notBuiltWhy;
+    e.build.archsNotBuilt = archs.notBuilt;
+    e.build.archsNotBuiltWhy = archs.why;
     e.build.compileCommand = sources->compileArgs.isEmpty()
         ? QString()
         : (QStringList { sources->tool } + sources->compileArgs).join(u' ');

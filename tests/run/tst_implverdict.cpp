@@ -277,10 +277,17 @@ private Q_SLOTS:
                                                                 "compute_86\ncompute_87\ncompute_89\ncompute_90\n"));
         QVERIFY(nvccGpuArchs(QStringLiteral("nvcc fatal   : Unknown option '--list-gpu-arch'")).isEmpty());
         const QStringList target { QStringLiteral("sm_70"), QStringLiteral("sm_90a"), QStringLiteral("sm_100f") };
-        QCOMPARE(archsUnknownToNvcc(cuda13, target), QStringList { QStringLiteral("sm_70") }); // dropped in CUDA 13
-        QCOMPARE(archsUnknownToNvcc(cuda118, target), QStringList { QStringLiteral("sm_100f") }); // not yet known
-        QVERIFY(archsUnknownToNvcc({}, target).isEmpty()); // an nvcc that cannot say is not a witness
-        QVERIFY(archsUnknownToNvcc(cuda13, { QStringLiteral("x86-64-v3") }).isEmpty()); // not an sm_ arch
+        const QString here = QStringLiteral("this machine");
+        const QString nvcc = QStringLiteral("/usr/local/cuda/bin/nvcc");
+        const CudaTargetArchs on13 = cudaTargetArchs(target, cuda13, here, nvcc);
+        QCOMPARE(on13.notBuilt, QStringList { QStringLiteral("sm_70") }); // dropped in CUDA 13
+        QCOMPARE(on13.build, (QStringList { QStringLiteral("sm_90a"), QStringLiteral("sm_100f") }));
+        QVERIFY2(on13.why.contains(u"sm_70") && on13.why.contains(u"sm_75 … sm_121"), qPrintable(on13.why));
+        QCOMPARE(cudaTargetArchs(target, cuda118, here, nvcc).notBuilt, QStringList { QStringLiteral("sm_100f") });
+        const CudaTargetArchs unsaid = cudaTargetArchs(target, {}, here, nvcc); // an nvcc that cannot say: no witness
+        QVERIFY(unsaid.notBuilt.isEmpty() && unsaid.why.isEmpty());
+        QCOMPARE(unsaid.build, target);
+        QVERIFY(cudaTargetArchs({ QStringLiteral("x86-64-v3") }, cuda13, here, nvcc).notBuilt.isEmpty()); // not sm_
     }
 };
 
