@@ -59,8 +59,8 @@ void addCaretColumns(const QString& log, const QString& sourcePath, const QStrin
             const QString& l = logLines[i];
             if (!l.contains(head) || !l.endsWith(d.message))
                 continue;
-            const QString echo = logLines[i + 1];
-            const QString caret = logLines[i + 2];
+            const QString& echo = logLines[i + 1];
+            const QString& caret = logLines[i + 2];
             const qsizetype at = caret.indexOf(QLatin1Char('^'));
             if (echo.startsWith(QStringLiteral("  ")) && echo.mid(2) == sourceLines[d.line - 1] && at >= 2
                 && caret.trimmed() == u"^")
