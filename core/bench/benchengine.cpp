@@ -243,11 +243,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             return stopped();
         if (!build && build.error().isEnvironment()) {
             // No compiler here, or none that builds for the task's target: the machine's, as in kwb run.
-            const Error& e = build.error();
-            const QString kind = e.findingId.startsWith(u"env.") ? e.findingId.mid(4) : QStringLiteral("missing-tool");
             b.status = ImplStatus::NotRun;
-            b.error = b.notRunReason = e.oneLine();
-            b.findings << environmentFinding(impl.id, kind, impl.backend, e.oneLine());
+            b.error = b.notRunReason = build.error().oneLine();
+            b.findings << environmentFinding(impl.id, environmentKind(build.error()), impl.backend, b.error);
         } else if (!build) {
             b.status = ImplStatus::Failed;
             b.error = build.error().oneLine();
@@ -259,7 +257,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             b.build = *build;
             b.status = ImplStatus::Ok;
             if (!build->archsNotBuilt.isEmpty())
-                b.findings << toolkitArchFinding(impl.id, *build);
+                b.findings << toolkitArchFinding(impl.id, build->archsNotBuilt, build->archsNotBuiltWhy);
             if (impl.backend != u"python" && !b.build.dir.isEmpty())
                 b.findings << interpositionFindings(impl.id, QDir(b.build.dir).filePath(QStringLiteral("runner")));
         }

@@ -133,7 +133,7 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     if (!end.build.archsNotBuilt.isEmpty()
         && std::none_of(bench.findings.cbegin(), bench.findings.cend(),
             [](const Finding& f) { return f.id == u"env.toolkit-arch"; }))
-        bench.findings << toolkitArchFinding(impl.id, end.build);
+        bench.findings << toolkitArchFinding(impl.id, end.build.archsNotBuilt, end.build.archsNotBuiltWhy);
     if (end.status != ImplStatus::Ok) {
         const ImplStatus status = end.status == ImplStatus::BuildFailed ? end.status : ImplStatus::Failed;
         if (end.status == ImplStatus::Lost || end.status == ImplStatus::Stopped) {

@@ -5,6 +5,7 @@
 #include "core/compile/archlimits.h"
 #include "core/compile/launchcheck.h"
 #include "core/compile/occupancy.h"
+#include "core/run/implrun.h"
 
 #include <QJsonArray>
 
@@ -64,14 +65,8 @@ Findings compileFindings(const ImplementationCompile& c, const QStringList& arch
         out.append(f);
     }
     if (!c.archsNotBuilt.isEmpty()) {
-        Finding f;
-        f.id = QStringLiteral("env.toolkit-arch");
-        f.severity = Severity::Warning;
-        f.message = QStringLiteral("%1 not compiled for %2: %3")
-                        .arg(c.id, c.archsNotBuilt.join(QStringLiteral(", ")), c.notes.value(0));
+        Finding f = toolkitArchFinding(c.id, c.archsNotBuilt, c.archsNotBuiltWhy);
         f.file = c.source;
-        f.impl = c.id;
-        f.evidence = QJsonObject { { QStringLiteral("archs"), QJsonArray::fromStringList(c.archsNotBuilt) } };
         out.append(f);
     }
     QSet<QString> archsWithCode;

@@ -23,6 +23,7 @@ struct ImplementationCompile {
     bool toolMissing = false; ///< no compiler here can build it (none installed, or nvcc knows no target arch): nothing
                               ///< was compiled
     QStringList archsNotBuilt; ///< cuda: target archs this machine's nvcc cannot build for, left out of the compile
+    QString archsNotBuiltWhy; ///< the toolkit's own word on them (CudaTargetArchs::why)
     QString command; ///< the exact command line, shell-quoted
     QString compilerVersion; ///< `nvcc --version` last line, `g++ --version` first line, python version
     QList<Diagnostic> diagnostics;

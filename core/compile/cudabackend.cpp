@@ -90,16 +90,19 @@ void compileCuda(const Task& task, const Implementation& impl, const QStringList
     }
     // A target arch the nvcc does not know (by its own list, here or on the host) is the toolkit's limit, not the
     // code's: compiled for the others.
-    QStringList knownArchs = executor->remote() ? QStringList() : nvccKnownArchs(nvcc);
-    if (executor->remote()) {
-        const ToolRun listed
-            = executor->runTool(nvcc, { QStringLiteral("--list-gpu-arch") }, tmp, compilerOptions(task, request, job));
-        if (listed.ok())
-            knownArchs = nvccGpuArchs(listed.output);
-    }
+    const QStringList knownArchs = !executor->remote()
+        ? nvccKnownArchs(nvcc)
+        : nvccKnownArchs(request.executor.name(), nvcc, [&]() -> std::optional<QString> {
+              const ToolRun listed = executor->runTool(
+                  nvcc, { QStringLiteral("--list-gpu-arch") }, tmp, compilerOptions(task, request, job));
+              if (!listed.started || !listed.finished || listed.exitCode == 255) // ssh could not reach the host
+                  return std::nullopt;
+              return listed.ok() ? listed.output : QString();
+          });
     const CudaTargetArchs targets = cudaTargetArchs(archs, knownArchs,
         executor->remote() ? QStringLiteral("host ") + request.executor.host : QStringLiteral("this machine"), nvcc);
     c.archsNotBuilt = targets.notBuilt;
+    c.archsNotBuiltWhy = targets.why;
     if (!targets.notBuilt.isEmpty()) {
         c.notes << targets.why;
         if (targets.build.isEmpty()) {

@@ -134,16 +134,32 @@ QStringList nvccGpuArchs(const QString& listGpuArchOutput)
     return archs;
 }
 
-QStringList nvccKnownArchs(const QString& nvcc)
+QStringList nvccKnownArchs(
+    const QString& where, const QString& nvcc, const std::function<std::optional<QString>()>& list)
 {
     static QMutex mutex;
     static QHash<QString, QStringList> listed;
-    QMutexLocker lock(&mutex);
-    auto it = listed.constFind(nvcc);
-    if (it == listed.constEnd())
-        it = listed.insert(nvcc,
-            nvcc.isEmpty() ? QStringList() : nvccGpuArchs(probeOutput(nvcc, { QStringLiteral("--list-gpu-arch") })));
-    return *it;
+    const QString key = where + u'\n' + nvcc;
+    {
+        QMutexLocker lock(&mutex);
+        if (const auto it = listed.constFind(key); it != listed.constEnd())
+            return *it;
+    }
+    const std::optional<QString> output = list(); // unlocked: a remote host may take seconds
+    const QStringList archs = output ? nvccGpuArchs(*output) : QStringList();
+    if (output) {
+        QMutexLocker lock(&mutex);
+        listed.insert(key, archs);
+    }
+    return archs;
+}
+
+QStringList nvccKnownArchs(const QString& nvcc)
+{
+    if (nvcc.isEmpty())
+        return {};
+    return nvccKnownArchs(
+        {}, nvcc, [&]() -> std::optional<QString> { return probeOutput(nvcc, { QStringLiteral("--list-gpu-arch") }); });
 }
 
 CudaTargetArchs cudaTargetArchs(

@@ -8,6 +8,9 @@
 #include <QStringList>
 #include <QVersionNumber>
 
+#include <functional>
+#include <optional>
+
 namespace kwb {
 
 /// One external tool as found on this machine (tools are runtime dependencies, found on PATH
@@ -50,8 +53,12 @@ bool cudaToolkitNewerThanDriverHere();
 /// The real architectures an `nvcc --list-gpu-arch` output names (`compute_75` → `sm_75`), in its order; empty when
 /// it names none (an nvcc before CUDA 11 has no such option).
 QStringList nvccGpuArchs(const QString& listGpuArchOutput);
-/// The real architectures the nvcc at `nvcc` builds for, by its own `--list-gpu-arch` (asked once per nvcc and
-/// process); empty when there is no nvcc or it cannot say.
+/// The real architectures the nvcc at `nvcc` on machine `where` builds for, by its own `--list-gpu-arch` as `list`
+/// runs it there — asked once per machine, nvcc and process (`std::nullopt`, no answer because the machine could not
+/// be reached, is asked again next time); empty when it cannot say.
+QStringList nvccKnownArchs(
+    const QString& where, const QString& nvcc, const std::function<std::optional<QString>()>& list);
+/// The same for the nvcc at `nvcc` on this machine; empty when there is none.
 QStringList nvccKnownArchs(const QString& nvcc);
 /// A CUDA build's target archs split by what its nvcc knows: the one rule of `kwb run`, `kwb bench`, `kwb profile`
 /// and `kwb compile`, here and on an SSH host.

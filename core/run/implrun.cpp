@@ -217,9 +217,7 @@ std::optional<RunnerBuild> buildLocalRunner(
             run.status = ImplStatus::Stopped;
             run.error = build.error().what;
         } else if (build.error().isEnvironment()) {
-            const QString kind = build.error().findingId.startsWith(u"env.") ? build.error().findingId.mid(4)
-                                                                             : QStringLiteral("missing-tool");
-            markNotRun(run, kind, impl.backend, build.error().oneLine());
+            markNotRun(run, environmentKind(build.error()), impl.backend, build.error().oneLine());
         } else {
             run.status = ImplStatus::Failed;
             run.error = build.error().oneLine();
@@ -232,7 +230,7 @@ std::optional<RunnerBuild> buildLocalRunner(
     run.log = build->log;
     keepLog(run.workDir, QStringLiteral("build.log"), build->log);
     if (!build->archsNotBuilt.isEmpty())
-        run.findings << toolkitArchFinding(run.id, *build);
+        run.findings << toolkitArchFinding(run.id, build->archsNotBuilt, build->archsNotBuiltWhy);
     if (!build->compiled) {
         run.status = ImplStatus::BuildFailed;
         run.error = QStringLiteral("the runner did not compile");
@@ -383,7 +381,7 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
                 return same(run);
             }
             if (!end.build.archsNotBuilt.isEmpty())
-                run.findings << toolkitArchFinding(run.id, end.build);
+                run.findings << toolkitArchFinding(run.id, end.build.archsNotBuilt, end.build.archsNotBuiltWhy);
             run.implementationCodeRan = implementationCodeRan(*end.outcome);
             ProcessRun p { pending, *end.outcome, QStringLiteral("result-0.json") };
             QFile::remove(QDir(run.workDir).filePath(p.resultFile));
@@ -556,18 +554,22 @@ Finding environmentFinding(const QString& impl, const QString& kind, const QStri
     return f;
 }
 
-Finding toolkitArchFinding(const QString& impl, const RunnerBuild& build)
+Finding toolkitArchFinding(const QString& impl, const QStringList& notBuilt, const QString& why)
 {
     Finding f;
     f.id = QStringLiteral("env.toolkit-arch");
     f.severity = Severity::Warning;
     f.impl = impl;
-    f.message = QStringLiteral("%1 built without %2: %3")
-                    .arg(impl, build.archsNotBuilt.join(QStringLiteral(", ")), build.archsNotBuiltWhy);
+    f.message = QStringLiteral("%1 built without %2: %3").arg(impl, notBuilt.join(QStringLiteral(", ")), why);
     f.evidence = QJsonObject { { QStringLiteral("kind"), QStringLiteral("toolkit-arch") },
         { QStringLiteral("what"), QStringLiteral("nvcc") },
-        { QStringLiteral("archs"), QJsonArray::fromStringList(build.archsNotBuilt) } };
+        { QStringLiteral("archs"), QJsonArray::fromStringList(notBuilt) } };
     return f;
+}
+
+QString environmentKind(const Error& error)
+{
+    return error.findingId.startsWith(u"env.") ? error.findingId.mid(4) : QStringLiteral("missing-tool");
 }
 
 bool isLimitFinding(QStringView findingId)

@@ -133,9 +133,13 @@ bool implementationCodeRan(const RunOutcome& outcome);
 /// `env.<kind>` (a warning): `impl` was not run here, for `message`.
 Finding environmentFinding(const QString& impl, const QString& kind, const QString& what, const QString& message);
 
-/// `env.toolkit-arch` (a warning): `impl`'s runner was built without the task's archs this machine's nvcc cannot build
-/// for (RunnerBuild::archsNotBuilt).
-Finding toolkitArchFinding(const QString& impl, const RunnerBuild& build);
+/// `env.toolkit-arch` (a warning): `impl` was built without the task's archs `notBuilt` its nvcc cannot build for,
+/// `why` in the toolkit's words (CudaTargetArchs) — kwb run, bench and compile alike.
+Finding toolkitArchFinding(const QString& impl, const QStringList& notBuilt, const QString& why);
+
+/// The `env.` kind of an environment Error that kept an implementation from being built (`toolkit-arch` when it
+/// names that finding, else `missing-tool`).
+QString environmentKind(const Error& error);
 
 /// Whether `findingId` is a sandbox limit finding (time, memory, file size, processes).
 bool isLimitFinding(QStringView findingId);

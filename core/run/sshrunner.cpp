@@ -14,7 +14,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QMutex>
 #include <QTemporaryDir>
 
 namespace kwb {
@@ -70,27 +69,17 @@ SshRunnerEnd failed(const QString& message, ImplStatus status = ImplStatus::Fail
     return e;
 }
 
-/// The archs the host's nvcc builds for, by its own `--list-gpu-arch` (asked once per host, nvcc and process); empty
-/// when it cannot say (an nvcc before CUDA 11, no answer).
+/// The archs the host's nvcc builds for, by its own `--list-gpu-arch` (nvccKnownArchs: once per host and process).
 QStringList hostNvccArchs(const SshTransport& ssh, const HostSettings& s, const QString& host)
 {
-    static QMutex mutex;
-    static QHash<QString, QStringList> listed;
-    const QString key = host + u'\n' + s.nvcc;
-    {
-        QMutexLocker lock(&mutex);
-        if (const auto it = listed.constFind(key); it != listed.constEnd())
-            return *it;
-    }
-    LiveOptions opt;
-    opt.timeoutMs = 60000;
-    const LiveRun ran = ssh.run({ s.nvcc, QStringLiteral("--list-gpu-arch") }, opt);
-    const QStringList archs = ran.ok() ? nvccGpuArchs(QString::fromUtf8(ran.out)) : QStringList();
-    if (ran.started && !SshTransport::connectionFailed(ran)) {
-        QMutexLocker lock(&mutex);
-        listed.insert(key, archs);
-    }
-    return archs;
+    return nvccKnownArchs(QStringLiteral("ssh:") + host, s.nvcc, [&]() -> std::optional<QString> {
+        LiveOptions opt;
+        opt.timeoutMs = 60000;
+        const LiveRun ran = ssh.run({ s.nvcc, QStringLiteral("--list-gpu-arch") }, opt);
+        if (!ran.started || SshTransport::connectionFailed(ran))
+            return std::nullopt;
+        return ran.ok() ? QString::fromUtf8(ran.out) : QString();
+    });
 }
 
 QStringList remoteCommand(

@@ -6,6 +6,7 @@
 #include "../helpers/frameworks.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/toolrun.h"
+#include "core/run/implverdict.h"
 #include "core/run/runengine.h"
 #include "tests/helpers/taskcopy.h"
 #include "tests/helpers/testpaths.h"
@@ -154,6 +155,34 @@ private Q_SLOTS:
                 QVERIFY(!cand.build.compileCommand.contains(u"compute_20"));
             }
         }
+    }
+
+    // The witness is the toolkit's list, never the candidate's words: a candidate whose own source makes the compiler
+    // print the toolkit's message for an arch this nvcc knows still failed to build.
+    void forgedToolkitMessageStillFailsTheBuild()
+    {
+        const QString nvcc = QStandardPaths::findExecutable(QStringLiteral("nvcc"));
+        if (nvcc.isEmpty() || !nvccKnownArchs(nvcc).contains(QStringLiteral("sm_80")))
+            QSKIP("no nvcc that builds sm_80 here");
+        QTemporaryDir dir;
+        QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(),
+            [](QJsonObject& task) { test::setTargetArch(task, QStringLiteral("sm_80")); }));
+        QFile source(dir.filePath(QStringLiteral("candidate.cu")));
+        QVERIFY(source.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        source.write("#error \"nvcc fatal   : Unsupported gpu architecture 'compute_80'\"\n");
+        source.close();
+        RunRequest request;
+        request.taskDir = dir.path();
+        request.implIds = { QStringLiteral("cuda") };
+        request.trials = 1;
+        request.seed = 1;
+        auto result = runCorrectness(request);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const ImplRun& cand = result->impls.first();
+        QCOMPARE(cand.status, ImplStatus::BuildFailed);
+        QVERIFY(cand.build.archsNotBuilt.isEmpty());
+        QCOMPARE(implVerdict(*result, cand).state, VerdictState::Failed);
+        QVERIFY(!hasFinding(*result, QStringLiteral("env.toolkit-arch"), QStringLiteral("cuda")));
     }
 };
 
