@@ -30,6 +30,16 @@ bool hasFinding(const RunResult& r, const QString& id, const QString& impl, cons
     });
 }
 
+// `kwb run` of the task at `taskDir`'s CUDA candidate, one trial, seed 1.
+Result<RunResult> runCudaCandidate(const QString& taskDir)
+{
+    RunRequest request;
+    request.taskDir = taskDir;
+    request.implIds = { QStringLiteral("cuda") };
+    request.trials = 1;
+    request.seed = 1;
+    return runCorrectness(request);
+}
 } // namespace
 
 class TestBundledRuns : public QObject {
@@ -98,12 +108,7 @@ private Q_SLOTS:
             QSKIP("a GPU is present: the gpu-labelled tests cover CUDA runs");
         if (probeOutput(QStringLiteral("nvcc"), { QStringLiteral("--version") }).isEmpty())
             QSKIP("nvcc is not installed: the CUDA runner cannot be built here");
-        RunRequest request;
-        request.taskDir = KWB_TASKS_DIR + QStringLiteral("/vector-add-f32");
-        request.implIds = { QStringLiteral("cuda") };
-        request.trials = 1;
-        request.seed = 1;
-        auto result = runCorrectness(request);
+        auto result = runCudaCandidate(KWB_TASKS_DIR + QStringLiteral("/vector-add-f32"));
         QVERIFY(result.ok());
         const auto& cand = result->impls.first();
         QCOMPARE(cand.id, QStringLiteral("cuda"));
@@ -132,12 +137,7 @@ private Q_SLOTS:
             QTemporaryDir dir;
             QVERIFY(test::copyBundledTask(QStringLiteral("vector-add-f32"), dir.path(),
                 [&](QJsonObject& task) { test::setTargetArch(task, archs); }));
-            RunRequest request;
-            request.taskDir = dir.path();
-            request.implIds = { QStringLiteral("cuda") };
-            request.trials = 1;
-            request.seed = 1;
-            auto result = runCorrectness(request);
+            auto result = runCudaCandidate(dir.path());
             QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
             const ImplRun& cand = result->impls.first();
             QVERIFY(hasFinding(*result, QStringLiteral("env.toolkit-arch"), QStringLiteral("cuda")));
@@ -171,12 +171,7 @@ private Q_SLOTS:
         QVERIFY(source.open(QIODevice::WriteOnly | QIODevice::Truncate));
         source.write("#error \"nvcc fatal   : Unsupported gpu architecture 'compute_80'\"\n");
         source.close();
-        RunRequest request;
-        request.taskDir = dir.path();
-        request.implIds = { QStringLiteral("cuda") };
-        request.trials = 1;
-        request.seed = 1;
-        auto result = runCorrectness(request);
+        auto result = runCudaCandidate(dir.path());
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         const ImplRun& cand = result->impls.first();
         QCOMPARE(cand.status, ImplStatus::BuildFailed);
