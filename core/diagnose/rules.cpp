@@ -240,6 +240,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
+        // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
+        // torch.compile does not offer it, the code is fine elsewhere.
+        { C::UnsupportedOnTarget, 90, R"re(\bnon-infra torch dispatch mode present\b)re", "torch.compile (Dynamo): no tracing under a TorchDispatchMode" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
         { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },

@@ -6,8 +6,11 @@ The workbench asks for this record (signature.json `record_dispatch`) when the t
 CUDA, Pallas, NKI): a call that launched no kernel and computed its outputs with framework ops is not a kernel,
 and a kernel launch that raised while the call still returned means the output came from a fallback.
 
-- torch: every aten op dispatched during the call (a TorchDispatchMode), except those made while a kernel
-  launch is in progress (Triton's interpreter copies tensors through torch).
+- torch: every aten op dispatched during the call (a TorchDispatchMode), in every thread of the process (a dispatch
+  mode is a thread's own: the threads the implementation starts get it too), and inside kernel launches as well
+  (Triton's interpreter copies tensors through torch, which the workbench counts as data movement; a C++
+  extension's `at::matmul` or a framework call in an interpreted kernel's body is compute). Time inside launches is
+  the kernels', not the framework ops'.
 - Triton: every launch (JITFunction.run, and InterpretedFunction.run under TRITON_INTERPRET), with autotuned
   and heuristic kernels counted once per launch; launches that raised are counted apart.
 - CUDA/C++ extensions built with torch.utils.cpp_extension.load_inline/load: calls of the built module's
@@ -20,6 +23,7 @@ says so (`intact: false`).
 """
 import collections
 import functools
+import threading
 import time
 
 
@@ -71,6 +75,28 @@ def op_flops(name, args, out):
         return 0
 
 
+class CompiledUnderRecording(RuntimeError):
+    """torch.compile refused to trace an implementation's function under the recording (Dynamo does not trace
+    under a dispatch mode that is not one of torch's own): said in words, with Dynamo's refusal kept after it."""
+
+
+# Dynamo's words when it refuses to trace under a TorchDispatchMode (torch 2.1 and later).
+_DYNAMO_REFUSES_MODE = "non-infra torch dispatch mode present"
+
+
+def _compiled_under_recording(error):
+    text = str(error)
+    if _DYNAMO_REFUSES_MODE not in text:
+        return None
+    return CompiledUnderRecording(
+        "torch.compile could not trace under the workbench's record of framework ops (a task that asks for a "
+        "kernel has every framework op of a call recorded, and a compiled graph would hide them; Dynamo: "
+        f"{_DYNAMO_REFUSES_MODE}, not supported in torch.compile with fullgraph=True). A function compiled by "
+        "torch.compile is the framework's code, not a kernel of the implementation's: launch the kernel the task "
+        "asks for (without fullgraph=True Dynamo runs such a function eagerly, and its ops are recorded). "
+        f"Dynamo said: {text[:600]}")
+
+
 class DispatchRecorder:
     def __init__(self, framework):
         self.framework = framework
@@ -81,11 +107,15 @@ class DispatchRecorder:
         self.kernels = collections.Counter()
         self.kernel_errors = collections.Counter()
         self.offload = collections.Counter()  # data handed to numpy (and back), and numpy's heavy routines called
-        self.in_launch = 0
+        self.launch_depth = threading.local()  # per thread: kernel launches in progress there
         self.active = False
         self.patched = []  # (owner, name, wrapper)
         self.mode = None
         self.torch = None
+
+    def in_launch(self):
+        """True while this thread is inside a kernel launch (another thread's launch does not cover this one)."""
+        return getattr(self.launch_depth, "n", 0) > 0
 
     # ---- hooks, installed before the implementation's module is loaded ----------------------------------
     def install(self):
@@ -110,6 +140,7 @@ class DispatchRecorder:
             self.when_imported("torch.utils.cpp_extension",
                                lambda m: [self.wrap_builder(m, name) for name in ("load_inline", "load")])
             self.mode = self.make_mode()
+            self.record_threads()
             self.warm_up()
 
     def warm_up(self):
@@ -121,6 +152,45 @@ class DispatchRecorder:
                 self.torch.empty(0)
         except Exception:
             pass
+
+    def record_threads(self):
+        """Every thread started from here on runs with the recording mode on its stack, for its whole life (it
+        records only while a call is recorded): a dispatch mode is the thread's own, and a framework op made in a
+        worker thread — started in the call or at import, fed through a queue — would otherwise go unseen. Python's
+        threads all start through _thread (threading and concurrent.futures included); the hooks are checked like
+        the others when a call returns."""
+        import _thread
+        recorder = self
+
+        def starting(original):
+            @functools.wraps(original)
+            def start(function, *args, **kwargs):
+                def recorded(*a, **k):
+                    try:
+                        mode = recorder.mode()
+                        mode.__enter__()
+                    except Exception:
+                        return function(*a, **k)
+                    try:
+                        return function(*a, **k)
+                    finally:
+                        mode.__exit__(None, None, None)
+
+                return original(recorded, *args, **kwargs)
+
+            return start
+
+        for name in ("start_new_thread", "start_new", "start_joinable_thread"):
+            original = getattr(_thread, name, None)
+            if original is None:
+                continue
+            wrapper = starting(original)
+            setattr(_thread, name, wrapper)
+            self.patched.append((_thread, name, wrapper))
+            for alias in ("_start_new_thread", "_start_joinable_thread"):
+                if getattr(threading, alias, None) is original:
+                    setattr(threading, alias, wrapper)
+                    self.patched.append((threading, alias, wrapper))
 
     def watch_offload(self):
         """Counts, inside a recorded call, the ways compute leaves the framework the record sees: tensors handed to
@@ -135,7 +205,7 @@ class DispatchRecorder:
 
             @functools.wraps(original)
             def wrapper(*args, **kwargs):
-                if recorder.active and not recorder.in_launch:
+                if recorder.active and not recorder.in_launch():
                     recorder.offload[label] += 1
                 return original(*args, **kwargs)
 
@@ -224,7 +294,8 @@ class DispatchRecorder:
         def call(*args, **kwargs):
             if not recorder.active:
                 return fn(*args, **kwargs)
-            recorder.in_launch += 1
+            depth = recorder.launch_depth
+            depth.n = getattr(depth, "n", 0) + 1
             t0 = time.perf_counter_ns()
             try:
                 result = fn(*args, **kwargs)
@@ -232,8 +303,8 @@ class DispatchRecorder:
                 recorder.kernel_errors[kernel] += 1
                 raise
             finally:
-                recorder.in_launch -= 1
-                if not recorder.in_launch:
+                depth.n -= 1
+                if not depth.n:
                     recorder.kernel_ns += time.perf_counter_ns() - t0
             recorder.kernels[kernel] += 1
             return result
@@ -246,13 +317,14 @@ class DispatchRecorder:
 
         class Recording(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                if not recorder.active or recorder.in_launch:
+                if not recorder.active:
                     return func(*args, **(kwargs or {}))
                 schema = getattr(func, "_schema", None)
                 name = schema.name if schema is not None else str(func)
                 t0 = time.perf_counter_ns()
                 out = func(*args, **(kwargs or {}))
-                recorder.op_ns += time.perf_counter_ns() - t0
+                if not recorder.in_launch():  # inside a launch the time is the kernel's
+                    recorder.op_ns += time.perf_counter_ns() - t0
                 recorder.ops[name] += 1
                 recorder.flops[name] += op_flops(name, args, out)
                 return out
@@ -274,7 +346,13 @@ class DispatchRecorder:
         try:
             if mode is not None:
                 with mode:
-                    result = fn()
+                    try:
+                        result = fn()
+                    except Exception as e:
+                        said = _compiled_under_recording(e)
+                        if said is None:
+                            raise
+                        raise said from e
                     intact = self.mode_on_stack(mode)
             else:
                 result = fn()

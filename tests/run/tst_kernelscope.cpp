@@ -252,7 +252,8 @@ private Q_SLOTS:
 
     // Whose work is it (fixtures/linear-relu-triton): a ReLU kernel beside a framework matmul does 2 % of the
     // task's FLOPs (scope.framework-compute), a numpy matmul on the tensors' memory leaves the framework
-    // (scope.offload); the fused kernel gets neither.
+    // (scope.offload), a matmul compiled by torch.compile, done in a worker thread or inside the kernel's body is no
+    // way around the record; the fused kernel gets none.
     void workWeighedByCost()
     {
         KWB_NEED_PYTHON_MODULE("torch");
@@ -271,6 +272,34 @@ private Q_SLOTS:
             qPrintable(describe(*r, u"token"_s)));
         QVERIFY2(idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Error).contains(QStringLiteral("scope.offload")),
             qPrintable(describe(*r, u"numpy-gemm"_s)));
+        // A product compiled by torch.compile beside the token kernel: eagerly (Dynamo does not trace under the
+        // recording) its ops are recorded; with fullgraph=True the call fails and says why in words, the candidate's
+        // failure (never "not run here": nothing about this machine stops it).
+        QVERIFY2(idsFor(*r, QStringLiteral("compiled-gemm-eager"), Severity::Error)
+                     .contains(QStringLiteral("scope.framework-compute")),
+            qPrintable(describe(*r, u"compiled-gemm-eager"_s)));
+        // Nor is a worker thread (started at import, fed through a queue) or, in Triton's interpreter, a framework
+        // call in the kernel's own body: the record is every thread's, inside launches too.
+        QVERIFY2(idsFor(*r, QStringLiteral("worker-thread-gemm"), Severity::Error)
+                     .contains(QStringLiteral("scope.framework-compute")),
+            qPrintable(describe(*r, u"worker-thread-gemm"_s)));
+        const auto inBody = std::find_if(
+            r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"kernel-body-gemm"; });
+        QVERIFY(inBody != r->impls.end());
+        if (inBody->provenance.value(QStringLiteral("interpret")).toBool())
+            QVERIFY2(idsFor(*r, inBody->id, Severity::Error).contains(QStringLiteral("scope.framework-compute")),
+                qPrintable(describe(*r, inBody->id)));
+        else // compiled for a GPU, Triton refuses the body: a failed candidate
+            QVERIFY2(inBody->status == ImplStatus::Failed, qPrintable(describe(*r, inBody->id)));
+        const auto compiled
+            = std::find_if(r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"compiled-gemm"; });
+        QVERIFY(compiled != r->impls.end());
+        QVERIFY2(compiled->status == ImplStatus::Failed && !compiled->notRunHere()
+                && compiled->error.startsWith(QStringLiteral("CompiledUnderRecording: torch.compile could not trace")),
+            qPrintable(describe(*r, u"compiled-gemm"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("compiled-gemm"), Severity::Error)
+                     .contains(QStringLiteral("runtime.unsupported_on_target")),
+            qPrintable(describe(*r, u"compiled-gemm"_s)));
         // The record's error says it; the static scan's warning of the same route is not repeated beside it.
         QVERIFY2(!idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Warning).contains(QStringLiteral("scope.offload")),
             qPrintable(describe(*r, u"numpy-gemm"_s)));
