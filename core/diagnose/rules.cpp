@@ -144,6 +144,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         // driver's installation, whatever compiler errors its build log shows.
         { C::DriverRuntimeMismatch, 95, R"re(/var/lib/dkms/\S+:\d+(:\d+)?: (fatal )?error:|\bBad return status for module build\b)re", "DKMS: a driver module that does not build for this kernel" },
         { C::DriverRuntimeMismatch, 95, R"re(\brequires (\w+ ){0,3}(driver|runtime|firmware) version v?[\d.]+ or (greater|higher|newer|later)\b)re", "runtimes stating the driver they need (Neuron)" },
+        // The runtime's own statements about versions of the stack that do not fit (a NEFF of another compiler release,
+        // a runtime newer than its driver), and a toolchain's compiler that the shell cannot find.
+        { C::DriverRuntimeMismatch, 90, R"re(\bNERR_UNSUPPORTED_VERSION\b|\bversion of NEFF is not supported\b|\bAttempting to load an incompatible model\b)re", "Neuron runtime: a NEFF of another compiler release" },
+        { C::DriverRuntimeMismatch, 95, R"re(\b(runtime|driver|compiler|library|firmware|plugin|toolkit) version [\w.+-]+ is incompatible with\b|\bis incompatible with the (Neuron |NVIDIA |CUDA |ROCm |AMD )?(driver|runtime|compiler|firmware)( version)?\b)re", "runtimes, drivers: versions stated incompatible" },
+        { C::DriverRuntimeMismatch, 85, R"re(^\s*(/bin/)?sh: (\d+: )?\S*\b(nvcc|hipcc|clang\+\+|clang|gcc|g\+\+|ptxas|neuronx-cc|neuron-cc|rocm_agent_enumerator|hipconfig|ld\.lld): (command )?not found|\bfailed to execute:\s*\S*\b(clang\+\+|hipcc|nvcc)\b)re", "shells, hipcc: a compiler of the toolchain not where it is looked for" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bASan runtime does not come first in initial library list\b)re", "AddressSanitizer: its runtime not linked or preloaded (the build's set-up)" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
@@ -180,6 +186,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
+        { C::NoDevice, 95, R"re(\bInvalid NeuronCore range\b|\bNEURON_RT_VISIBLE_CORES\b.{0,100}\b(the instance has|only has|has only|exceeds)\b)re", "Neuron runtime: cores asked for that the instance does not have" },
+        { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
@@ -190,7 +198,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
@@ -201,6 +209,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A serving engine left with no device memory for its cache (vLLM, SGLang): memory is the cause.
         { C::DeviceOom, 90, R"re(\bNo available memory for the cache blocks\b|\b(Insufficient|not enough) (free )?(GPU |device )?memory (for|to) (the )?(KV|cache)\b|\bnot enough (free )?(GPU|device) memory\b)re", "vLLM, SGLang" },
         { C::DeviceOom, 95, R"re(\bNCC_EOOM\d+|\bexceeds the (high-bandwidth|HBM|device) memory (limit|capacity)\b)re", "neuronx-cc: the model does not fit the device memory" },
+        // Memory a runtime or compiler could not reserve on the device, in its own words (Neuron's TMPBUF pages and
+        // mempool, an allocation in an on-chip memory space above its bound): stated causes, above the compiler's
+        // wrapper at 90.
+        { C::DeviceOom, 85, R"re(\bTMPBUF pages requested exceeded\b|\bFailed to reserve \w+ tmpbuf memory\b|\bdevice mempool\b.{0,100}\bneeded \d+ available \d+)re", "Neuron runtime: device memory for the model's tensors" },
+        { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -216,6 +229,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
         // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
         { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
+        // Instructions and tiles above what an engine accepts in one instruction (NKI's "exceed architecture limitation"),
+        // and a program's queues above the hardware's descriptor limits: more than the hardware allows.
+        { C::LaunchConfig, 90, R"re(\bexceeds? (the )?architecture limitation\b)re", "NKI: a tile or instruction above the hardware's limits" },
+        { C::LaunchConfig, 80, R"re(\bexceeded queue descriptor limits\b|\bring size \d+ exceeds max descriptors\b)re", "Neuron driver: DMA queues above the hardware's descriptor limits" },
         // ---- unsupported_on_target ------------------------------------------------------------------
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
@@ -269,6 +286,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // by its ISA ("not supported on gfx90a", "not supported on target trn1").
         { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) on .{0,60}\b(and|or) (newer|later|above|higher)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
+        { C::UnsupportedOnTarget, 95, R"re(\brequires min(imum)? target \w+|\bcurrent target is \w+ \(NeuronCore)re", "NKI: an instruction of a later NeuronCore" },
+        { C::UnsupportedOnTarget, 90, R"re(\bdoes not support\b.{0,80}\bon (this|the current|the given|the selected) (target|device|platform|hardware|architecture)\b)re", "compilers' target checks (neuronx-cc NCC_EVRF, ...)" },
+        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
+        // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
+        { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
@@ -290,7 +312,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 70, R"re(vector::_M_range_check|std::out_of_range|index -?\d+ is out of bounds for axis \d+|IndexError: index out of range in self)re", "libstdc++, NumPy, PyTorch's index_select/embedding: an index beyond the buffer" },
         { C::IllegalMemoryAccess, 70, R"re(\bExecution aborted by DMA error\b)re", "Neuron runtime: a DMA fault during execution" },
         { C::IllegalMemoryAccess, 70, R"re(Assertion '__n < this->size\(\)' failed|\bindex -?\d+ out of bounds for type\b)re", "libstdc++ bounds assertions, UBSan" },
-        { C::IllegalMemoryAccess, 85, R"re(\bNRT_EXEC_HW_ERR_DMA_ABORT\b|\bHardware error: DMA abort\b|\bis outside the allocated \w+ tensor\b)re", "Neuron runtime: a DMA outside a tensor" },
+        { C::IllegalMemoryAccess, 95, R"re(\bNRT_EXEC_HW_ERR_DMA_ABORT\b|\bINFER_ERROR_SUBTYPE_DMA_ABORT\b|\bHardware error: DMA abort\b|\bis outside the allocated \w+ tensor\b)re", "Neuron runtime: a DMA outside a tensor" },
+        { C::IllegalMemoryAccess, 90, R"re(AddressSanitizer: (heap|stack|global|dynamic-stack|container)-buffer-overflow|AddressSanitizer: (heap-)?use-after-free|AddressSanitizer: stack-use-after-(return|scope))re", "AddressSanitizer (also on amdgpu devices)" },
+        { C::IllegalMemoryAccess, 80, R"re(\bEXCEPTION OCCURRED: ILLEGAL INSTRUCTION\b|\bGPSIMD EXCEPTION\b)re", "Neuron GPSIMD engine: a device exception" },
+        // A TPU core that stopped on a check the compiler put into the program: an on-device check, as a device-side
+        // assert; a bounds check names the access.
+        { C::IllegalMemoryAccess, 60, R"re(\bdevice halted prematurely, perhaps due to an on-device check-failure\b)re", "XLA TPU: an on-device check failed" },
+        { C::IllegalMemoryAccess, 90, R"re(\bhalted unexpectedly at tag:pc\b.{0,200}\bBoundsCheck)re", "XLA TPU: an on-device bounds check" },
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
@@ -347,6 +375,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bcould not broadcast (input array )?from shape\b|\barrays cannot be concatenated\b|\bdoes not broadcast with previously seen size\b|\bExpected \w+ to be of same shape as\b|\bmust be a \d+D tensor\b|\bPytree for `?\w+`? and `?\w+`? do not match\b)re", "NumPy, PyTorch, JAX" },
         { C::ShapeDtypeMismatch, 85, R"re(\bCannot bitcast data-type of size\b|\bmust have (equal|the same) ranks?\b|\bexpected (last |first )?dimension to be \d+\b.{0,30}\bgot \d+)re", "Triton (its interpreter's checks)" },
         { C::ShapeDtypeMismatch, 85, R"re(aten_xla_bridge\.cpp:\d+ : Check failed: xtensor\b)re", "torch_xla: a tensor not on the XLA device" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bmismatch in parameters\b|\bnumber of partitions\b.{0,60}\bmismatch\b|\bhas dtype \w+, expected one of\b)re", "NKI: operands of an instruction that do not match" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bexpected (operand|argument|input|parameter) '?\w+'? .{0,60}\bto (be|have)\b.{0,80}\bbut (got|found|received)\b)re", "NKI, compilers: an operand of another kind, memory or type" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bNRT_EXEC_BAD_INPUT\b|\bnrt_execute status=1002\b|\bInvalid input tensors\b|\bInput tensor "?\w+"? has size \d+ bytes, expected \d+ bytes)re", "Neuron runtime: inputs of another size than the NEFF was compiled for" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
         // does not fit; the fix is in the tuning space, so it is an autotune failure (dev corpus at-01, at-03).
@@ -360,13 +391,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 90, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
+        { C::AutotuneFailure, 90, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
         { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|No algorithm worked!|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
         { C::AutotuneFailure, 90, R"re(\bResults mismatch between different (\w+ )?algorithms\b|\bFailed to find best \w+ algorithm\b)re", "XLA's GEMM autotuner" },
         { C::AutotuneFailure, 90, R"re(\b(?<!fine-)(?<!fine )Tuning failed\b)re", "kernel tuners", RuleRole::Wrapper },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
+        // A tuner's report of one configuration that failed for not fitting the hardware: the tuning space, as above.
+        { C::AutotuneFailure, 100, R"re(^\s*(\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(].{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
         // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's
@@ -398,6 +431,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
+        { C::CompileError, 85, R"re(\bNKISyntaxError\b)re", "NKI's front end: the kernel's source broke its rules" },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
@@ -415,12 +449,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
         { C::TimeoutHang, 70, R"re(HW Exception by GPU node-\d+ .{0,80}\bGPU Hang\b)re", "ROCm: the GPU stopped responding" },
         { C::TimeoutHang, 90, R"re(\bamdgpu_job_timedout\b|\bring \S+ timeout, signaled seq)re", "amdgpu kernel driver: a job that never finished (GPU hang)" },
+        { C::TimeoutHang, 90, R"re(\b(inference|execution) timeout \(\d+ ?ms\)|\bMissing infer_status notification\b)re", "Neuron runtime: an execution past its timeout" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
-        { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|Triton and Torch) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
+        { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 80, R"re(\b(NMSE|MSE|RMSE|max_?err(or)?|max abs err(or)?|rel(ative)? err(or)?)\s*=\s*[\d.e+-]+\s*>\s*[\d.e+-]+)re", "test harnesses printing an error above its bound (ggml's test-backend-ops)" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
@@ -432,16 +467,17 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
-        { C::NumericalMismatch, 50, R"re(\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
+        { C::NumericalMismatch, 85, R"re(\bINFER_ERROR_SUBTYPE_NUMERICAL\b)re", "Neuron runtime: NaNs found in the results" },
         // ---- crash (signal) ----------------------------------------------------------------------------
         // How a process ended is the consequence of a cause: any cause or wrapper in the log outranks these
         // (rules.h). Only the OOM killer's report names a cause (host memory).
         { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler", RuleRole::Consequence },
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
-        { C::Crash, 40, R"re((?<!step )\bAborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
