@@ -9,7 +9,10 @@
   helper that is handed the frame's dict), into a function's `__globals__` or the runner's own modules; walks the
   garbage collector's objects (`gc.get_objects()`); reads or writes process memory (ctypes `memmove`/`memset`/
   `string_at`/`from_address`, `mprotect`, `/proc/self/mem`, ptrace) or scans the device's address space;
-  duplicates or redirects file descriptors; writes a `.py` module file; or ends the process while imported.
+  duplicates or redirects file descriptors; writes a `.py` module file; ends the process while imported; or steps
+  outside the runner's record of framework ops — torch's switches that hide ops from a dispatch mode or take the
+  mode off the stack (`torch._C._DisableTorchDispatch`, `_disable_current_modes`, `_pop_mode_temporarily`,
+  `no_dispatch`, dispatch-key guards), named directly, through an import or with `getattr`.
 Reads only the syntax tree; a module that builds its attack at run time from data it decodes is beyond it.
 """
 import ast
@@ -27,6 +30,13 @@ MEMORY_SUFFIXES = (".from_address", ".mprotect", "ptrace", "process_vm_writev", 
                    "cuMemGetAddressRange", "cuMemGetAddressRange_v2", "ctypes.pythonapi")
 EMBEDDED_SIGNS = ("PTRACE_POKE", "PTRACE_ATTACH", "process_vm_writev", "/proc/self/mem", "mprotect(")
 GC_WALKS = ("gc.get_objects", "gc.get_referrers", "gc.get_referents")
+# Ways to run framework ops the recording dispatch mode does not see: switch python dispatch off, take the modes off
+# the stack, or exclude the Python dispatch key. No kernel needs them.
+DISPATCH_ESCAPES = {"_DisableTorchDispatch", "_DisablePythonDispatcher", "_pop_torch_dispatch_stack",
+                    "_set_dispatch_mode", "_unset_dispatch_mode", "_ExcludeDispatchKeyGuard",
+                    "_dispatch_tls_set_dispatch_key_excluded", "_dispatch_tls_set_dispatch_key_included",
+                    "_ForceDispatchKeyGuard", "_disable_current_modes", "_pop_mode", "_pop_mode_temporarily",
+                    "no_dispatch", "_RestorePythonTLSSnapshot", "_set_torch_dispatch_mode"}
 
 
 def dotted(node):
@@ -153,12 +163,31 @@ class TamperScan:
                 self.check_target(t, node)
             if isinstance(node, ast.Call):
                 self.check_call(node, writers)
+            self.check_dispatch_escape(node)
             if isinstance(node, ast.Delete):
                 for t in node.targets:
                     self.check_target(t, node)
         self.module_exit(tree)
         self.embedded_source(tree)
         return self.findings
+
+    def check_dispatch_escape(self, node):
+        """A reference to one of torch's switches that hide framework ops from the recording (DISPATCH_ESCAPES),
+        reported once per line."""
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("torch"):
+            names = [a.name for a in node.names if a.name in DISPATCH_ESCAPES]
+            path = f"{node.module}.{names[0]}" if names else ""
+        elif isinstance(node, (ast.Attribute, ast.Call)):
+            path = self.resolve(node)
+            if not (path.startswith("torch") and path.rsplit(".", 1)[-1] in DISPATCH_ESCAPES):
+                path = ""
+        else:
+            path = ""
+        line = getattr(node, "lineno", 0)
+        if not path or any(f["line"] == line and f["message"].startswith("uses torch") for f in self.findings):
+            return
+        self.add("scope.harness-patched", node, f"uses {path}: torch's switch that hides framework ops from the "
+                 "runner's record of what a call dispatches (or takes the recording off the stack)")
 
     def embedded_source(self, tree):
         """C source it carries in a string (to compile at run time) that attaches to or pokes another process."""

@@ -252,8 +252,8 @@ private Q_SLOTS:
 
     // Whose work is it (fixtures/linear-relu-triton): a ReLU kernel beside a framework matmul does 2 % of the
     // task's FLOPs (scope.framework-compute), a numpy matmul on the tensors' memory leaves the framework
-    // (scope.offload), a matmul compiled by torch.compile, done in a worker thread or inside the kernel's body is no
-    // way around the record; the fused kernel gets none.
+    // (scope.offload), a matmul compiled by torch.compile, done in a worker thread, inside the kernel's body or with
+    // the recording switched off is no way around the record; the fused kernel gets none.
     void workWeighedByCost()
     {
         KWB_NEED_PYTHON_MODULE("torch");
@@ -283,6 +283,10 @@ private Q_SLOTS:
         QVERIFY2(idsFor(*r, QStringLiteral("worker-thread-gemm"), Severity::Error)
                      .contains(QStringLiteral("scope.framework-compute")),
             qPrintable(describe(*r, u"worker-thread-gemm"_s)));
+        // Nor is switching the recording off: torch's switches are named in the source (scope.harness-patched).
+        QVERIFY2(idsFor(*r, QStringLiteral("dispatch-off-gemm"), Severity::Error)
+                     .contains(QStringLiteral("scope.harness-patched")),
+            qPrintable(describe(*r, u"dispatch-off-gemm"_s)));
         const auto inBody = std::find_if(
             r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"kernel-body-gemm"; });
         QVERIFY(inBody != r->impls.end());
