@@ -152,14 +152,23 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
     const double share = lowerMedian(outside);
     const double ns = lowerMedian(outsideNs);
     const bool byTime = share >= kOffloadNotableShare && ns >= kOffloadFloorNs;
+    // A transfer alone may be a result handed back as an array; out to numpy and back in is a round trip, the
+    // work done on the way (numpy's operators, `a @ b`, are not counted one by one).
     bool computeRoute = false;
+    bool toNumpy = false;
+    bool fromNumpy = false;
     QStringList routeText;
     QJsonObject routeJson;
     for (auto it = routes.begin(); it != routes.end(); ++it) {
         routeText << QStringLiteral("%1 ×%2").arg(it.key()).arg(it.value());
         routeJson.insert(it.key(), it.value());
-        computeRoute = computeRoute || !(it.key() == u"torch.Tensor.numpy" || it.key() == u"torch.from_numpy");
+        const bool outward = it.key() == u"torch.Tensor.numpy";
+        const bool inward = it.key() == u"torch.from_numpy" || it.key().endsWith(u"(numpy)");
+        toNumpy = toNumpy || outward;
+        fromNumpy = fromNumpy || inward;
+        computeRoute = computeRoute || !(outward || inward);
     }
+    computeRoute = computeRoute || (toNumpy && fromNumpy);
     if (byTime || !routes.isEmpty()) {
         Finding f;
         f.id = QStringLiteral("scope.offload");

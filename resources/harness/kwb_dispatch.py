@@ -194,18 +194,19 @@ class DispatchRecorder:
 
     def watch_offload(self):
         """Counts, inside a recorded call, the ways compute leaves the framework the record sees: tensors handed to
-        numpy (Tensor.numpy, torch.from_numpy), numpy's and scipy's heavy routines, and foreign libraries loaded
-        (ctypes, cffi)."""
+        numpy (Tensor.numpy, also through np.asarray) and arrays brought back (torch.from_numpy, and as_tensor,
+        tensor or asarray handed an array), numpy's and scipy's heavy routines, and foreign libraries loaded (ctypes,
+        cffi). numpy's operators (`a @ b`) cannot be counted: a round trip through numpy says it instead."""
         recorder = self
 
-        def counting(owner, name, label):
+        def counting(owner, name, label, when=None):
             original = getattr(owner, name, None)
             if original is None:
                 return
 
             @functools.wraps(original)
             def wrapper(*args, **kwargs):
-                if recorder.active and not recorder.in_launch():
+                if recorder.active and not recorder.in_launch() and (when is None or when(*args, **kwargs)):
                     recorder.offload[label] += 1
                 return original(*args, **kwargs)
 
@@ -215,10 +216,14 @@ class DispatchRecorder:
             except (AttributeError, TypeError):
                 pass
 
+        import numpy
         if self.torch is not None:
             counting(self.torch.Tensor, "numpy", "torch.Tensor.numpy")
             counting(self.torch, "from_numpy", "torch.from_numpy")
-        import numpy
+            # Back from numpy by the constructors that take an array (counted only when handed one).
+            for name in ("as_tensor", "tensor", "asarray"):
+                counting(self.torch, name, f"torch.{name}(numpy)",
+                         when=lambda *args, **kwargs: bool(args) and isinstance(args[0], numpy.ndarray))
         for name in ("matmul", "dot", "einsum", "tensordot", "inner", "outer", "vdot", "convolve"):
             counting(numpy, name, "numpy." + name)
         for name in ("solve", "inv", "svd", "qr", "cholesky", "eig", "eigh", "lstsq", "norm"):
