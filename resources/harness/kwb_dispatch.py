@@ -108,6 +108,7 @@ class DispatchRecorder:
         self.kernel_errors = collections.Counter()
         self.offload = collections.Counter()  # data handed to numpy (and back), and numpy's heavy routines called
         self.launch_depth = threading.local()  # per thread: kernel launches in progress there
+        self.framework_dirs = None  # the frameworks' package folders (called_by_a_framework)
         self.active = False
         self.patched = []  # (owner, name, wrapper)
         self.mode = None
@@ -116,6 +117,26 @@ class DispatchRecorder:
     def in_launch(self):
         """True while this thread is inside a kernel launch (another thread's launch does not cover this one)."""
         return getattr(self.launch_depth, "n", 0) > 0
+
+    def called_by_a_framework(self):
+        """True when the code that called a counted routine is a framework's own (Triton's interpreter computes
+        with numpy inside a launch), not the implementation's: an interpreted kernel's body that calls numpy
+        itself is counted."""
+        import sys
+        if self.framework_dirs is None:
+            import importlib.util
+            import os
+            dirs = []
+            for name in ("triton", "torch", "numpy", "jax", "jaxlib"):
+                spec = importlib.util.find_spec(name)
+                if spec is not None and spec.origin:
+                    dirs.append(os.path.dirname(spec.origin) + os.sep)
+            self.framework_dirs = tuple(dirs)
+        try:
+            caller = sys._getframe(2).f_code.co_filename  # 0 here, 1 the counting wrapper, 2 its caller
+        except ValueError:
+            return False
+        return caller.startswith(self.framework_dirs)
 
     # ---- hooks, installed before the implementation's module is loaded ----------------------------------
     def install(self):
@@ -206,7 +227,8 @@ class DispatchRecorder:
 
             @functools.wraps(original)
             def wrapper(*args, **kwargs):
-                if recorder.active and not recorder.in_launch() and (when is None or when(*args, **kwargs)):
+                if recorder.active and (not recorder.in_launch() or not recorder.called_by_a_framework()) and \
+                        (when is None or when(*args, **kwargs)):
                     recorder.offload[label] += 1
                 return original(*args, **kwargs)
 

@@ -295,6 +295,11 @@ private Q_SLOTS:
                 qPrintable(describe(*r, inBody->id)));
         else // compiled for a GPU, Triton refuses the body: a failed candidate
             QVERIFY2(inBody->status == ImplStatus::Failed, qPrintable(describe(*r, inBody->id)));
+        // Numpy called from the kernel's body is counted (the interpreter's own numpy is not).
+        if (inBody->provenance.value(QStringLiteral("interpret")).toBool())
+            QVERIFY2(idsFor(*r, QStringLiteral("kernel-body-numpy"), Severity::Error)
+                         .contains(QStringLiteral("scope.offload")),
+                qPrintable(describe(*r, u"kernel-body-numpy"_s)));
         const auto compiled
             = std::find_if(r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"compiled-gemm"; });
         QVERIFY(compiled != r->impls.end());
