@@ -55,7 +55,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(hipErrorNoBinaryForGpu|Unable to find code object for all current devices|Cou?ldn'?t find binary for current devices)re", "HIP: no code object for the GPU's gfx arch" },
         { C::DriverRuntimeMismatch, 90, R"re(ptxas too old|ptxas does not support CC \d|older than the (ptxas|PTX compiler) (CUDA )?version|You are using ptxas [\d.]+, which is older than|requires ptxas [\d.]+)re", "XLA: ptxas and driver versions" },
         { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:)re", "CMake: the accelerator toolkit or a library of the stack not found" },
-        { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
+        { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
         { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)'|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
@@ -76,7 +76,14 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(cannot find -l(cuda|cudart|cublas\w*|cudnn\w*|nvrtc|nccl|amdhip64|hiprtc|nrt)\b)re", "linker: the driver or runtime library a JIT links against is missing" },
         // rocBLAS/hipBLASLt ship their kernels per gfx arch in Tensile library files: none for this GPU's arch (or
         // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
-        { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
+        { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file|\bCould not (load|initialize) .{0,200}\bTensile\w*|\bTensile solution found, but kernel not found\b)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
+        // Pieces of one installation that do not fit, in their own words: a code object built for another GPU ISA,
+        // the NVIDIA kernel module older than its user-space driver, a framework's compiler package absent or too
+        // old, two OpenMP runtimes loaded into one process.
+        { C::DriverRuntimeMismatch, 90, R"re(\bThe program ISA \S+ is not compatible with the device ISA\b)re", "HIP runtime: a code object built for another gfx ISA" },
+        { C::DriverRuntimeMismatch, 100, R"re(\bNVRM: API mismatch: client version\b)re", "NVIDIA driver: kernel module and user-space driver of different releases" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bCannot find a working triton installation\b)re", "TorchInductor: Triton absent or too old" },
+        { C::DriverRuntimeMismatch, 90, R"re(\bOMP: Error #15\b|\bfound lib(i|g)?omp\S* already initialized\b)re", "OpenMP: two runtimes in one process (an installation that ships both)" },
         { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
         // A binary module built against another version of a library than the one loaded (NumPy's C API
         // version, NumPy 1.x against 2.x); a framework module without a name the code uses (an API of another
@@ -188,6 +195,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         { C::NoDevice, 95, R"re(\bInvalid NeuronCore range\b|\bNEURON_RT_VISIBLE_CORES\b.{0,100}\b(the instance has|only has|has only|exceeds)\b)re", "Neuron runtime: cores asked for that the instance does not have" },
+        { C::NoDevice, 95, R"re(\bUnable to open /dev/kfd\b|/dev/kfd\b.{0,40}\b(Permission denied|No such file|Bad address|failed)|\blibtpu\.so already in use(d)? by another process\b)re", "ROCm (the KFD device file), libtpu: the device cannot be opened or is held" },
+        { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
@@ -460,7 +469,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
-        { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
+        { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(?<!cause )(?<!give )(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },

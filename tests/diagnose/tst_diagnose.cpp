@@ -198,6 +198,7 @@ private Q_SLOTS:
         QTest::newRow("round12") << QStringLiteral("round12") << 24 << 31;
         // Vendor documentation and troubleshooting pages (Neuron first), with the cause they state.
         QTest::newRow("round13") << QStringLiteral("round13") << 68 << 80;
+        QTest::newRow("round14") << QStringLiteral("round14") << 59 << 69;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
