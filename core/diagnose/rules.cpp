@@ -80,6 +80,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Pieces of one installation that do not fit, in their own words: a code object built for another GPU ISA,
         // the NVIDIA kernel module older than its user-space driver, a framework's compiler package absent or too
         // old, two OpenMP runtimes loaded into one process.
+        { C::DriverRuntimeMismatch, 95, R"re(\b(is|are) not compatible with the installed\b|\bcompatibility id range\b|\bversion \S+ is not supported (in|by) this version of\b)re", "runtimes, plugins, tools: a release the installed piece does not accept" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bfailed programming the engine\b)re", "Neuron HAL: a runtime on a driver too old for it (Neuron's troubleshooting)" },
         { C::DriverRuntimeMismatch, 90, R"re(\bThe program ISA \S+ is not compatible with the device ISA\b)re", "HIP runtime: a code object built for another gfx ISA" },
         { C::DriverRuntimeMismatch, 100, R"re(\bNVRM: API mismatch: client version\b)re", "NVIDIA driver: kernel module and user-space driver of different releases" },
         { C::DriverRuntimeMismatch, 95, R"re(\bCannot find a working triton installation\b)re", "TorchInductor: Triton absent or too old" },
@@ -196,6 +198,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         { C::NoDevice, 95, R"re(\bInvalid NeuronCore range\b|\bNEURON_RT_VISIBLE_CORES\b.{0,100}\b(the instance has|only has|has only|exceeds)\b)re", "Neuron runtime: cores asked for that the instance does not have" },
         { C::NoDevice, 95, R"re(\bUnable to open /dev/kfd\b|/dev/kfd\b.{0,40}\b(Permission denied|No such file|Bad address|failed)|\blibtpu\.so already in use(d)? by another process\b)re", "ROCm (the KFD device file), libtpu: the device cannot be opened or is held" },
+        { C::NoDevice, 90, R"re(\bPlease check /dev/neuron\S* is accessible\b)re", "Neuron runtime: the device node is not reachable (a container without it)" },
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
@@ -208,7 +211,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 100, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
@@ -403,7 +406,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 90, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
+        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b)re", "tuners: every configuration of the search failed" },
+        { C::AutotuneFailure, 100, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
         { C::AutotuneFailure, 90, R"re(None of the algorithms provided by cuDNN heuristics worked|No algorithm worked!|root cause of failing autotuning|unable to find a (valid|suitable) (\w+ )?algorithm)re", "XLA conv algorithm picker, TensorFlow, TorchInductor" },
@@ -451,6 +455,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
+        // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
+        { C::TimeoutHang, 60, R"re(\b(completed|exited|failed|finished) with exit (code|status) 124\b)re", "CI runners: the command ended by timeout(1)" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
         { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]?EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit|exceeded the maximum (execution|run) ?time)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
