@@ -108,7 +108,8 @@ class DispatchRecorder:
         self.kernel_errors = collections.Counter()
         self.offload = collections.Counter()  # data handed to numpy (and back), and numpy's heavy routines called
         self.launch_depth = threading.local()  # per thread: kernel launches in progress there
-        self.framework_dirs = None  # the frameworks' package folders (called_by_a_framework)
+        self.framework_dirs = None  # the kernel frameworks' package folders (called_by_a_framework)
+        self.library_dirs = ()  # torch's and numpy's, passed over there
         self.active = False
         self.patched = []  # (owner, name, wrapper)
         self.mode = None
@@ -119,24 +120,29 @@ class DispatchRecorder:
         return getattr(self.launch_depth, "n", 0) > 0
 
     def called_by_a_framework(self):
-        """True when the code that called a counted routine is a framework's own (Triton's interpreter computes
-        with numpy inside a launch), not the implementation's: an interpreted kernel's body that calls numpy
-        itself is counted."""
+        """True when the code that made a call inside a launch is a kernel framework's own — Triton's interpreter
+        copying through torch and computing with numpy, its autotuner benchmarking — not the implementation's: an
+        interpreted kernel's body that calls torch or numpy itself, or a C++ extension's own framework calls, count.
+        Frames of torch and numpy themselves are passed over (torch.nn.functional is python); the first frame
+        outside them decides (frame 0 is this function, 1 the hook that asks, 2 the code that made the call)."""
         import sys
         if self.framework_dirs is None:
             import importlib.util
             import os
-            dirs = []
-            for name in ("triton", "torch", "numpy", "jax", "jaxlib"):
+
+            def folder(name):
                 spec = importlib.util.find_spec(name)
-                if spec is not None and spec.origin:
-                    dirs.append(os.path.dirname(spec.origin) + os.sep)
-            self.framework_dirs = tuple(dirs)
+                return os.path.dirname(spec.origin) + os.sep if spec is not None and spec.origin else None
+
+            self.framework_dirs = tuple(d for d in map(folder, ("triton", "jax", "jaxlib")) if d)
+            self.library_dirs = tuple(d for d in map(folder, ("torch", "numpy")) if d)
         try:
-            caller = sys._getframe(2).f_code.co_filename  # 0 here, 1 the counting wrapper, 2 its caller
+            frame = sys._getframe(2)
         except ValueError:
             return False
-        return caller.startswith(self.framework_dirs)
+        while frame is not None and frame.f_code.co_filename.startswith(self.library_dirs):
+            frame = frame.f_back
+        return frame is not None and frame.f_code.co_filename.startswith(self.framework_dirs)
 
     # ---- hooks, installed before the implementation's module is loaded ----------------------------------
     def install(self):
@@ -344,7 +350,7 @@ class DispatchRecorder:
 
         class Recording(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                if not recorder.active:
+                if not recorder.active or (recorder.in_launch() and recorder.called_by_a_framework()):
                     return func(*args, **(kwargs or {}))
                 schema = getattr(func, "_schema", None)
                 name = schema.name if schema is not None else str(func)
