@@ -7,10 +7,10 @@ CUDA, Pallas, NKI): a call that launched no kernel and computed its outputs with
 and a kernel launch that raised while the call still returned means the output came from a fallback.
 
 - torch: every aten op dispatched during the call (a TorchDispatchMode), in every thread of the process (a dispatch
-  mode is a thread's own: the threads the implementation starts get it too), and inside kernel launches as well
-  (Triton's interpreter copies tensors through torch, which the workbench counts as data movement; a C++
-  extension's `at::matmul` or a framework call in an interpreted kernel's body is compute). Time inside launches is
-  the kernels', not the framework ops'.
+  mode is a thread's own: the threads the implementation starts get it too), and inside kernel launches when the
+  implementation's own code made the op (a C++ extension's `at::matmul`, a framework call in an interpreted kernel's
+  body) — not the kernel framework's own (Triton's interpreter copying through torch, its autotuner benchmarking).
+  Time inside launches is the kernels', not the framework ops'.
 - Triton: every launch (JITFunction.run, and InterpretedFunction.run under TRITON_INTERPRET), with autotuned
   and heuristic kernels counted once per launch; launches that raised are counted apart.
 - CUDA/C++ extensions built with torch.utils.cpp_extension.load_inline/load: calls of the built module's
