@@ -185,7 +185,7 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
                         .arg(routeText.join(QStringLiteral(", ")));
         f.message = what.join(QStringLiteral("; "))
             + QStringLiteral(" — compute done where the kernel task's record cannot see "
-                             "it (numpy, a C library through ctypes or cffi, python)");
+                             "it (numpy, a C library through ctypes or cffi, another process, python)");
         f.evidence = QJsonObject { { QStringLiteral("outside_share"), share }, { QStringLiteral("outside_ns"), ns },
             { QStringLiteral("kernel_time_share"), kernelTime }, { QStringLiteral("routes"), routeJson } };
         out << f;

@@ -222,8 +222,9 @@ class DispatchRecorder:
     def watch_offload(self):
         """Counts, inside a recorded call, the ways compute leaves the framework the record sees: tensors handed to
         numpy (Tensor.numpy, also through np.asarray) and arrays brought back (torch.from_numpy, and as_tensor,
-        tensor or asarray handed an array), numpy's and scipy's heavy routines, and foreign libraries loaded (ctypes,
-        cffi). numpy's operators (`a @ b`) cannot be counted: a round trip through numpy says it instead."""
+        tensor or asarray handed an array), numpy's and scipy's heavy routines, foreign libraries loaded (ctypes,
+        cffi), other processes started (fork, spawn, subprocess, multiprocessing). numpy's operators (`a @ b`) cannot
+        be counted: a round trip through numpy says it instead."""
         recorder = self
 
         def counting(owner, name, label, when=None):
@@ -258,6 +259,14 @@ class DispatchRecorder:
             counting(numpy.linalg, name, "numpy.linalg." + name)
         self.when_imported("scipy.linalg", lambda m: [counting(m, n, "scipy.linalg." + n)
                                                       for n in ("solve", "inv", "svd", "qr", "lu", "cholesky")])
+        # Another process started in a call computes where this record cannot see (a fork writing shared memory).
+        import os
+        import subprocess
+        for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system"):
+            counting(os, name, f"os.{name}")
+        counting(subprocess.Popen, "__init__", "subprocess.Popen")
+        self.when_imported("multiprocessing.process",
+                           lambda m: counting(m.BaseProcess, "start", "multiprocessing.Process.start"))
         import ctypes
         counting(ctypes, "CDLL", "ctypes.CDLL")
         counting(ctypes.cdll, "LoadLibrary", "ctypes.cdll.LoadLibrary")

@@ -52,6 +52,10 @@ TENSOR_COMPUTE_METHODS = {
 # numpy's heavy routines only: elementwise numpy on a tensor's memory is left to the record's time split.
 OFFLOAD_NUMPY = {"matmul", "dot", "einsum", "tensordot", "inner", "outer", "vdot", "convolve", "correlate"}
 OFFLOAD_LOADERS = {"ctypes.CDLL", "ctypes.PyDLL", "ctypes.cdll.LoadLibrary", "ctypes.CDLL.LoadLibrary"}
+# Another process computes where no record of this one can see (a fork writing into shared memory, a worker pool).
+OFFLOAD_PROCESSES = {"os.fork", "os.forkpty", "os.posix_spawn", "os.posix_spawnp", "os.system", "os.popen",
+                     "concurrent.futures.ProcessPoolExecutor"}
+OFFLOAD_PROCESS_MODULES = ("subprocess.", "multiprocessing.", "os.spawn", "os.exec")
 
 # GPU kernel languages the scan does not model: a module using one is "not recognised", never "no kernel".
 UNMODELLED_DSLS = ("helion", "warp", "pycuda", "hidet", "taichi", "cuda.core", "cuda.compute", "cuda.cooperative",
@@ -448,7 +452,8 @@ class Scanner(ast.NodeVisitor):
 
     def find_offload(self, tree):
         """Routes out of the framework a kernel task's record cannot weigh, read from the source: numpy's and
-        scipy's heavy routines and foreign libraries loaded (ctypes, cffi) — not `.numpy()` alone, which returns a
+        scipy's heavy routines, foreign libraries loaded (ctypes, cffi) and other processes started (a fork, a
+        process pool, a subprocess) — not `.numpy()` alone, which returns a
         result as often as it offloads work. A warning: the run's dispatch record says whether the calls spend their
         work there (scope.offload, an error)."""
         routes = []
@@ -467,6 +472,8 @@ class Scanner(ast.NodeVisitor):
                 routes.append((full, sub.lineno))
             elif isinstance(sub.func, ast.Attribute) and last == "dlopen":
                 routes.append((".dlopen()", sub.lineno))
+            elif full in OFFLOAD_PROCESSES or full.startswith(OFFLOAD_PROCESS_MODULES):
+                routes.append((f"{full} (another process)", sub.lineno))
         if routes:
             text = ", ".join(f"{r} (line {line})" for r, line in routes[:8]) + (", ..." if len(routes) > 8 else "")
             self.findings.append({"id": "scope.offload", "severity": "warning", "line": routes[0][1],

@@ -252,8 +252,8 @@ private Q_SLOTS:
 
     // Whose work is it (fixtures/linear-relu-triton): a ReLU kernel beside a framework matmul does 2 % of the
     // task's FLOPs (scope.framework-compute), a numpy matmul on the tensors' memory leaves the framework
-    // (scope.offload), a matmul compiled by torch.compile, done in a worker thread, inside the kernel's body or with
-    // the recording switched off is no way around the record; the fused kernel gets none.
+    // (scope.offload), a matmul compiled by torch.compile, done in a worker thread, a forked child, inside the
+    // kernel's body or with the recording switched off is no way around the record; the fused kernel gets none.
     void workWeighedByCost()
     {
         KWB_NEED_PYTHON_MODULE("torch");
@@ -283,6 +283,12 @@ private Q_SLOTS:
         QVERIFY2(idsFor(*r, QStringLiteral("worker-thread-gemm"), Severity::Error)
                      .contains(QStringLiteral("scope.framework-compute")),
             qPrintable(describe(*r, u"worker-thread-gemm"_s)));
+        // Nor is another process: a forked child computing into shared memory is a route out (scope.offload).
+        const auto forked = std::find_if(r->findings.begin(), r->findings.end(), [](const Finding& f) {
+            return f.impl == u"fork-gemm" && f.id == u"scope.offload" && f.severity == Severity::Error;
+        });
+        QVERIFY2(forked != r->findings.end() && forked->message.contains(QStringLiteral("os.fork")),
+            qPrintable(describe(*r, u"fork-gemm"_s)));
         // Nor is switching the recording off: torch's switches are named in the source (scope.harness-patched).
         QVERIFY2(idsFor(*r, QStringLiteral("dispatch-off-gemm"), Severity::Error)
                      .contains(QStringLiteral("scope.harness-patched")),
