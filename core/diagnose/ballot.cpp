@@ -82,6 +82,17 @@ bool isInfoLine(const QString& text)
     return re.match(text).hasMatch();
 }
 
+// A log forwarder (TorchServe's MODEL_LOG, a container runtime, a CI step) re-prints a program's line under a level of
+// its own — its stdout as INFO, its stderr as WARN — before the program's own prefix: "[INFO ] W-9000 MODEL_LOG -
+// 2024-Jun-13 … ERROR  TDRV:…". The inner level is the program's: an error-level word after the forwarder's
+// INFO or WARN makes the line an error line.
+bool forwardsAnErrorLine(const QString& text)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b)re"));
+    return re.match(text).hasMatch();
+}
+
 // The tier of a rule's match: causes of weight 50 or more (docs/diagnosis.md, weight tiers) outrank
 // wrappers, which outrank consequences and weak hints.
 int tierOf(RuleRole role, int weight)
@@ -348,9 +359,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         if (r.cls == FailureClass::NumericalMismatch && layerFailureClass(layer) && (kinds & ExceptionLine))
             continue;
         if (kind < 0) {
-            kind = prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
-                : prefix.level == LogLevel::Info || isInfoLine(text)        ? 2
-                                                                            : 0;
+            kind = forwardsAnErrorLine(text)                               ? 0
+                : prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
+                : prefix.level == LogLevel::Info || isInfoLine(text)       ? 2
+                                                                           : 0;
         }
         const int weight = kind == 1 ? r.weight * 7 / 10 : kind == 2 ? std::max(1, r.weight * 3 / 10) : r.weight;
         Strength s { tierOf(r.role, weight), weight };

@@ -19,7 +19,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // at all, which is how a CUDA runner fails on a machine without a GPU.
         { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
         { C::DriverRuntimeMismatch, 100, R"re(cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER)re", "CUDA runtime (35)" },
-        { C::DriverRuntimeMismatch, 100, R"re(\b(returned|code\s*[=:]?|error(\s+code)?\s*[=:]?)\s*35\b(?!\.\d))re", "CUDA samples: error code 35" },
+        { C::DriverRuntimeMismatch, 100, R"re(\b(returned|(?<!exit )code\s*[=:]?|error(\s+code)?\s*[=:]?)\s*35\b(?!\.\d))re", "CUDA samples: error code 35" },
         { C::DriverRuntimeMismatch, 100, R"re(cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY|driver is a stub library)re", "CUDA (34)" },
         { C::DriverRuntimeMismatch, 100, R"re(Driver/library version mismatch)re", "NVML" },
         { C::DriverRuntimeMismatch, 100, R"re(unsupported display driver\s*/\s*cuda driver combination|cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)re", "CUDA (803)" },
@@ -162,7 +162,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\bASan runtime does not come first in initial library list\b)re", "AddressSanitizer: its runtime not linked or preloaded (the build's set-up)" },
         // ---- no_device -------------------------------------------------------------------------------
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
-        { C::NoDevice, 100, R"re(\b(returned|code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
+        { C::NoDevice, 100, R"re(\b(returned|(?<!exit )(?<!exit_)code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
         { C::NoDevice, 100, R"re(No (CUDA|HIP|XPU) GPUs are available|No (visible )?GPU devices|No GPU/TPU found)re", "PyTorch, JAX" },
         { C::NoDevice, 90, R"re(invalid device ordinal|cudaErrorInvalidDevice\b|CUDA_ERROR_INVALID_DEVICE\b)re", "CUDA (101)" },
@@ -268,11 +268,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
-        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported)re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
+        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
         // torch.compile does not offer it, the code is fine elsewhere.
         { C::UnsupportedOnTarget, 90, R"re(\bnon-infra torch dispatch mode present\b)re", "torch.compile (Dynamo): no tracing under a TorchDispatchMode" },
+        { C::UnsupportedOnTarget, 90, R"re(\bis not (currently )?implemented for the (MPS|XLA|XPU|HPU|NPU|Neuron|Meta|Vulkan|ROCm|HIP|CUDA|CPU) (device|backend)\b)re", "PyTorch: an operator a device backend does not implement (MPS, XLA, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
         { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },

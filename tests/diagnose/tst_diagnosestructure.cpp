@@ -170,6 +170,24 @@ private Q_SLOTS:
                               "TritonGPUToLLVM.cpp:175:16\n"
                               "#29 0x000074269b495d8b mlir::PassManager::run(mlir::Operation*) Pass.cpp:0:0")
             << FailureClass::CompileError << 1 << 0;
+        // A forwarder's own level (TorchServe re-prints the worker's output as INFO) does not hide the program's ERROR.
+        QTest::newRow("forwarded-error-level")
+            << QStringLiteral("2024-06-13T10:02:41,902 [INFO ] W-9000-bert_1.0-stdout MODEL_LOG - 2024-Jun-13 "
+                              "10:02:41.0901 4521:4521 ERROR  TDRV:tdrv_get_dev_info   No neuron device available\n"
+                              "Aborted (core dumped)")
+            << FailureClass::NoDevice << 1 << 0;
+        // neuronx-cc's error code says the compiler refused the graph; the text after it says why.
+        QTest::newRow("compiler-code-then-cause")
+            << QStringLiteral("[NCC_EVRF013] TopK does not support integer input tensors (int32, int64). Cast the "
+                              "input to a floating-point type before calling TopK.")
+            << FailureClass::ShapeDtypeMismatch << 1 << 1;
+        // A tuner that says every configuration failed: the on-chip overflows before it are its configurations'.
+        QTest::newRow("tuner-every-configuration")
+            << QStringLiteral("[tune] cfg 0  BLOCK_M=16 ... compiling\n"
+                              "[GCA035]  Instruction: I-211-0 with opcode: MatMult couldn't be allocated in SB\n"
+                              "[tune] cfg 0  -> FAILED (compile)\n"
+                              "RuntimeError: Auto-tuning failed: every configuration was rejected")
+            << FailureClass::AutotuneFailure << 4 << 0;
         // How the process ended is a consequence: a compiler back end that aborts failed to compile.
         QTest::newRow("compiler-abort") << QStringLiteral(
             "2024-10-05T22:49:01Z ERROR 3808 [job.WalrusDriver.0]: Backend exited with code -6 and "
