@@ -241,7 +241,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 95, R"re(\bLaunch params \(.{0,30}\) are larger than launch bounds\b)re", "HIP: a launch above the kernel's launch bounds" },
         // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
         // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
-        { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
+        { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid (SPMD )?launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
+        { C::LaunchConfig, 90, R"re(\bexceeds the (\w+ )?(Engine|hardware|instruction|architecture) limit\b|\bexceeds the number of physical NeuronCores\b)re", "NKI: an instruction or a grid above what an engine or the device offers" },
         // Instructions and tiles above what an engine accepts in one instruction (NKI's "exceed architecture limitation"),
         // and a program's queues above the hardware's descriptor limits: more than the hardware allows.
         { C::LaunchConfig, 90, R"re(\bexceeds? (the )?architecture limitation\b)re", "NKI: a tile or instruction above the hardware's limits" },
@@ -457,6 +458,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
+        { C::TimeoutHang, 85, R"re(\bdid not respond in (the )?given time\b)re", "TorchServe: a worker past its response timeout" },
         { C::TimeoutHang, 60, R"re(\b(completed|exited|failed|finished) with exit (code|status) 124\b)re", "CI runners: the command ended by timeout(1)" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
         { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]?EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit|exceeded the maximum (execution|run) ?time)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
@@ -503,6 +505,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
+        // Ray's memory monitor kills a worker when the host runs low on memory: host memory, as the OOM killer.
+        { C::Crash, 85, R"re(\bkilled due to (the node running low on memory|memory pressure)\b)re", "Ray's memory monitor (host memory)" },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
         { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*(\*\*)?(Killed|已杀死)(\*\*)?\s*$)re", "shell: SIGKILL (also localised)", RuleRole::Consequence },
