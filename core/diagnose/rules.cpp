@@ -242,6 +242,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
         // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
         { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid (SPMD )?launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
+        { C::LaunchConfig, 90, R"re(\bexceeds (\w+ )?maximum tensor numel\b|\bgrid must have at most \d+ dimensions\b)re", "Triton: a block or a grid above what a launch allows" },
         { C::LaunchConfig, 90, R"re(\bexceeds the (\w+ )?(Engine|hardware|instruction|architecture) limit\b|\bexceeds the number of physical NeuronCores\b)re", "NKI: an instruction or a grid above what an engine or the device offers" },
         // Instructions and tiles above what an engine accepts in one instruction (NKI's "exceed architecture limitation"),
         // and a program's queues above the hardware's descriptor limits: more than the hardware allows.
@@ -495,6 +496,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
+        { C::NumericalMismatch, 85, R"re(\b\d+ of \d+ (checked |compared )?(elements|values|outputs|entries)( \w+)? (differ|mismatch(ed)?|are wrong|do not match)\b)re", "harnesses counting the wrong elements" },
         { C::NumericalMismatch, 85, R"re(\bINFER_ERROR_SUBTYPE_NUMERICAL\b)re", "Neuron runtime: NaNs found in the results" },
         // ---- crash (signal) ----------------------------------------------------------------------------
         // How a process ended is the consequence of a cause: any cause or wrapper in the log outranks these
