@@ -242,6 +242,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
         // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
         { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid (SPMD )?launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
+        { C::LaunchConfig, 85, R"re(\bdimension \d+ exceeds \w+=\d+)re", "NKI: an operand dimension above an engine's maximum" },
         { C::LaunchConfig, 90, R"re(\bexceeds (\w+ )?maximum tensor numel\b|\bgrid must have at most \d+ dimensions\b)re", "Triton: a block or a grid above what a launch allows" },
         { C::LaunchConfig, 90, R"re(\bexceeds the (\w+ )?(Engine|hardware|instruction|architecture) limit\b|\bexceeds the number of physical NeuronCores\b)re", "NKI: an instruction or a grid above what an engine or the device offers" },
         // Instructions and tiles above what an engine accepts in one instruction (NKI's "exceed architecture limitation"),
@@ -293,7 +294,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // intrinsic the target options do not enable (AVX-512 without -mavx512f), nvcc not knowing an intrinsic or a
         // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's
         // clusters). The code is fine for another target; the names are the CUDA API's, not one log's.
-        { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
+        { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|\bneeds target feature [\w-]+|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
         { C::UnsupportedOnTarget, 90, R"re(\bnot supported (for|on|by) (the )?(selected|current|target|given|this) (GPU |CUDA |device )?(architecture|arch|compute capability|SM)\b)re", "libraries' own architecture checks (tiny-cuda-nn, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bExpected .{0,40}\b(is_sm\d+\w*|sm_?\d{2,3}\w?)\b.{0,40}to be true, but got false)re", "kernels' own architecture checks (FlashAttention's TORCH_CHECK(is_sm80 || is_sm90))" },
         // A feature that needs a later generation of the device, in the words of the program or library that checks it
@@ -395,6 +396,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bmismatch in parameters\b|\bnumber of partitions\b.{0,60}\bmismatch\b|\bhas dtype \w+, expected one of\b)re", "NKI: operands of an instruction that do not match" },
         { C::ShapeDtypeMismatch, 85, R"re(\bdoes not support (integer|floating[- ]point|float|boolean|complex|int\d+|fp\d+|bf16|bfloat16|\d+-bit) (input|operand|argument)s?\b|\bCast the (input|first argument|argument|operand)'?s? (data )?type to\b)re", "compilers naming the operand dtypes an operation takes (neuronx-cc NCC_EVRF)" },
         { C::ShapeDtypeMismatch, 85, R"re(\bexpected (operand|argument|input|parameter) '?\w+'? .{0,60}\bto (be|have)\b.{0,80}\bbut (got|found|received)\b)re", "NKI, compilers: an operand of another kind, memory or type" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bmust be (a \w+ of )?(type|dtype)s? .{0,80}\bgot '?\w+)re", "NKI, libraries: an operand of a dtype the operation does not take" },
         { C::ShapeDtypeMismatch, 85, R"re(\bNRT_EXEC_BAD_INPUT\b|\bnrt_execute status=1002\b|\bInvalid input tensors\b|\bInput tensor "?\w+"? has size \d+ bytes, expected \d+ bytes)re", "Neuron runtime: inputs of another size than the NEFF was compiled for" },
         // ---- autotune_failure ------------------------------------------------------------------------
         // Triton's "out of resource: shared memory" names a configuration (block sizes x num_stages) that
@@ -409,7 +411,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b)re", "tuners: every configuration of the search failed" },
+        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno valid (tiling|tile size|schedule|blocking)s?\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b)re", "tuners: every configuration of the search failed" },
         { C::AutotuneFailure, 100, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable) (configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
@@ -451,7 +453,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
         { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
-        { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|CMake Error|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
+        { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
         { C::CompileError, 85, R"re(\bNKISyntaxError\b)re", "NKI's front end: the kernel's source broke its rules" },
