@@ -207,7 +207,8 @@ private Q_SLOTS:
         QTest::newRow("own-runner-4") << QStringLiteral("own-runner-4") << 54 << 70;
         QTest::newRow("own-runner-5") << QStringLiteral("own-runner-5") << 70 << 70;
         // Written from the tools' own wording by writers who had not read the rules (blind: 97, 87, 92, 101, 110, 92,
-        // 95, 85, 96, 93, 86, 69 of 80, 80 of 90, 68 of 70, 64 of 80, 96, 84 of 90, 68 of 80, 74 of 80, 95, 71 of 80, 59 of 70).
+        // 95, 85, 96, 93, 86, 69 of 80, 80 of 90, 68 of 70, 64 of 80, 96, 84 of 90, 68 of 80, 74 of 80, 95, 71 of 80,
+        // 59 of 70).
         QTest::newRow("wording-a") << QStringLiteral("wording-a") << 100 << 100;
         QTest::newRow("wording-b") << QStringLiteral("wording-b") << 99 << 99;
         QTest::newRow("wording-c") << QStringLiteral("wording-c") << 97 << 97;
