@@ -34,12 +34,14 @@ constexpr int kStackDependencyWeight = 80;
 // as strong as a framework module without a name (rules.cpp), which a stated cause still beats.
 constexpr int kStackSignatureWeight = 60;
 
-// `ModuleNotFoundError: No module named 'x'` right below a frame inside a package of the accelerator stack.
+// `ModuleNotFoundError: No module named 'x'` (or any ImportError: a placeholder package that refuses to import) right
+// below a frame inside a package of the accelerator stack.
 bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
 {
-    static const QRegularExpression missing(QStringLiteral(R"re(\bModuleNotFoundError: No module named ')re"));
+    static const QRegularExpression missing(
+        QStringLiteral(R"re(\bModuleNotFoundError: No module named '|^\s*ImportError: )re"));
     static const QRegularExpression stack(QStringLiteral(
-        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|transformers_neuronx|optimum)[/\\])re"));
+        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|tensorflow_neuronx|transformers_neuronx|optimum)[/\\])re"));
     return !lastFrame.isEmpty() && missing.match(exceptionLine).hasMatch() && stack.match(lastFrame).hasMatch();
 }
 
@@ -59,6 +61,20 @@ bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine 
         R"re(\b(triton|tl|torch|jax|jnp|lax|pl|pltpu|jaxlib|nki|nl|cupy|torch_xla|xm|neuronxcc|torch_neuronx)(\.\w+)*\.%1\s*\()re")
                                       .arg(m.captured(1)));
     return call.match(lastSourceLine).hasMatch();
+}
+
+// `TypeError: function takes exactly 15 arguments (14 given)` whose innermost frame of a file (generated code,
+// `File "<string>"`, skipped) is inside an installed package of the accelerator stack: the stack's own code called
+// another of its parts with a signature that part does not have — two packages of releases that do not fit (Inductor
+// and the Triton launcher it generates). A call from the program's own code is raised at the program's frame.
+bool stackCallsItselfWithAnotherSignature(const QString& exceptionLine, const QString& innermostFileFrame)
+{
+    static const QRegularExpression signature(QStringLiteral(
+        R"re(\bTypeError: (\w+\(\) |function )?(got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (exactly |at most |at least |from )?\d+ (to \d+ )?(positional )?arguments? (but \d+ (were|was) given|\(\d+ given\))))re"));
+    static const QRegularExpression stack(QStringLiteral(
+        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|transformers_neuronx|jax_triton|xformers|flash_attn)[/\\])re"));
+    return !innermostFileFrame.isEmpty() && signature.match(exceptionLine).hasMatch()
+        && stack.match(innermostFileFrame).hasMatch();
 }
 
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found ("… falling back
@@ -312,6 +328,8 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         return; // the program's source, not its output
     if (kinds & PythonFrame) {
         m_lastPythonFrame = payload;
+        if (!payload.contains(QLatin1String("File \"<")))
+            m_lastFileFrame = payload;
         // A frame of Python's own library (ssl.py, socket.py under lib/python3.X) says nothing about the layer the
         // call came from: the innermost frame with a layer of its own does.
         if (layer != Layer::None || !isStandardLibraryFrame(payload))
@@ -386,8 +404,9 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackDependencyWeight });
     }
-    if ((kinds & ExceptionLine) && !place.frame
-        && callsTheStackWithAnotherSignature(payload, [&] { return sourceLineAbove(begin); })) {
+    if ((kinds & ExceptionLine) && !place.frame && (callsTheStackWithAnotherSignature(payload, [&] {
+            return sourceLineAbove(begin);
+        }) || stackCallsItselfWithAnotherSignature(payload, m_lastFileFrame))) {
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackSignatureWeight });
     }

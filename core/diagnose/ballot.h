@@ -66,6 +66,7 @@ private:
     Vote m_wrappers; ///< the strongest lines that reported a failure without its cause
     Vote m_results; ///< lines that print a result (a tensor, an array)
     QString m_lastPythonFrame; ///< the payload of the last Python frame line read
+    QString m_lastFileFrame; ///< the last Python frame of a file (not generated code, `File "<string>"`)
     Layer m_lastFrameLayer = Layer::None; ///< the layer of that frame (a file of urllib3, botocore, pandas, …)
     bool m_endsOutside = false; ///< the last exception read was raised outside the accelerator stack
     std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack

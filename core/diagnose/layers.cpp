@@ -25,7 +25,7 @@ const QList<LayerRule>& layerRules()
         { Layer::XlaCompiler, R"re(\bxla/(?:service|hlo|backends|codegen)/|\bxla::(?:gpu::|cpu::|spmd|Hlo|ShapeUtil)|HloEvaluator|ir_emitter|gpu_compiler|RET_CHECK failure|jax/_src/compiler\.py|\bbackend_compile\b|\bMosaic\b|\bmosaic[/.]|\btpu\.\w+"?\(|\binfer-vector-layout\b)re" },
         { Layer::TritonJit, R"re(\btriton[/.](?:compiler|backends|_C|language)\b|\bmlir::|\bMLIRError\b|\bmlir\._mlir_libs\b|\bllvm::|\bMLIR pass pipeline|\bPassManager\b|TritonGPU|\bttg?ir\b|Convert\w*ToLLVM|\btriton(?:-shared)?-opt\b|'tt\.\w+' op)re" },
         { Layer::Inductor, R"re(torch[/.]_inductor|torch[/.]_dynamo|BackendCompilerFailed|InductorError)re" },
-        { Layer::DeviceCompiler, R"re(\b(?:nvcc|ptxas|nvrtc|hipcc|nvlink|cicc)\b|\b(?:clang|gcc|g\+\+|c\+\+)(?:-\d+)?: |\bl?ld: |\.cuh?\(\d+\): |\.(?:cuh?|cpp|cc|hpp|h):\d+:\d+: |pycuda[/.]compiler|cupy[/.]cuda[/.]compiler|detected in the compilation of)re" },
+        { Layer::DeviceCompiler, R"re(\b(?:nvcc|ptxas|nvrtc|hipcc|nvlink|cicc|ocloc|libocloc|libigc)\b|\b(?:clang|gcc|g\+\+|c\+\+)(?:-\d+)?: |\bl?ld: |\.cuh?\(\d+\): |\.(?:cuh?|cpp|cc|hpp|h):\d+:\d+: |pycuda[/.]compiler|cupy[/.]cuda[/.]compiler|detected in the compilation of)re" },
         { Layer::GpuRuntime, R"re(\bCUDA error\b|\bcudaError\w+|\bCUDA_ERROR_\w+|cuda runtime error|\bTHCudaCheck|\bCUBLAS_\w+|\bCUDNN_\w+|\bCUSOLVER_\w+|\bNCCL\b|\bHIP error\b|\bhipError\w+|\bHSA_STATUS_\w+)re" },
         { Layer::Harness, R"re(\bpytest\b|\bunittest\b|torch\.testing|numpy\.testing|assert_close|assert_allclose|\bgtest\b|_test\.py|\btest_\w+\.py)re" },
     };

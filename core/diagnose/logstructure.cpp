@@ -133,10 +133,10 @@ const QList<ShapeRule>& shapeRules()
         { DirectCause, R"re(The above exception was the direct cause of the following exception)re" },
         { DuringHandling, R"re(During handling of the above exception, another exception occurred)re" },
         // CPython, IPython ("File /x.py:139, in f", "Cell In[3], line 1"), Triton server ("/x.py(643): f"), old IPython ("x.py in f(")
-        { PythonFrame, R"re(^\s*File "[^"]*", line \d+|^\s*File \S+:\d+, in \w|^\s*Cell In\[\d+\], line \d+|^\s*\S+\.py\(\d+\): \w+\s*$|^\S+\.py in \w+\(|^<ipython-input-[\w-]+> in \w)re" },
+        { PythonFrame, R"re(^\s*File "[^"]*", line \d+|^\s*File \S+:\d+, in \w|^\s*File \S+\.py:\d+\s*$|^\s*Cell In\[\d+\], line \d+|^\s*\S+\.py\(\d+\): \w+\s*$|^\S+\.py in \w+\(|^<ipython-input-[\w-]+> in \w)re" },
         // gdb/LLVM "#3 0x…", glog "@ 0x…", c10/lldb "frame #3:", boost "0# …", glibc "/lib/x.so(+0x…)[0x…]",
         // Open MPI "[host:123] [ 0] …"
-        { NativeFrame, R"re(^\s*#\d+\s+0x[0-9a-f]+|^\s*@\s+0x[0-9a-f]+|^\s*frame #\d+:|^\s*\d+# \S|\(\+0x[0-9a-f]+\)\[0x[0-9a-f]+\]|^\s*\[[^\]]+\] \[ ?\d+\] )re" },
+        { NativeFrame, R"re(^\s*#\d+\s+0x[0-9a-f]+|^\s*@\s+0x[0-9a-f]+|^\s*frame #\d+:|^\s*\d+# \S|\(\+0x[0-9a-f]+\) ?\[0x[0-9a-f]+\]|^\s*\[[^\]]+\] \[ ?\d+\] )re" },
         { ExceptionLine, R"re(^\s*(?:[A-Za-z_][\w.]*\.)?(?:\w+(?:Error|Exception|Failed|Failure|Exit|Interrupt)|Exception)\b\s*(?::|$))re" },
         { WarningHeader, R"re(\.py:\d+: \w*Warning:)re" },
         { CodeContext, R"re(^\s*-*-->\s*\d+ )re" },

@@ -15,6 +15,9 @@ const QList<DiagnosisRule>& diagnosisRules()
     // clang-format off
     static const QList<DiagnosisRule> rules {
         // ---- driver_runtime_mismatch -------------------------------------------------------------------
+        // A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): the
+        // runtime's enum (HIP's mirrors CUDA's); numbers of CUDA before 10.1 are read only where no later status has them.
+        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(48|98|209|222)\b(?!\.\d))re", "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
         // cudaErrorInsufficientDriver (35) is also what the CUDA runtime reports when no driver is installed
         // at all, which is how a CUDA runner fails on a machine without a GPU.
         { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
@@ -34,6 +37,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 100, R"re(NVIDIA driver on your system is too old)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 80, R"re(Torch not compiled with CUDA enabled)re", "PyTorch CPU build" },
+        { C::DriverRuntimeMismatch, 90, R"re(\b(was ?n[o']t|not) (built|build|compiled) with (CUDA|ROCm|HIP|GPU)( support| enabled)?\b)re", "xFormers, extensions: a build without the accelerator" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bonly supports? (\w+ ){0,2}v?\d+(\.\d+)* or (higher|later|newer|above)\b.{0,40}\bbut (got|found)\b)re", "version checks: a toolkit newer or older than the range a release knows (Triton)" },
         { C::DriverRuntimeMismatch, 100, R"re(\b(outdated|incompatible) (cuDNN|cuBLAS|cuSPARSE|cuFFT|cuSOLVER|NCCL|CUDA|driver)\w* (installation|version|library|libraries|driver))re", "JAX" },
         { C::DriverRuntimeMismatch, 100, R"re(Found \w+ version \d+, but \w+ was built against|Loaded runtime \w+ library: .{0,40}but source was compiled with)re", "JAX, TensorFlow" },
         { C::DriverRuntimeMismatch, 90, R"re(version must be no lower than|was built against .{0,40}(newer|older)|cuDNN version incompatibility)re", "JAX, PyTorch" },
@@ -57,7 +62,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:)re", "CMake: the accelerator toolkit or a library of the stack not found" },
         { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
-        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)'|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
+        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)('|\s*$)|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
         // Version skew shows up as whatever layer broke first: the dynamic loader, an import, a binding, a
         // version check. These read the mechanism, whatever the product: a missing library of the installation,
@@ -163,7 +168,26 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(^\s*(/bin/)?sh: (\d+: )?\S*\b(nvcc|hipcc|clang\+\+|clang|gcc|g\+\+|ptxas|neuronx-cc|neuron-cc|rocm_agent_enumerator|hipconfig|ld\.lld): (command )?not found|\bfailed to execute:\s*\S*\b(clang\+\+|hipcc|nvcc)\b)re", "shells, hipcc: a compiler of the toolchain not where it is looked for" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(traced|compiled|built|serialized) with an unsupported [\w-]+ version\b)re", "neuronx-cc (NCC_EVRF065): an NKI kernel traced by another release" },
         { C::DriverRuntimeMismatch, 80, R"re(\bASan runtime does not come first in initial library list\b)re", "AddressSanitizer: its runtime not linked or preloaded (the build's set-up)" },
+        // A package's own loader that cannot find the native library it was built to load (its name derived from the
+        // installed versions), and a loaded library without a function its caller expects: versions that do not fit.
+        { C::DriverRuntimeMismatch, 80, R"re(\b(binary|library|DLL|shared object)\b.{0,40}\bnot found at \S+\.(so|dll|dylib)\b|\b(Could not|Failed to|Unable to|Cannot) (find|load|locate) (the )?((module|library|file|binary) )?['"]?[\w./\\:-]*\.(so|dll|dylib)(\.\d+)*\b)re", "a package's loader: its native library missing" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bNo compatible code objects found for\b)re", "HIP's fat binary: no code object for the GPU's gfx arch" },
+        // An object of a compiled type of the stack without an attribute its caller expects: another release's API
+        // ('jaxlib.xla_extension.ArrayImpl' object has no attribute 'device_buffer').
+        { C::DriverRuntimeMismatch, 60, R"re('(jaxlib|triton|torch\._C|torch_xla|libneuronxla|cupy)\.[\w.]+' object has no attribute '\w+'(?!\. Did you mean))re", "a compiled type of the stack without a name of another release" },
+        // TensorFlow's TPU worker does not know a function the client sends: the worker's TensorFlow is of another release.
+        { C::DriverRuntimeMismatch, 70, R"re(\bis neither a type of a primitive operation nor a name of a function registered in binary running on\b)re", "TensorFlow: client and TPU worker of different releases" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bnot available in this library\b)re", "TensorFlow/XLA TPU: the library lacks a function the caller expects" },
+        { C::DriverRuntimeMismatch, 90, R"re(\bInvalid SPIR-V module\b.{0,80}\bunknown extension\b|\buses unknown extension '?SPV_)re", "a GPU driver's compiler older than the SPIR-V a JIT emitted (Intel XPU)" },
+        // PyTorch's C++ API removed in a release (AT_CHECK in 1.5, the THC headers in 1.11): an extension written for an
+        // older PyTorch, whatever compiler says so.
+        { C::DriverRuntimeMismatch, 95, R"re(\bTHC/THC\w*\.h\b.{0,30}\b(No such file|cannot open|not found)|\b(fatal error|cannot open source file)\b.{0,10}\bTHC/|\b(AT_CHECK|THCState|THCudaCheck|THCudaTensor\w*|THCCeilDiv|THCNumerics)\b['’"`]?:? (was not declared|is undefined|identifier not found)|\b(undeclared identifier|identifier) ['‘"`](AT_CHECK|THC\w+)\b)re", "PyTorch: a C++ API of an older release" },
+        // A tool that asks the user to check that a compiler of the stack is installed and works has found that it is not.
+        { C::DriverRuntimeMismatch, 60, R"re(\bcheck that [\w.-]+ is installed and working\b)re", "torch-neuron: neuron-cc missing or broken" },
         // ---- no_device -------------------------------------------------------------------------------
+        // A cluster scheduler with no node that has the accelerator the job asks for (Kubernetes' extended resources).
+        { C::NoDevice, 85, R"re(\bInsufficient (aws\.amazon\.com/neuron\w*|nvidia\.com/gpu|amd\.com/gpu|google\.com/tpu|habana\.ai/gaudi)\b)re", "Kubernetes: no node with the accelerator" },
+        { C::NoDevice, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(38|46|100|101)\b(?!\.\d))re", "CUDA and HIP statuses by number: no device, devices unavailable, an invalid ordinal" },
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|(?<!exit )(?<!exit_)code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
@@ -205,6 +229,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
+        { C::DeviceOom, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(2)\b(?!\.\d))re", "CUDA and HIP statuses by number: memory allocation" },
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
@@ -231,6 +256,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 85, R"re(\bTMPBUF pages requested exceeded\b|\bFailed to reserve \w+ tmpbuf memory\b|\bdevice mempool\b.{0,100}\bneeded \d+ available \d+)re", "Neuron runtime: device memory for the model's tensors" },
         { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
+        { C::LaunchConfig, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(7|9|701)\b(?!\.\d))re", "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
         { C::LaunchConfig, 100, R"re(too many blocks in cooperative launch|cudaErrorCooperativeLaunchTooLarge|CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)re", "CUDA (720)" },
@@ -271,7 +297,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bnot (yet )?supported (yet )?(on|for) (the )?(TPUs?|GPUs?|NPUs?|XPUs?|MPS|HIP|ROCm|Neuron|NeuronCore(-v\d)?|Trainium|Inferentia|Gaudi|HPU)\b|\btarget \w+ does not support\b|\brequires NeuronCore-v\d+\b.{0,20}\bor (newer|later)\b)re", "XLA, TPU runtimes, backends, NKI: what a device kind lacks" },
         // LLVM's instruction selection that finds no instruction for an intrinsic on the target: the target lacks it
         // (tcgen05 on sm_120). A toolchain that does not know the processor at all says so first (above).
-        { C::UnsupportedOnTarget, 90, R"re(LLVM ERROR: Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
+        { C::UnsupportedOnTarget, 90, R"re((LLVM ERROR|error in backend): Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on this (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
@@ -287,6 +313,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED|HIPBLAS_STATUS_NOT_SUPPORTED|HIPBLASLT_STATUS_NOT_SUPPORTED|rocblas_status_not_implemented)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
+        { C::UnsupportedOnTarget, 85, R"re(\bUnimplemented backend \w+|\bis not supported (yet )?(with|by|on|for) the \w+ backend\b|\bNo OpKernel was registered to support Op\b)re", "PyTorch device backends, optimum exporters, TensorFlow: an operation this backend or device does not have" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
         // cause is the missing support.
@@ -314,6 +341,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
+        { C::IllegalMemoryAccess, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(59|77|700|710|716|719)\b(?!\.\d))re", "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
         { C::IllegalMemoryAccess, 90, R"re(unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED)re", "CUDA (719), a device exception" },
@@ -351,6 +379,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 100, R"re(The values for attribute '(shape|dtype|device|layout|stride\(\))' do not match)re", "torch.testing.assert_close" },
         { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
         { C::ShapeDtypeMismatch, 100, R"re(Expected all tensors to be on the same device|cannot be accessed from Triton|Expected (a |an |all )?.{0,40}to be on (the same device|CUDA|GPU)|(is|are) on (the )?(CPU|different devices?)\b.{0,40}(but|expected|must|should))re", "PyTorch, Triton" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bis not an? (XLA|CUDA|HIP|MPS|XPU|TPU|Neuron|GPU) tensor\b)re", "PyTorch/XLA and device backends: a tensor on another device" },
+        { C::ShapeDtypeMismatch, 85, R"re(\b(must|should) be (in |of )?(dtype|type|data type)s?( of)? (torch\.|jnp\.|np\.|tl\.)?(float|bfloat|half|int|uint|fp|bf)\d*)re", "kernels' dtype checks on their inputs" },
         { C::ShapeDtypeMismatch, 90, R"re(\bshapes?\b.{0,80}\b(mismatch\w*|incompatible|not compatible|must (match|be (equal|the same|compatible))|should (match|have|be (equal|the same))|(do|does|did) not match|don't match|doesn't match)|\b(mismatch\w*|incompatible|inconsistent|mismatched) (input |output )?shapes?\b)re", "PyTorch, JAX, NKI, Triton" },
         { C::ShapeDtypeMismatch, 90, R"re(could not be broadcast|cannot broadcast|incompatible shapes for broadcasting|incompatible dimensions|Shapes must be equal rank|Dimensions must be equal|requires contracting dimensions to have the same shape|cannot reshape array of size|Dimension out of range|dimension mismatch|dimensions? (do not|don't) match)re", "NumPy, JAX, TensorFlow, PyTorch" },
         { C::ShapeDtypeMismatch, 90, R"re(\blayout\b.{0,40}\b(does not match|doesn't match|mismatch\w*|not compatible|incompatible)|\b(mismatch\w*|incompatible) layouts?\b)re", "XLA, Mosaic, cuDNN" },
@@ -375,6 +405,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
         { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bIndivisibleError\b|\bis partitioned \d+ times, but the dimension size is\b)re", "JAX sharding: a dimension the mesh axis does not divide" },
         { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
         { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
         { C::ShapeDtypeMismatch, 80, R"re('numpy\.ndarray' object has no attribute '(type|data_ptr|dtype\.itemsize|device)')re", "Triton, PyTorch: a NumPy array where a tensor is expected" },
@@ -416,7 +447,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno valid (tiling|tile size|schedule|blocking)s?\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b|\bhas no buildable configuration\b)re", "tuners: every configuration of the search failed" },
+        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno valid (tiling|tile size|schedule|blocking)s?\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b|\bhas no buildable configuration\b|\bvalid (results?|configs?|configurations?|candidates?|kernels?)\s*[:=]\s*0\s*(/|of)\s*\d+|\bno valid (results?|configs?|configurations?|candidates?|kernels?) (among|of|in|out of) (the )?\d+)re", "tuners: every configuration of the search failed" },
         { C::AutotuneFailure, 100, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable|buildable) (\w+ )?(configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
@@ -443,6 +474,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(lowering\b.{0,40}\b(not implemented|unimplemented|not supported|unsupported)|\b(not implemented|unsupported)\b.{0,40}\blowering\b)re", "Pallas/Mosaic, JAX, TorchInductor" },
         { C::CompileError, 90, R"re(lowering\b.{0,40}\bfailed\b|LoweringException|TritonLoweringException|Exception while lowering)re", "Pallas/Mosaic, JAX, TorchInductor", RuleRole::Wrapper },
         { C::CompileError, 90, R"re(tensorizer error|Internal Compiler Error|=== BIR error ===|\bBIR verification failed|\[(TEN|GCA|NLA|F)\d{3}\])re", "neuronx-cc: internal errors" },
+        // LLVM's crash banner: a compiler built on LLVM (clang, triton-opt, a JIT's back end) crashed; what it printed
+        // before decides, the banner alone is the compiler's failure.
+        { C::CompileError, 60, R"re(\bPLEASE submit a bug report to .{0,80}\binclude the crash backtrace\b)re", "LLVM-based compilers: a crash", RuleRole::Wrapper },
         // neuronx-cc's error codes say that the compiler refused the graph and in which family (verification,
         // arguments, custom calls); the text after the code says why, and a cause there decides (an operand dtype,
         // a target that lacks the feature, an NKI release). Alone the code is the compiler's failure.
@@ -461,8 +495,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
-        { C::CompileError, 85, R"re(\bNKISyntaxError\b|\bis referenced outside of its parent scope\b)re", "NKI's front end: the kernel's source broke its rules" },
+        { C::CompileError, 85, R"re(\bNKISyntaxError\b|\bis referenced outside of its parent scope\b|\bUnexpected output dependencies, different iterations of \w+ loop write to\b)re", "NKI's front end: the kernel's source broke its rules" },
         // ---- timeout_hang ----------------------------------------------------------------------------
+        { C::TimeoutHang, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(702)\b(?!\.\d))re", "CUDA and HIP statuses by number: the launch timed out" },
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
@@ -491,6 +526,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 80, R"re(\b(NMSE|MSE|RMSE|max_?err(or)?|max abs err(or)?|rel(ative)? err(or)?)\s*=\s*[\d.e+-]+\s*>\s*[\d.e+-]+)re", "test harnesses printing an error above its bound (ggml's test-backend-ops)" },
+        { C::NumericalMismatch, 80, R"re(\b(fail(ed|ure)?|error|mismatch)\b:?\s*-?\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?\s*$)re", "verification drivers printing an error above its bound (MIOpenDriver)" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },

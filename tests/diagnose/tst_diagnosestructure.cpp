@@ -188,6 +188,12 @@ private Q_SLOTS:
                               "[tune] cfg 0  -> FAILED (compile)\n"
                               "RuntimeError: Auto-tuning failed: every configuration was rejected")
             << FailureClass::AutotuneFailure << 4 << 0;
+        // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
+        QTest::newRow("compiler-crash-banner")
+            << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
+                              "the crash backtrace.\nStack dump:\n"
+                              "0.      Program arguments: ./bin/triton-opt --tritongpu-coalesce ttgir.txt")
+            << FailureClass::CompileError << 1 << 0;
         // How the process ended is a consequence: a compiler back end that aborts failed to compile.
         QTest::newRow("compiler-abort") << QStringLiteral(
             "2024-10-05T22:49:01Z ERROR 3808 [job.WalrusDriver.0]: Backend exited with code -6 and "
@@ -277,12 +283,70 @@ private Q_SLOTS:
                                << FailureClass::DeviceOom;
         QTest::newRow("nrt-9") << QStringLiteral("nrt_load status=9") << FailureClass::NoDevice;
         QTest::newRow("nrt-1006") << QStringLiteral("nrt_execute status=1006") << FailureClass::IllegalMemoryAccess;
+        // The stack's own code (Inductor) calls the launcher another Triton release generated: its innermost frame of
+        // a file is in an installed package. The same call from the program's own file says nothing of versions.
+        const QString launcherCall = QStringLiteral("Traceback (most recent call last):\n"
+                                                    "  File \"%1\", line 353, in run\n"
+                                                    "    return launcher(\n"
+                                                    "  File \"<string>\", line 6, in launcher\n"
+                                                    "TypeError: function takes exactly 15 arguments (14 given)");
+        QTest::newRow("stack-calls-itself-with-another-signature")
+            << launcherCall.arg(u"/opt/conda/lib/python3.9/site-packages/torch/_inductor/triton_heuristics.py")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("program-calls-with-another-signature")
+            << launcherCall.arg(u"/home/u/model.py") << FailureClass::Unknown;
+        // PyTorch's C++ API removed in a release: an extension written for an older PyTorch.
+        QTest::newRow("removed-pytorch-macro")
+            << QStringLiteral("src/iou_cuda.cpp:4:23: error: \u2018AT_CHECK\u2019 was not declared in this scope")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("removed-pytorch-header") << QStringLiteral(
+            "horovod/torch/cuda_util.cc:18:10: fatal error: THC/THC.h: No such file or directory\n"
+            "compilation terminated.") << FailureClass::DriverRuntimeMismatch;
+        // A library without a function its caller expects; a package's loader without the native library it derives
+        // from the installed versions.
+        QTest::newRow("library-lacks-function")
+            << QStringLiteral("2021-07-20 13:32:45.335463: F external/org_tensorflow/tensorflow/core/tpu/"
+                              "tpu_executor_init_fns.inc:110] TpuTransferManager_ReadDynamicShapes not available in "
+                              "this library.\nAborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("native-library-not-found") << QStringLiteral(
+            "RuntimeError: Configured ROCm binary not found at /x/site-packages/bitsandbytes/"
+            "libbitsandbytes_rocm84.so") << FailureClass::DriverRuntimeMismatch;
         // A target feature is not a version: bf16 below sm_80 is unsupported on the target.
         QTest::newRow("target-feature") << QStringLiteral(
             "ptxas /tmp/x.ptx, line 91; error   : Feature '.bf16' requires .target sm_80 or higher")
                                         << FailureClass::UnsupportedOnTarget;
     }
     void versionSkew()
+    {
+        QFETCH(QString, log);
+        QFETCH(FailureClass, expected);
+        QCOMPARE(diagnose(log).className(), failureClassName(expected));
+    }
+
+    // A CUDA or HIP status by its number alone is the runtime's enum (HIP mirrors CUDA); a number no status of the
+    // classes has decides nothing.
+    void statusNumbers_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<FailureClass>("expected");
+        QTest::newRow("700") << QStringLiteral(
+            "RuntimeError: Cuda error: 700[cudaLaunchKernel((void*)fineRasterKernel,")
+                             << FailureClass::IllegalMemoryAccess;
+        QTest::newRow("2") << QStringLiteral(
+            "RuntimeError: ops/src/indice_cuda.cu 124\ncuda execution failed with error 2")
+                           << FailureClass::DeviceOom;
+        QTest::newRow("0100") << QStringLiteral("checkHipErrors() HIP API error = 0100 from file <main.hip>")
+                              << FailureClass::NoDevice;
+        QTest::newRow("702") << QStringLiteral("CUDA error 702 at kernel.cu:88") << FailureClass::TimeoutHang;
+        QTest::newRow("701") << QStringLiteral("CUDA failure 701 in launch") << FailureClass::LaunchConfig;
+        QTest::newRow("209") << QStringLiteral("CUDA error code=209 at main.cu:12")
+                             << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("1") << QStringLiteral("transport/nvls.cc:244 NCCL WARN Cuda failure 1") << FailureClass::Unknown;
+        QTest::newRow("not-a-status") << QStringLiteral("CUDA 12.2 failed to install 2 packages")
+                                      << FailureClass::Unknown;
+    }
+    void statusNumbers()
     {
         QFETCH(QString, log);
         QFETCH(FailureClass, expected);
