@@ -425,6 +425,9 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     result.roundsRun = roundsRun;
 
     say(QStringLiteral("statistics and bootstrap confidence intervals"));
+    // Every timed call is a checked call, for whose work it was too: its error is the verdict's (INVALID).
+    for (int i = 1; i < result.impls.size(); ++i)
+        result.impls[i].findings << detail::benchScopeFindings(task, result.impls[i], result.impls.first());
     result.findings << staticFairnessFindings(task);
     for (const ImplBench& b : result.impls)
         result.findings << b.findings;

@@ -6,6 +6,7 @@
 #include "core/finding.h"
 #include "core/jobcontext.h"
 #include "core/run/actionrequest.h"
+#include "core/run/implrun.h"
 #include "core/run/implstatus.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/task.h"
@@ -89,6 +90,9 @@ struct ImplBench {
     QJsonObject provenance; ///< the runner's, plus host and clock source
     QMap<QString, CaseSamples> cases;
     Findings findings; ///< runtime.* / sandbox.* findings of failed runners
+    /// Every call's record of what it dispatched (kernel tasks: kwb_dispatch.py), keyed `case/s<set>/r<round>`: the
+    /// timed calls are judged by the same cost rule as a correctness run's (benchScopeFindings).
+    QMap<QString, CallRecord> dispatchRecords;
     /// The runner processes' CPU time as the kernel accounted it to this process's children (getrusage
     /// RUSAGE_CHILDREN around each runner: out of the runner's reach), and their wall time, over the rounds.
     double processCpuS = 0;
@@ -188,6 +192,12 @@ struct PoolCall {
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
     const std::atomic_bool* cancel = nullptr);
+/// Whose work the timed calls were: the cost rule of a correctness run (kernelCostFindings: the framework's share of
+/// the task's work, compute outside the kernels and the framework) over every recorded call of the benchmark, each
+/// weighed against the reference's call on the same input set. Its errors make the candidate's verdict INVALID: a
+/// candidate that runs its kernels where it is checked and the framework where it is timed is caught on the calls
+/// it times. Empty for implementations without a record (not a kernel task, not python).
+Findings benchScopeFindings(const Task& task, const ImplBench& candidate, const ImplBench& reference);
 /// The `kwb-mark` lines of a runner's stderr with their arrival times (ns on this process's monotonic clock).
 struct Marker {
     qint64 atNs = 0;

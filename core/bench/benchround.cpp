@@ -220,6 +220,14 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         const QJsonObject rec = i < record.size() ? record.at(i).toObject() : QJsonObject();
         if (rec.value(QStringLiteral("status")).toString() != u"ok")
             continue; // the runner stopped here; its error says why
+        if (const QJsonObject dispatch = rec.value(QStringLiteral("dispatch")).toObject(); !dispatch.isEmpty()) {
+            const QString label = QStringLiteral("%1/s%2/r%3").arg(call.caseName).arg(call.set).arg(round);
+            bench.dispatchRecords.insert(label,
+                CallRecord { .label = label,
+                    .ok = true,
+                    .elapsedNs = qint64(rec.value(QStringLiteral("elapsed_ns")).toDouble()),
+                    .dispatch = dispatch });
+        }
         const CallMarks& m = marks[i];
         t.begins += m.begins;
         t.ends += m.ends;

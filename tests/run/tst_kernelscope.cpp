@@ -6,6 +6,7 @@
 // failure is: a framework missing from the runner python makes the implementation "not run" with an env.*
 // warning, while a candidate that only claims so is failed.
 #include "../helpers/frameworks.h"
+#include "core/bench/benchengine.h"
 #include "core/exec/sandboxprobe.h"
 #include "core/run/kernelscope.h"
 #include "core/run/runengine.h"
@@ -318,6 +319,41 @@ private Q_SLOTS:
         // The record's error says it; the static scan's warning of the same route is not repeated beside it.
         QVERIFY2(!idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Warning).contains(QStringLiteral("scope.offload")),
             qPrintable(describe(*r, u"numpy-gemm"_s)));
+        // A candidate that runs its kernel for a run's few calls passes the run clean (benchJudgesItsTimedCalls).
+        QVERIFY2(idsFor(*r, QStringLiteral("cadence-gemm"), Severity::Error).isEmpty(),
+            qPrintable(describe(*r, u"cadence-gemm"_s)));
+    }
+
+    // Every timed call is a checked call, for whose work it was too: a candidate that runs its kernel for the few
+    // dozen calls a correctness run makes and the framework's product beside a token kernel after that (right
+    // answers, the framework's speed) is caught on the benchmark's own calls; its verdict is INVALID for it.
+    void benchJudgesItsTimedCalls()
+    {
+        KWB_NEED_PYTHON_MODULE("torch");
+        KWB_NEED_PYTHON_MODULE("triton");
+        BenchRequest req;
+        req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/linear-relu-triton");
+        req.implIds = QStringList { QStringLiteral("cadence-gemm"), QStringLiteral("fused") };
+        req.seed = 20261206;
+        req.sandbox = sandboxAvailable().available;
+        req.budgetS = 8; // enough calls per runner process for the candidate to switch (after its 16th) on most of them
+        auto r = runBench(req);
+        QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
+        const auto scopeError = [&](const QString& impl) {
+            return std::any_of(r->findings.begin(), r->findings.end(), [&](const Finding& f) {
+                return f.impl == impl && f.id == u"scope.framework-compute" && f.severity == Severity::Error
+                    && f.message.startsWith(QStringLiteral("in the benchmark's timed calls"));
+            });
+        };
+        QVERIFY(scopeError(QStringLiteral("cadence-gemm")));
+        QVERIFY(!scopeError(QStringLiteral("fused")));
+        for (const BenchCase& c : r->cases) {
+            for (const ImplCaseResult& x : c.candidates) {
+                if (x.id == u"cadence-gemm")
+                    QVERIFY2(x.verdict == Verdict::Invalid && x.invalidReason.contains(u"scope.framework-compute"),
+                        qPrintable(x.invalidReason));
+            }
+        }
     }
 
     // A decorator of a DSL the scan does not know, imported under an alias, neither stops the scan nor hides what
