@@ -175,6 +175,7 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const ImplB
     r.wrong = s.wrong;
     r.unwritten = s.unwritten;
     r.lateWrites = s.lateWrites;
+    r.threadsLeft = s.threadsLeft;
     r.timerOverheadNs = s.timerOverheadNs;
     QString note;
     if (const auto peaks = floorPeaks(task, impl, b, onGpu, s, request, &note)) {

@@ -76,6 +76,7 @@ struct CaseSamples {
     int unwritten = 0; ///< of those, calls that left poisoned outputs (the work was skipped)
     QStringList wrongExamples; ///< a few "round r, set s: output y: …" lines
     int lateWrites = 0; ///< calls whose outputs still changed after they had returned
+    int threadsLeft = 0; ///< timed calls (not warm-up) after which the process had more threads than before
 };
 
 /// One implementation's runners.
@@ -127,6 +128,7 @@ struct ImplCaseResult {
     int wrong = 0;
     int unwritten = 0;
     int lateWrites = 0;
+    int threadsLeft = 0;
     double timerOverheadNs = 0;
 };
 

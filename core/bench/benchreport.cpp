@@ -116,6 +116,11 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
         out << caseFinding("correct.late-write", Severity::Error, caseName, r.id,
             QStringLiteral("outputs still changed after %1 call(s) had returned: the samples timed unfinished work")
                 .arg(r.lateWrites));
+    if (r.threadsLeft > 0)
+        out << caseFinding("correct.leftover-threads", Severity::Warning, caseName, r.id,
+            QStringLiteral("%1 timed call(s) left more threads running than they found: work may go on between the "
+                           "calls, off the clock (in a correctness run the same finding says a thread outlived a call)")
+                .arg(r.threadsLeft));
     if (r.unwritten > 0) {
         Finding f = caseFinding("bench.skipped-work", Severity::Error, caseName, r.id,
             QStringLiteral("%1 of %2 calls left outputs as the harness poisoned them: the call skipped its work (a "
