@@ -17,7 +17,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- driver_runtime_mismatch -------------------------------------------------------------------
         // A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): the
         // runtime's enum (HIP's mirrors CUDA's); numbers of CUDA before 10.1 are read only where no later status has them.
-        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(48|98|209|222)\b(?!\.\d))re", "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(48|98|209|222)\b(?!\.\d))re", "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
         // cudaErrorInsufficientDriver (35) is also what the CUDA runtime reports when no driver is installed
         // at all, which is how a CUDA runner fails on a machine without a GPU.
         { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
@@ -37,7 +37,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 100, R"re(NVIDIA driver on your system is too old)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 80, R"re(Torch not compiled with CUDA enabled)re", "PyTorch CPU build" },
-        { C::DriverRuntimeMismatch, 90, R"re(\b(was ?n[o']t|not) (built|build|compiled) with (CUDA|ROCm|HIP|GPU)( support| enabled)?\b)re", "xFormers, extensions: a build without the accelerator" },
+        { C::DriverRuntimeMismatch, 90, R"re(\b(wasn't|wasnt|was not|not) (built|build|compiled) with (CUDA|ROCm|HIP|GPU)\b)re", "xFormers, extensions: a build without the accelerator" },
         { C::DriverRuntimeMismatch, 85, R"re(\bonly supports? (\w+ ){0,2}v?\d+(\.\d+)* or (higher|later|newer|above)\b.{0,40}\bbut (got|found)\b)re", "version checks: a toolkit newer or older than the range a release knows (Triton)" },
         { C::DriverRuntimeMismatch, 100, R"re(\b(outdated|incompatible) (cuDNN|cuBLAS|cuSPARSE|cuFFT|cuSOLVER|NCCL|CUDA|driver)\w* (installation|version|library|libraries|driver))re", "JAX" },
         { C::DriverRuntimeMismatch, 100, R"re(Found \w+ version \d+, but \w+ was built against|Loaded runtime \w+ library: .{0,40}but source was compiled with)re", "JAX, TensorFlow" },
@@ -95,6 +95,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(\bCannot find a working triton installation\b)re", "TorchInductor: Triton absent or too old" },
         { C::DriverRuntimeMismatch, 90, R"re(\bOMP: Error #15\b|\bfound lib(i|g)?omp\S* already initialized\b)re", "OpenMP: two runtimes in one process (an installation that ships both)" },
         { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
+        // Loading a model the runtime calls invalid (NRT_INVALID = 2, at load, not at execution): a NEFF compiled by a
+        // release the runtime does not read.
+        { C::DriverRuntimeMismatch, 70, R"re(\b(Could not load the model|nrt_load\w*)\b.{0,20}\bstatus=2\b)re", "Neuron runtime: a NEFF it cannot load (NRT_INVALID = 2)" },
         // A binary module built against another version of a library than the one loaded (NumPy's C API
         // version, NumPy 1.x against 2.x); a framework module without a name the code uses (an API of another
         // release: `tl.make_block_ptr` on an older Triton, `tl.math` on a newer one) — the log cannot tell that
@@ -187,7 +190,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- no_device -------------------------------------------------------------------------------
         // A cluster scheduler with no node that has the accelerator the job asks for (Kubernetes' extended resources).
         { C::NoDevice, 85, R"re(\bInsufficient (aws\.amazon\.com/neuron\w*|nvidia\.com/gpu|amd\.com/gpu|google\.com/tpu|habana\.ai/gaudi)\b)re", "Kubernetes: no node with the accelerator" },
-        { C::NoDevice, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(38|46|100|101)\b(?!\.\d))re", "CUDA and HIP statuses by number: no device, devices unavailable, an invalid ordinal" },
+        { C::NoDevice, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(38|46|100|101)\b(?!\.\d))re", "CUDA and HIP statuses by number: no device, devices unavailable, an invalid ordinal" },
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|(?<!exit )(?<!exit_)code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
@@ -229,7 +232,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
-        { C::DeviceOom, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(2)\b(?!\.\d))re", "CUDA and HIP statuses by number: memory allocation" },
+        { C::DeviceOom, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(2)\b(?!\.\d))re", "CUDA and HIP statuses by number: memory allocation" },
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
@@ -256,7 +259,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 85, R"re(\bTMPBUF pages requested exceeded\b|\bFailed to reserve \w+ tmpbuf memory\b|\bdevice mempool\b.{0,100}\bneeded \d+ available \d+)re", "Neuron runtime: device memory for the model's tensors" },
         { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
-        { C::LaunchConfig, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(7|9|701)\b(?!\.\d))re", "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
+        { C::LaunchConfig, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(7|9|701)\b(?!\.\d))re", "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
         { C::LaunchConfig, 100, R"re(too many blocks in cooperative launch|cudaErrorCooperativeLaunchTooLarge|CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)re", "CUDA (720)" },
@@ -341,7 +344,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
-        { C::IllegalMemoryAccess, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(59|77|700|710|716|719)\b(?!\.\d))re", "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
+        { C::IllegalMemoryAccess, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(59|77|700|710|716|719)\b(?!\.\d))re", "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
         { C::IllegalMemoryAccess, 90, R"re(unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED)re", "CUDA (719), a device exception" },
@@ -380,6 +383,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
         { C::ShapeDtypeMismatch, 100, R"re(Expected all tensors to be on the same device|cannot be accessed from Triton|Expected (a |an |all )?.{0,40}to be on (the same device|CUDA|GPU)|(is|are) on (the )?(CPU|different devices?)\b.{0,40}(but|expected|must|should))re", "PyTorch, Triton" },
         { C::ShapeDtypeMismatch, 85, R"re(\bis not an? (XLA|CUDA|HIP|MPS|XPU|TPU|Neuron|GPU) tensor\b)re", "PyTorch/XLA and device backends: a tensor on another device" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bcan'?t convert \w+(:\d+)? device type tensor to numpy\b)re", "PyTorch: a device tensor handed to NumPy" },
+        { C::ShapeDtypeMismatch, 85, R"re(\b(tensor|output|input|buffer)s? (tensor )?(size|shape|numel)s? must (be equal to|equal|match)\b)re", "collectives and kernels: a buffer of the wrong size" },
         { C::ShapeDtypeMismatch, 85, R"re(\b(must|should) be (in |of )?(dtype|type|data type)s?( of)? (torch\.|jnp\.|np\.|tl\.)?(float|bfloat|half|int|uint|fp|bf)\d*)re", "kernels' dtype checks on their inputs" },
         { C::ShapeDtypeMismatch, 90, R"re(\bshapes?\b.{0,80}\b(mismatch\w*|incompatible|not compatible|must (match|be (equal|the same|compatible))|should (match|have|be (equal|the same))|(do|does|did) not match|don't match|doesn't match)|\b(mismatch\w*|incompatible|inconsistent|mismatched) (input |output )?shapes?\b)re", "PyTorch, JAX, NKI, Triton" },
         { C::ShapeDtypeMismatch, 90, R"re(could not be broadcast|cannot broadcast|incompatible shapes for broadcasting|incompatible dimensions|Shapes must be equal rank|Dimensions must be equal|requires contracting dimensions to have the same shape|cannot reshape array of size|Dimension out of range|dimension mismatch|dimensions? (do not|don't) match)re", "NumPy, JAX, TensorFlow, PyTorch" },
@@ -497,7 +502,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
         { C::CompileError, 85, R"re(\bNKISyntaxError\b|\bis referenced outside of its parent scope\b|\bUnexpected output dependencies, different iterations of \w+ loop write to\b)re", "NKI's front end: the kernel's source broke its rules" },
         // ---- timeout_hang ----------------------------------------------------------------------------
-        { C::TimeoutHang, 85, R"re(\b(CUDA|HIP)\b(\s+\w+){0,2}?\s*(error|failure|failed)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(702)\b(?!\.\d))re", "CUDA and HIP statuses by number: the launch timed out" },
+        { C::TimeoutHang, 95, R"re(\bTimeout \(>[\d.]+s\) from pytest-timeout\b)re", "pytest-timeout" },
+        { C::TimeoutHang, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(702)\b(?!\.\d))re", "CUDA and HIP statuses by number: the launch timed out" },
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
@@ -526,7 +532,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 80, R"re(\b(NMSE|MSE|RMSE|max_?err(or)?|max abs err(or)?|rel(ative)? err(or)?)\s*=\s*[\d.e+-]+\s*>\s*[\d.e+-]+)re", "test harnesses printing an error above its bound (ggml's test-backend-ops)" },
-        { C::NumericalMismatch, 80, R"re(\b(fail(ed|ure)?|error|mismatch)\b:?\s*-?\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?\s*$)re", "verification drivers printing an error above its bound (MIOpenDriver)" },
+        { C::NumericalMismatch, 80, R"re(\b(convolution|verification|validation|check|comparison|test)s? (failed|failure|error|mismatch)\b:?\s*-?\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?\s*$)re", "verification drivers printing an error above its bound (MIOpenDriver)" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },

@@ -218,12 +218,14 @@ private Q_SLOTS:
         expect(*result, QStringLiteral("patch-time"), QStringLiteral("bench.timer-tampered"));
         expect(*result, QStringLiteral("patch-harness"), QStringLiteral("bench.timer-tampered"));
         expect(*result, QStringLiteral("late-thread"), QStringLiteral("correct.late-write"));
-        // The thread each timed call leaves running is counted, as a correctness run counts it.
+        // The thread each timed call leaves running is counted, as a correctness run counts it (a warning: its answers
+        // are right; the late writer's thread may end within the harness's second look, and is not asked about).
+        expect(*result, QStringLiteral("lingering-thread"), {});
         const auto leftThreads = [&](const QString& impl) {
             return std::any_of(result->findings.begin(), result->findings.end(),
                 [&](const Finding& f) { return f.impl == impl && f.id == u"correct.leftover-threads"; });
         };
-        QVERIFY2(leftThreads(QStringLiteral("late-thread")), qPrintable(describe(*result)));
+        QVERIFY2(leftThreads(QStringLiteral("lingering-thread")), qPrintable(describe(*result)));
         QVERIFY2(!leftThreads(QStringLiteral("copy")), qPrintable(describe(*result)));
     }
 
