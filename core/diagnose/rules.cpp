@@ -174,7 +174,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A package's own loader that cannot find the native library it was built to load (its name derived from the
         // installed versions), and a loaded library without a function its caller expects: versions that do not fit.
         { C::DriverRuntimeMismatch, 80, R"re(\b(binary|library|DLL|shared object)\b.{0,40}\bnot found at \S+\.(so|dll|dylib)\b|\b(Could not|Failed to|Unable to|Cannot) (find|load|locate) (the )?((module|library|file|binary) )?['"]?[\w./\\:-]*\.(so|dll|dylib)(\.\d+)*\b)re", "a package's loader: its native library missing" },
+        { C::DriverRuntimeMismatch, 85, R"re(\[WinError 126\] The specified module could not be found|\bError loading "[^"]+\.dll" or one of its dependencies)re", "Windows' loader: a library of the installation (or one it needs) missing" },
         { C::DriverRuntimeMismatch, 95, R"re(\bNo compatible code objects found for\b)re", "HIP's fat binary: no code object for the GPU's gfx arch" },
+        { C::DriverRuntimeMismatch, 75, R"re(\bNo FFI handler registered for \w+)re", "JAX/XLA: a plugin's custom calls not registered (a plugin of another release, or none)" },
         // An object of a compiled type of the stack without an attribute its caller expects: another release's API
         // ('jaxlib.xla_extension.ArrayImpl' object has no attribute 'device_buffer').
         { C::DriverRuntimeMismatch, 60, R"re('(jaxlib|triton|torch\._C|torch_xla|libneuronxla|cupy)\.[\w.]+' object has no attribute '\w+'(?!\. Did you mean))re", "a compiled type of the stack without a name of another release" },
@@ -259,6 +261,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 85, R"re(\bTMPBUF pages requested exceeded\b|\bFailed to reserve \w+ tmpbuf memory\b|\bdevice mempool\b.{0,100}\bneeded \d+ available \d+)re", "Neuron runtime: device memory for the model's tensors" },
         { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
+        { C::LaunchConfig, 90, R"re(\bShared memory requested exceeds device resources\b)re", "XLA's GPU runtime: a custom call's launch above the device's shared memory" },
         { C::LaunchConfig, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(7|9|701)\b(?!\.\d))re", "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },

@@ -212,6 +212,10 @@ private Q_SLOTS:
         QTest::newRow("round22") << QStringLiteral("round22") << 20 << 21;
         // Vendor troubleshooting pages and threads they point to (blind: 5 of 7).
         QTest::newRow("round23") << QStringLiteral("round23") << 6 << 7;
+        // JAX/XLA in discussions and other repositories; Triton and ROCm in smaller repositories (blind: 3 of 7, 9 of
+        // 16).
+        QTest::newRow("round24") << QStringLiteral("round24") << 5 << 7;
+        QTest::newRow("round25") << QStringLiteral("round25") << 11 << 16;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
