@@ -242,8 +242,6 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                                 .arg(m.ns, 0, 'f', 0)
                                 .arg(recorded, 0, 'f', 0);
         if (call.warmup) {
-            // A warm-up call may start a framework's thread pool; a timed one that leaves a thread running (work
-            // going on off the clock, a thread that watches for the next input set) is counted.
             if (round <= 0 && s.firstCallsNs.size() < 8) // the first process's first calls (the cold one first)
                 s.firstCallsNs.push_back(recorded);
             continue;
@@ -255,6 +253,8 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
             ++s.discarded;
             continue;
         }
+        // A warm-up call may start a framework's thread pool; a timed one that leaves a thread running (work going on
+        // off the clock) is counted.
         s.threadsLeft += rec.value(QStringLiteral("threads_left")).toInt() > 0;
         s.samplesNs.push_back(sample);
         thisRound[call.caseName].push_back(sample);

@@ -34,15 +34,30 @@ constexpr int kStackDependencyWeight = 80;
 // as strong as a framework module without a name (rules.cpp), which a stated cause still beats.
 constexpr int kStackSignatureWeight = 60;
 
+// A frame inside an installed package of the accelerator stack (`site-packages/jax/…`, `…/torch/_inductor/…`).
+bool isStackPackageFrame(const QString& frame)
+{
+    static const QRegularExpression re(QStringLiteral(
+        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|jax_triton|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|tensorflow_neuronx|transformers_neuronx|optimum|xformers|flash_attn)[/\\])re"));
+    return !frame.isEmpty() && re.match(frame).hasMatch();
+}
+
+// A `TypeError` saying a call's arguments do not fit the function's signature; `fn` names the function where the
+// message does (`do_bench() got an unexpected keyword argument`, not `function takes exactly 15 arguments`).
+QRegularExpressionMatch signatureMismatch(const QString& exceptionLine)
+{
+    static const QRegularExpression re(QStringLiteral(
+        R"re(\bTypeError: (?:(?<fn>\w+)\(\) |function )?(got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (exactly |at most |at least |from )?\d+ (to \d+ )?(positional )?arguments? (but \d+ (were|was) given|\(\d+ given\))))re"));
+    return re.match(exceptionLine);
+}
+
 // `ModuleNotFoundError: No module named 'x'` (or any ImportError: a placeholder package that refuses to import) right
 // below a frame inside a package of the accelerator stack.
 bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
 {
     static const QRegularExpression missing(
         QStringLiteral(R"re(\bModuleNotFoundError: No module named '|^\s*ImportError: )re"));
-    static const QRegularExpression stack(QStringLiteral(
-        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|tensorflow_neuronx|transformers_neuronx|optimum)[/\\])re"));
-    return !lastFrame.isEmpty() && missing.match(exceptionLine).hasMatch() && stack.match(lastFrame).hasMatch();
+    return missing.match(exceptionLine).hasMatch() && isStackPackageFrame(lastFrame);
 }
 
 // `TypeError: do_bench() got an unexpected keyword argument 'quantiles'` right below the quoted call
@@ -51,15 +66,13 @@ bool importedByTheStack(const QString& exceptionLine, const QString& lastFrame)
 template <typename SourceLine>
 bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine sourceLineAbove)
 {
-    static const QRegularExpression signature(QStringLiteral(
-        R"re(\bTypeError: (\w+)\(\) (got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (from )?\d+ (to \d+ )?positional arguments? but \d+ (were|was) given))re"));
-    const QRegularExpressionMatch m = signature.match(exceptionLine);
-    if (!m.hasMatch())
+    const QRegularExpressionMatch m = signatureMismatch(exceptionLine);
+    if (!m.hasMatch() || m.captured(u"fn").isEmpty())
         return false;
     const QString lastSourceLine = sourceLineAbove();
     const QRegularExpression call(QStringLiteral(
         R"re(\b(triton|tl|torch|jax|jnp|lax|pl|pltpu|jaxlib|nki|nl|cupy|torch_xla|xm|neuronxcc|torch_neuronx)(\.\w+)*\.%1\s*\()re")
-                                      .arg(m.captured(1)));
+                                      .arg(m.captured(u"fn")));
     return call.match(lastSourceLine).hasMatch();
 }
 
@@ -69,12 +82,7 @@ bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine 
 // and the Triton launcher it generates). A call from the program's own code is raised at the program's frame.
 bool stackCallsItselfWithAnotherSignature(const QString& exceptionLine, const QString& innermostFileFrame)
 {
-    static const QRegularExpression signature(QStringLiteral(
-        R"re(\bTypeError: (\w+\(\) |function )?(got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (exactly |at most |at least |from )?\d+ (to \d+ )?(positional )?arguments? (but \d+ (were|was) given|\(\d+ given\))))re"));
-    static const QRegularExpression stack(QStringLiteral(
-        R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|transformers_neuronx|jax_triton|xformers|flash_attn)[/\\])re"));
-    return !innermostFileFrame.isEmpty() && signature.match(exceptionLine).hasMatch()
-        && stack.match(innermostFileFrame).hasMatch();
+    return isStackPackageFrame(innermostFileFrame) && signatureMismatch(exceptionLine).hasMatch();
 }
 
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found ("… falling back

@@ -8,6 +8,15 @@
 
 namespace kwb {
 
+// A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): one pattern,
+// the numbers of a class in its place — the runtime's enum (HIP's mirrors CUDA's); numbers of CUDA before 10.1 are read
+// only where no later status has them. The words before the number are spelled out so that the line prefilter's
+// required literal is "cuda error", "hip api error", … and not "error" alone.
+// clang-format off
+#define KWB_CUDA_STATUS(numbers)                                                                                       \
+    R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*)re" numbers R"re(\b(?!\.\d))re"
+// clang-format on
+
 const QList<DiagnosisRule>& diagnosisRules()
 {
     using C = FailureClass;
@@ -15,9 +24,7 @@ const QList<DiagnosisRule>& diagnosisRules()
     // clang-format off
     static const QList<DiagnosisRule> rules {
         // ---- driver_runtime_mismatch -------------------------------------------------------------------
-        // A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): the
-        // runtime's enum (HIP's mirrors CUDA's); numbers of CUDA before 10.1 are read only where no later status has them.
-        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(48|98|209|222)\b(?!\.\d))re", "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
+        { C::DriverRuntimeMismatch, 85, KWB_CUDA_STATUS("(48|98|209|222)"), "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
         // cudaErrorInsufficientDriver (35) is also what the CUDA runtime reports when no driver is installed
         // at all, which is how a CUDA runner fails on a machine without a GPU.
         { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
@@ -192,7 +199,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- no_device -------------------------------------------------------------------------------
         // A cluster scheduler with no node that has the accelerator the job asks for (Kubernetes' extended resources).
         { C::NoDevice, 85, R"re(\bInsufficient (aws\.amazon\.com/neuron\w*|nvidia\.com/gpu|amd\.com/gpu|google\.com/tpu|habana\.ai/gaudi)\b)re", "Kubernetes: no node with the accelerator" },
-        { C::NoDevice, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(38|46|100|101)\b(?!\.\d))re", "CUDA and HIP statuses by number: no device, devices unavailable, an invalid ordinal" },
+        { C::NoDevice, 85, KWB_CUDA_STATUS("(38|46|100|101)"), "CUDA and HIP statuses by number: no device, devices unavailable, an invalid ordinal" },
         { C::NoDevice, 100, R"re(no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|hipErrorNoDevice)re", "CUDA (100), HIP" },
         { C::NoDevice, 100, R"re(\b(returned|(?<!exit )(?<!exit_)code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
@@ -234,7 +241,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
         // ---- device_oom ------------------------------------------------------------------------------
-        { C::DeviceOom, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(2)\b(?!\.\d))re", "CUDA and HIP statuses by number: memory allocation" },
+        { C::DeviceOom, 85, KWB_CUDA_STATUS("(2)"), "CUDA and HIP statuses by number: memory allocation" },
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
@@ -262,7 +269,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 90, R"re(\bShared memory requested exceeds device resources\b)re", "XLA's GPU runtime: a custom call's launch above the device's shared memory" },
-        { C::LaunchConfig, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(7|9|701)\b(?!\.\d))re", "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
+        { C::LaunchConfig, 85, KWB_CUDA_STATUS("(7|9|701)"), "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
         { C::LaunchConfig, 100, R"re(too many blocks in cooperative launch|cudaErrorCooperativeLaunchTooLarge|CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)re", "CUDA (720)" },
@@ -347,7 +354,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
-        { C::IllegalMemoryAccess, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(59|77|700|710|716|719)\b(?!\.\d))re", "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
+        { C::IllegalMemoryAccess, 85, KWB_CUDA_STATUS("(59|77|700|710|716|719)"), "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
         { C::IllegalMemoryAccess, 100, R"re(an illegal memory access was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|hipErrorIllegalAddress)re", "CUDA (700)" },
         { C::IllegalMemoryAccess, 100, R"re(misaligned address|cudaErrorMisalignedAddress|CUDA_ERROR_MISALIGNED_ADDRESS)re", "CUDA (716)" },
         { C::IllegalMemoryAccess, 90, R"re(unspecified launch failure|cudaErrorLaunchFailure|CUDA_ERROR_LAUNCH_FAILED)re", "CUDA (719), a device exception" },
@@ -506,7 +513,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 85, R"re(\bNKISyntaxError\b|\bis referenced outside of its parent scope\b|\bUnexpected output dependencies, different iterations of \w+ loop write to\b)re", "NKI's front end: the kernel's source broke its rules" },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 95, R"re(\bTimeout \(>[\d.]+s\) from pytest-timeout\b)re", "pytest-timeout" },
-        { C::TimeoutHang, 85, R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*(702)\b(?!\.\d))re", "CUDA and HIP statuses by number: the launch timed out" },
+        { C::TimeoutHang, 85, KWB_CUDA_STATUS("(702)"), "CUDA and HIP statuses by number: the launch timed out" },
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },
         // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
@@ -584,5 +591,7 @@ const QList<DiagnosisRule>& informativeLineRules()
     // clang-format on
     return rules;
 }
+
+#undef KWB_CUDA_STATUS
 
 } // namespace kwb
