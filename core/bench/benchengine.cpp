@@ -376,8 +376,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     const int warmup = sizeOf(c).second;
                     for (int n = 0; n < setOrder.size(); ++n) {
                         const QString& name = sets[c.name][setOrder[n]];
-                        plan << detail::PoolCall { c.name, setOrder[n], QDir(inputsRoot).filePath(name), n < warmup,
-                            QDir(poolRoot).filePath(name) };
+                        plan << detail::PoolCall { c.name, setOrder[n], name, n < warmup,
+                            QDir(poolRoot).filePath(QDir(inputsRoot).relativeFilePath(name)) };
                     }
                 }
                 plans.insert(b.id, plan);

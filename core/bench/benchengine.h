@@ -56,6 +56,9 @@ struct PhaseTiming {
     double flushSumNs = 0;
     double betweenMedianNs = -1; ///< median time the harness spent between two calls (fetch, write, set-up)
     double drainMedianNs = -1; ///< median wait after a call's end for what it left queued (another stream)
+    /// median over the timed calls of the CPU time the implementation's other threads and processes used between
+    /// the previous call's end and the call's start (-1: not measured)
+    double offCpuMedianNs = -1;
     QString tamper; ///< clock functions the runner found replaced (python: `time.perf_counter_ns`, …)
     QString markerError; ///< what was wrong with the markers (out of order, a sample that differs), empty if none
 };
@@ -120,6 +123,7 @@ struct ImplCaseResult {
     double untimedPerIterationNs = 0; ///< (phase − host − flush) / iterations, over the rounds
     double betweenMedianNs = 0; ///< median over the rounds of the per-round median time between samples
     double drainMedianNs = 0; ///< median over the rounds of the per-round median drain after a call
+    double offCpuMedianNs = -1; ///< median over the rounds of the per-round median CPU time off the clock (-1: none)
     double hostMinusSampleNs = 0; ///< (host − samples) / iterations: GPU launch and sync beyond the events
     std::optional<double> floorNs;
     QString floorNote; ///< why there is no floor

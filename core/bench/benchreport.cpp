@@ -50,6 +50,8 @@ QJsonObject statsJson(const ImplCaseResult& r)
             { QStringLiteral("untimed_per_iteration_ns"), r.untimedPerIterationNs },
             { QStringLiteral("between_median_ns"), r.betweenMedianNs },
             { QStringLiteral("drain_median_ns"), r.drainMedianNs },
+            { QStringLiteral("off_clock_cpu_median_ns"),
+                r.offCpuMedianNs >= 0 ? QJsonValue(r.offCpuMedianNs) : QJsonValue() },
             { QStringLiteral("host_minus_sample_ns"), r.hostMinusSampleNs } });
     o.insert(QStringLiteral("floor_ns"), r.floorNs ? QJsonValue(*r.floorNs) : QJsonValue());
     o.insert(QStringLiteral("floor_fraction"),
@@ -149,13 +151,15 @@ void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
     r.roundMediansNs = samples.roundMediansNs;
     r.betweenRoundCv = betweenRoundCv(samples.roundMediansNs);
     double untimed = 0, hostMinus = 0, spanned = 0, recorded = 0;
-    std::vector<double> between, drain;
+    std::vector<double> between, drain, offCpu;
     for (const PhaseTiming& t : samples.phases) {
         // The harness's work between calls is in the record; the spans need the markers (watched runs).
         if (t.betweenMedianNs >= 0)
             between.push_back(t.betweenMedianNs);
         if (t.drainMedianNs >= 0)
             drain.push_back(t.drainMedianNs);
+        if (t.offCpuMedianNs >= 0)
+            offCpu.push_back(t.offCpuMedianNs);
         hostMinus += t.hostSumNs - t.recordSumNs;
         recorded += double(t.recordN);
         if (!t.watched || t.begins != t.ends || t.observedNs < 0)
@@ -169,6 +173,7 @@ void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)
     }
     r.betweenMedianNs = median(between);
     r.drainMedianNs = median(drain);
+    r.offCpuMedianNs = offCpu.empty() ? -1 : median(offCpu);
     if (spanned > 0)
         r.untimedPerIterationNs = untimed / spanned;
     if (recorded > 0)
@@ -271,6 +276,28 @@ Findings triangulationFindings(
             { QStringLiteral("between_median_ns"), mine.betweenMedianNs }, { QStringLiteral("median_ns"), med } };
         out << f;
         return out;
+    }
+    // While no call runs — the previous call's outputs fetched and checked, this call's inputs revealed, loaded and
+    // the caches flushed — the implementation's other threads and processes should do nothing: idle pools sleep
+    // (the runner asks OpenMP and OpenBLAS not to spin, runnerProcess). CPU time they use then is work off the
+    // clock, such as a thread that computes each answer as its inputs appear. The reference, measured the same way,
+    // is the yardstick; medians, as for the speed: a candidate that does it on fewer than half of its calls leaves
+    // the speed's median to its honest calls.
+    if (mine.offCpuMedianNs >= 0) {
+        const double offExcess = mine.offCpuMedianNs - std::max(0.0, theirs.offCpuMedianNs);
+        if (offExcess > std::max(0.25 * med, 50e3)) {
+            Finding f = caseFinding("bench.untimed-work", Severity::Error, caseName, impl,
+                QStringLiteral("between two calls, while no call ran, the implementation's other threads and "
+                               "processes used %1 of CPU time (median over the calls) against the reference's %2 "
+                               "(median sample %3): work ran off the clock (a thread or process that computes as "
+                               "the next inputs appear)")
+                    .arg(us(mine.offCpuMedianNs), us(std::max(0.0, theirs.offCpuMedianNs)), us(med)));
+            f.evidence = QJsonObject { { QStringLiteral("off_clock_cpu_median_ns"), mine.offCpuMedianNs },
+                { QStringLiteral("reference_off_clock_cpu_median_ns"), theirs.offCpuMedianNs },
+                { QStringLiteral("median_ns"), med } };
+            out << f;
+            return out;
+        }
     }
     // GPU: the host's wall time of each sample against the events inside it.
     const double hostExcess = mine.hostMinusSampleNs - theirs.hostMinusSampleNs;

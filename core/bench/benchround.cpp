@@ -165,6 +165,7 @@ struct CallMarks {
     qint64 beginArrival = -1, endArrival = -1; ///< this process's clock
     double beginAt = -1, endAt = -1; ///< the runner's trusted clock, since its plan started
     double ns = -1, host = -1, flush = -1;
+    double off = -1; ///< the CPU time the implementation's other threads and processes used before the call
 };
 } // namespace
 
@@ -195,6 +196,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
             ++c.begins;
             c.beginArrival = m.atNs;
             c.beginAt = field(words, "at");
+            c.off = field(words, "off");
         } else {
             ++c.ends;
             c.endArrival = m.atNs;
@@ -206,7 +208,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
     }
     QMap<QString, std::vector<double>> thisRound;
     QMap<QString, PhaseTiming> phases;
-    QMap<QString, std::vector<double>> gaps, drains;
+    QMap<QString, std::vector<double>> gaps, drains, offCpu;
     QMap<QString, int> firstSample, lastSample; // per case: the first and the last sample with both markers
     for (int i = 0; i < calls.size(); ++i) {
         const PoolCall& call = calls[i];
@@ -241,6 +243,13 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                                 .arg(i)
                                 .arg(m.ns, 0, 'f', 0)
                                 .arg(recorded, 0, 'f', 0);
+        const double recordedOff = rec.value(QStringLiteral("off_cpu_ns")).toDouble(-1);
+        if (watched && m.begins == 1 && std::abs(m.off - recordedOff) > 1 && t.markerError.isEmpty())
+            t.markerError = QStringLiteral("call %1: the marker announced %2 ns of CPU time off the clock, result.json "
+                                           "holds %3 ns")
+                                .arg(i)
+                                .arg(m.off, 0, 'f', 0)
+                                .arg(recordedOff, 0, 'f', 0);
         if (call.warmup) {
             if (round <= 0 && s.firstCallsNs.size() < 8) // the first process's first calls (the cold one first)
                 s.firstCallsNs.push_back(recorded);
@@ -256,6 +265,10 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         // A warm-up call may start a framework's thread pool; a timed one that leaves a thread running (work going on
         // off the clock) is counted.
         s.threadsLeft += rec.value(QStringLiteral("threads_left")).toInt() > 0;
+        // The work done by other threads and processes between the previous call and this one (a runner that does
+        // not measure it writes none).
+        if (const double off = watched && m.begins == 1 ? m.off : recordedOff; off >= 0)
+            offCpu[call.caseName].push_back(off);
         s.samplesNs.push_back(sample);
         thisRound[call.caseName].push_back(sample);
         ++t.n;
@@ -285,6 +298,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
             t.markerError = markerError;
         t.betweenMedianNs = gaps.contains(it.key()) ? median(gaps[it.key()]) : -1;
         t.drainMedianNs = drains.contains(it.key()) ? median(drains[it.key()]) : -1;
+        t.offCpuMedianNs = offCpu.contains(it.key()) ? median(offCpu[it.key()]) : -1;
         bench.cases[it.key()].phases << t;
     }
     for (auto it = thisRound.cbegin(); it != thisRound.cend(); ++it)
@@ -325,12 +339,23 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
             QDir().rename(calls[i].hidden, calls[i].dir);
     };
     const auto hideAll = [&] {
+        QString failed;
         for (const PoolCall& c : calls) {
-            if (!c.hidden.isEmpty() && QFileInfo::exists(c.dir))
-                QDir().rename(c.dir, c.hidden);
+            if (c.hidden.isEmpty() || !QFileInfo::exists(c.dir))
+                continue;
+            QDir().mkpath(QFileInfo(c.hidden).absolutePath());
+            if (!QDir().rename(c.dir, c.hidden) && failed.isEmpty())
+                failed = c.dir;
         }
+        return failed;
     };
-    hideAll();
+    // A set left in sight would let a candidate compute its answer before its call: no run without the hiding.
+    if (const QString failed = hideAll(); !failed.isEmpty()) {
+        fail(bench, impl, remote, ImplStatus::Failed,
+            QStringLiteral("%1: the input set could not be moved out of the runner's sight until its call").arg(failed),
+            {}, std::nullopt);
+        return false;
+    }
     if (remote) {
         for (int i = 0; i < calls.size(); ++i)
             reveal(i);

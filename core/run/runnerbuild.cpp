@@ -86,6 +86,13 @@ Result<Recipe> recipeFor(
 
 } // namespace
 
+QMap<QString, QString> runnerEnvironment()
+{
+    return { { QStringLiteral("OMP_WAIT_POLICY"), QStringLiteral("PASSIVE") }, // GNU OpenMP
+        { QStringLiteral("KMP_BLOCKTIME"), QStringLiteral("0") }, // Intel OpenMP
+        { QStringLiteral("OPENBLAS_THREAD_TIMEOUT"), QStringLiteral("4") } }; // OpenBLAS's own pool
+}
+
 ProcessSpec runnerProcess(const RunnerBuild& build, const QString& plan, const QString& workDir, QStringList readOnly,
     const RunLimits& limits, bool sandbox)
 {
@@ -99,6 +106,7 @@ ProcessSpec runnerProcess(const RunnerBuild& build, const QString& plan, const Q
         prefix.cdUp();
         spec.readOnlyPaths << prefix.absolutePath();
     }
+    spec.environment.insert(runnerEnvironment());
     spec.limits = limits;
     spec.sandbox = sandbox;
     return spec;

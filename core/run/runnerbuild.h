@@ -47,6 +47,11 @@ struct RunnerSources {
 /// How the runner `build` is started on `plan` in `workDir` (its only writable folder): with `limits`, sandboxed
 /// when `sandbox`, the folders it reads visible read-only — `readOnly`, its build folder, and the prefix of a
 /// runner python outside /usr (a virtual environment).
+/// What every runner process runs with, wherever it runs: idle thread pools sleep rather than spin between calls. A
+/// spinning pool burns a core the harness's own work between calls shares, and its CPU time would read as work
+/// done off the clock (the benchmark measures the implementation's other threads there: docs/benchmarking.md).
+QMap<QString, QString> runnerEnvironment();
+
 ProcessSpec runnerProcess(const RunnerBuild& build, const QString& plan, const QString& workDir, QStringList readOnly,
     const RunLimits& limits, bool sandbox);
 

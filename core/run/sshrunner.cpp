@@ -8,6 +8,7 @@
 #include "core/executors/remotescript.h"
 #include "core/executors/sshtransport.h"
 #include "core/run/implrun.h"
+#include "core/run/runnerbuild.h"
 #include "core/run/sshimplrun.h"
 
 #include <QDir>
@@ -91,7 +92,7 @@ QStringList remoteCommand(
         QString::number(l.cpuSeconds), QString::number(l.fileSizeMiB), QString::number(l.maxProcesses),
         job.sandbox ? QStringLiteral("1") : QStringLiteral("0"), gpu ? QStringLiteral("1") : QStringLiteral("0"),
         sources.tool };
-    words << sources.compileArgs << QStringLiteral("--") << remoteEnvironment(s) << job.wrapper;
+    words << sources.compileArgs << QStringLiteral("--") << remoteEnvironment(s, runnerEnvironment()) << job.wrapper;
     // The runner folder seen from the run folder (<root>/runs/<id>/<impl>), so a relative work root works too.
     const QString runner = QStringLiteral("../../../runners/") + sources.key + QLatin1Char('/');
     for (const QString& part : sources.run)

@@ -17,10 +17,14 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sched.h>
 #include <sstream>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
+#include <vector>
 
 namespace kwbh {
 
@@ -33,21 +37,30 @@ namespace kwbh {
 // the process by a means this does not close (a seccomp trap on the syscall, patched harness code), shows up as
 // a disagreement the workbench sees from outside (docs/benchmarking.md, "Timing a candidate cannot forge").
 
-inline int64_t trustedNowNs()
+/// A clock read with the syscall instruction; -1 where the kernel refuses the clock (a process that is gone).
+inline int64_t trustedClockNs(long clock)
 {
     struct timespec ts = { 0, 0 };
 #if defined(__x86_64__) && !defined(__CUDA_ARCH__)
     long ret = 228; // SYS_clock_gettime
-    asm volatile("syscall" : "+a"(ret) : "D"(1L /* CLOCK_MONOTONIC */), "S"(&ts) : "rcx", "r11", "memory");
+    asm volatile("syscall" : "+a"(ret) : "D"(clock), "S"(&ts) : "rcx", "r11", "memory");
 #elif defined(__aarch64__) && !defined(__CUDA_ARCH__)
     register long x8 asm("x8") = 113; // SYS_clock_gettime
-    register long x0 asm("x0") = 1; // CLOCK_MONOTONIC
+    register long x0 asm("x0") = clock;
     register struct timespec* x1 asm("x1") = &ts;
     asm volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1) : "memory");
+    const long ret = x0;
 #else
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    const long ret = clock_gettime(static_cast<clockid_t>(clock), &ts);
 #endif
+    if (ret != 0)
+        return -1;
     return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+inline int64_t trustedNowNs()
+{
+    return trustedClockNs(1 /* CLOCK_MONOTONIC */);
 }
 
 /// The time-stamp counter (x86-64: rdtscp, then lfence so later work does not start early; elsewhere the trusted
@@ -254,6 +267,66 @@ inline int threadCount()
     return n;
 }
 
+/// The processes whose parent is a thread of `pid` ("self" for this one).
+inline std::vector<long> childProcesses(const std::string& pid)
+{
+    std::vector<long> found;
+    const std::string tasks = "/proc/" + pid + "/task";
+    DIR* d = opendir(tasks.c_str());
+    if (!d)
+        return found;
+    while (const dirent* e = readdir(d)) {
+        if (e->d_name[0] == '.')
+            continue;
+        std::ifstream f(tasks + "/" + e->d_name + "/children");
+        for (long child = 0; f >> child;)
+            found.push_back(child);
+    }
+    closedir(d);
+    return found;
+}
+
+/// CPU time used so far by every thread of this process but the calling one and by every process below it: a
+/// live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this process's
+/// children's usage, one reaped by another below by that one's (clock ticks). Read between two calls, the
+/// difference is work done while no call ran.
+inline int64_t othersCpuNs()
+{
+    struct rusage usage { };
+    getrusage(RUSAGE_CHILDREN, &usage);
+    // Under a CPU-time limit the process clock is the kernel's group timer, which books the running thread's time
+    // at scheduler events only (up to a tick late): yielding books it, so the two clocks agree.
+    sched_yield();
+    int64_t total = trustedClockNs(2 /* CLOCK_PROCESS_CPUTIME_ID */) - trustedClockNs(3 /* CLOCK_THREAD_CPUTIME_ID */)
+        + (static_cast<int64_t>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000
+            + static_cast<int64_t>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000);
+    const double tickNs = 1e9 / static_cast<double>(sysconf(_SC_CLK_TCK));
+    std::vector<long> todo = childProcesses("self");
+    std::vector<long> seen;
+    while (!todo.empty()) {
+        const long pid = todo.back();
+        todo.pop_back();
+        if (std::find(seen.begin(), seen.end(), pid) != seen.end())
+            continue;
+        seen.push_back(pid);
+        const int64_t own = trustedClockNs((~pid << 3) | 2);
+        if (own < 0)
+            continue;
+        total += own;
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        std::istringstream rest(text.substr(text.rfind(')') + 1));
+        std::string field;
+        for (int i = 0; i < 13 && rest >> field; ++i) { } // state … stime: fields 3 to 15
+        long long cutime = 0, cstime = 0;
+        if (rest >> cutime >> cstime)
+            total += static_cast<int64_t>(static_cast<double>(cutime + cstime) * tickNs);
+        for (long child : childProcesses(std::to_string(pid)))
+            todo.push_back(child);
+    }
+    return total;
+}
+
 /// Peak resident set (VmHWM) of this process in KiB; -1 where /proc is missing.
 inline long long peakRssKiB()
 {
@@ -370,14 +443,18 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 empty.push_back(backend.timeCall([] {}));
             overheadNs = medianOf(empty) * (tickTimer ? tickNs : 1.0);
         }
+        // A process a child leaves behind stays below this one, where othersCpuNs counts it.
+        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         const int64_t planStart = trustedNowNs();
         uint64_t lastEnd = 0, slept = 0; // the previous call's end, and the ticks its late-write look slept since
+        int64_t othersAtEnd = othersCpuNs(); // the other threads' and processes' CPU time when the last call ended
         for (std::size_t c = 0; c < calls.size(); ++c) {
             const Call& call = calls[c];
             std::vector<Array> inputs;
             std::vector<std::vector<unsigned char>> host;
             std::string callStatus = "ok", callError;
             double ns = 0, hostNs = 0, flushNs = 0, gapNs = 0, drainNs = 0;
+            int64_t offCpuNs = 0;
             bool throttled = false;
             std::string modified, lateWrites;
             int threadsLeft = 0;
@@ -390,16 +467,21 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                     gapNs = static_cast<double>(tFlush - lastEnd - slept - waited) * tickNs;
                 flushed = static_cast<long long>(backend.flushCache(o.flushBytes));
                 const int threadsBefore = threadCount();
+                // What the other threads and processes used since the last call ended, while no call ran (this
+                // call's inputs appeared and were loaded then): work done off the clock.
+                offCpuNs = std::max<int64_t>(0, othersCpuNs() - othersAtEnd);
                 const uint64_t tCall = hostTicks();
                 flushNs = static_cast<double>(tCall - tFlush) * tickNs;
                 trustedWrite(2,
-                    "\nkwb-mark s " + std::to_string(c) + " at=" + std::to_string(trustedNowNs() - planStart) + "\n");
+                    "\nkwb-mark s " + std::to_string(c) + " at=" + std::to_string(trustedNowNs() - planStart)
+                        + " off=" + std::to_string(offCpuNs) + "\n");
                 const double value = backend.timeCall([&] { invoke(b); });
                 const uint64_t tEnd = hostTicks();
                 lastEnd = tEnd;
                 ns = tickTimer ? value * tickNs : value;
                 hostNs = static_cast<double>(tEnd - tCall) * tickNs;
                 throttled = backend.throttled();
+                othersAtEnd = othersCpuNs(); // before the marker that has the next call's inputs revealed
                 trustedWrite(2,
                     "\nkwb-mark e " + std::to_string(c) + " at=" + std::to_string(trustedNowNs() - planStart)
                         + " ns=" + std::to_string(std::llround(ns)) + " host=" + std::to_string(std::llround(hostNs))
@@ -458,7 +540,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                    << callStatus << "\", \"error\": \"" << jsonEscape(callError)
                    << "\", \"elapsed_ns\": " << std::llround(ns) << ", \"host_ns\": " << std::llround(hostNs)
                    << ", \"flush_ns\": " << std::llround(flushNs) << ", \"gap_ns\": " << std::llround(gapNs)
-                   << ", \"drain_ns\": " << std::llround(drainNs)
+                   << ", \"drain_ns\": " << std::llround(drainNs) << ", \"off_cpu_ns\": " << offCpuNs
                    << ", \"throttled\": " << (throttled ? "true" : "false") << ", \"inputs_modified\": [" << modified
                    << "], \"late_writes\": [" << lateWrites << "], \"threads_left\": " << threadsLeft << "}";
             result.flush();

@@ -22,7 +22,8 @@ import traceback
 
 import numpy as np
 
-from kwb_timing import now_ns as _now_ns, mark as _mark, replaced as _replaced, CLOCK_NAME as _CLOCK_NAME
+from kwb_timing import (now_ns as _now_ns, mark as _mark, others_cpu_ns as _others_cpu_ns, replaced as _replaced,
+                        CLOCK_NAME as _CLOCK_NAME)
 
 # Distinctive NaN payloads (signalling NaNs: arithmetic never produces them) and 0xA5 bytes for integers.
 POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
@@ -404,7 +405,7 @@ class CallTimer:
     defaults when this module is loaded, before the implementation is imported: replacing module globals later
     does not reach them, and the markers go out the moment each sample is taken."""
 
-    def __init__(self, fw, flush_bytes, _now_ns=_now_ns):
+    def __init__(self, fw, flush_bytes, _now_ns=_now_ns, _others_cpu_ns=_others_cpu_ns):
         self.fw, self.start = fw, _now_ns()
         self.flusher = Flusher(fw, flush_bytes)
         empty = []
@@ -414,20 +415,25 @@ class CallTimer:
             empty.append(_now_ns() - t0)
         self.overhead_ns = float(np.median(empty))
         self.last_end, self.slept = 0, 0
+        self.others_at_end = _others_cpu_ns()
 
-    def run(self, index, fn, _now_ns=_now_ns, _mark=_mark):
+    def run(self, index, fn, _now_ns=_now_ns, _mark=_mark, _others_cpu_ns=_others_cpu_ns):
         t_flush = _now_ns()
         gap = t_flush - self.last_end - self.slept if self.last_end else 0
         self.flusher.flush()
         self.fw.synchronize(None)
+        # The CPU time the implementation's other threads and processes used since the last call ended, while
+        # no call ran (this call's inputs appeared and were loaded then): work done off the clock.
+        off = max(0, _others_cpu_ns() - self.others_at_end)
         t_call = _now_ns()
-        _mark(f"s {index} at={t_call - self.start}")
+        _mark(f"s {index} at={t_call - self.start} off={off}")
         result = fn()
         t_end = _now_ns()
+        self.others_at_end = _others_cpu_ns()  # before the marker that has the next call's inputs revealed
         _mark(f"e {index} at={t_end - self.start} ns={t_end - t_call} host={t_end - t_call} flush={t_call - t_flush}")
         self.last_end, self.slept = t_end, 0
         return result, {"elapsed_ns": t_end - t_call, "host_ns": t_end - t_call, "flush_ns": t_call - t_flush,
-                        "gap_ns": gap}
+                        "gap_ns": gap, "off_cpu_ns": off}
 
     def drain(self, _now_ns=_now_ns):
         """Waits for what the call left queued on the device (another stream); returns how long that took."""
