@@ -223,9 +223,10 @@ Findings triangulationFindings(
             return out;
         }
         if (!t.tamper.isEmpty()) {
-            tampered(QStringLiteral("round %1: the implementation replaced %2 in the runner (the harness's clock was "
-                                    "bound before it was imported, so the samples are its own; no speed claim is "
-                                    "accepted from such a candidate)")
+            tampered(QStringLiteral("round %1: the implementation replaced or installed %2 in the runner: what the "
+                                    "harness relies on, or code that could run on its thread between two calls (the "
+                                    "harness's clock, loading and checks were bound before it was imported, so the "
+                                    "samples are its own; no speed claim is accepted from such a candidate)")
                          .arg(t.round + 1)
                          .arg(t.tamper),
                 QJsonObject { { QStringLiteral("round"), t.round + 1 }, { QStringLiteral("replaced"), t.tamper } });

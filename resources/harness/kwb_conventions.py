@@ -21,6 +21,7 @@ the reference writes, or whose content does not change the reference's answer, i
 task's generator left it, as GPU MODE does (not poisoned: a submission that accumulates into a torch.empty buffer
 passes or fails as it would there). Arrays keep their shape, 0-d included (a scalar result stays shape ()).
 """
+import builtins
 import importlib.util
 import json
 import os
@@ -29,6 +30,10 @@ import sys
 import time
 
 import numpy as np
+
+from kwb_timing import make_dirs, same_bytes, write_npy  # bound before the implementation is imported
+
+__builtins__ = dict(vars(builtins))  # a private copy, as in python_main.py: a replaced builtins.len does not reach here
 
 GENERATE_HEADER = "kwb-generate 1"
 CHECK_HEADER = "kwb-check 1"
@@ -345,7 +350,7 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
     if len(results) != len(sig["outputs"]):
         raise RuntimeError(f"{sig['entry']} returned {len(results)} value(s), the manifest names "
                            f"{len(sig['outputs'])} output(s)")
-    os.makedirs(call["outdir"], exist_ok=True)
+    make_dirs(call["outdir"])
     for o, r in zip(sig["outputs"], results):
         arr = fw.to_numpy(r)
         if sig["impl"] == "reference" and str(arr.dtype) != o["dtype"]:
@@ -355,7 +360,7 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
             print(f"kwb-runner: the reference computes '{o['name']}' in {arr.dtype}; the task's buffer and answer are "
                   f"{o['dtype']}: its result is rounded to {o['dtype']}", file=sys.stderr)
             arr = arr.astype(np_dtype(o["dtype"]))
-        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), c_order(arr), allow_pickle=False)
+        write_npy(call["outdir"] + "/" + o["name"] + ".npy", c_order(arr))
     with open(os.path.join(call["outdir"], "outputs.json"), "w") as f:
         json.dump({"kind": kind, "names": [o["name"] for o in sig["outputs"]],
                    "dtypes": [o["dtype"] for o in sig["outputs"]]}, f)
@@ -375,7 +380,7 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
     collect(args)
     buffers = set(tree.get("buffers", []))  # the task's output buffers: writing them is the job
     modified = [name for (name, before), after in zip(arrays, arg_arrays)
-                if name not in buffers and not np.array_equal(raw_bytes(fw.to_numpy(after)), raw_bytes(before))]
+                if name not in buffers and not same_bytes(raw_bytes(fw.to_numpy(after)), raw_bytes(before))]
     rec = {"label": call["label"], "status": "ok", "error": "", "inputs_modified": modified}
     rec.update(times)
     if dispatch is not None:

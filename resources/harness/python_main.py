@@ -20,10 +20,17 @@ import threading
 import time
 import traceback
 
+import builtins
 import numpy as np
 
 from kwb_timing import (now_ns as _now_ns, mark as _mark, others_cpu_ns as _others_cpu_ns, replaced as _replaced,
-                        CLOCK_NAME as _CLOCK_NAME)
+                        CLOCK_NAME as _CLOCK_NAME, guard as _guard, read_npy as _read_npy, write_npy as _write_npy,
+                        same_bytes as _same_bytes, is_dir as _is_dir, make_dirs as _make_dirs, new_array as _new_array,
+                        copy_array as _copy_array)
+
+# This module's functions resolve builtins in a private copy (kwb_timing.py): a replaced builtins.len does not reach
+# the harness between two calls.
+__builtins__ = dict(vars(builtins))
 
 # Distinctive NaN payloads (signalling NaNs: arithmetic never produces them) and 0xA5 bytes for integers.
 POISON = {"float64": 0x7FF5A5A5A5A5A5A5, "float32": 0x7FA5A5A5, "float16": 0x7DA5, "bfloat16": 0x7FA5,
@@ -212,14 +219,14 @@ def numpy_dtype(name):
 
 
 def load_input(path, dtype):
-    raw = np.load(path, allow_pickle=False)
+    raw = _read_npy(path)
     want = numpy_dtype(dtype)
     return raw.view(want) if raw.dtype != want and raw.dtype.itemsize == want.itemsize else raw
 
 
 def poisoned(dtype, shape):
-    raw = np.full(shape, POISON.get(dtype, 0xA5A5A5A5A5A5A5A5 & ((1 << (8 * np.dtype(RAW[dtype]).itemsize)) - 1)),
-                  dtype=np.dtype(RAW[dtype]))
+    raw = _new_array(tuple(shape), dtype=RAW[dtype])
+    raw.fill(POISON.get(dtype, 0xA5A5A5A5A5A5A5A5 & ((1 << (8 * raw.dtype.itemsize)) - 1)))
     return raw.view(numpy_dtype(dtype))
 
 
@@ -244,6 +251,11 @@ class Framework:
                                         f"{sys.executable} (install torch there, or point KWB_PYTHON at a python that "
                                         "has it)")
             self.torch = torch
+            # What moves arrays in and out between two calls, bound before the implementation is imported (a
+            # replaced torch.from_numpy or Tensor.to would see every input first).
+            base = getattr(torch._C, "TensorBase", None) or torch._C._TensorBase
+            self._from_numpy, self._to, self._view = torch.from_numpy, base.to, base.view
+            self._detach, self._cpu, self._numpy = base.detach, base.cpu, base.numpy
             if name == "triton":
                 try:
                     import triton  # noqa: F401
@@ -278,21 +290,21 @@ class Framework:
     def to_framework(self, a):
         if self.name in ("torch", "triton"):
             # Not np.ascontiguousarray: it makes a 0-d array shape (1,), and a scalar must stay a scalar.
-            a = a if a.flags.c_contiguous else np.array(a, order="C", copy=True)
-            t = self.torch.from_numpy(a.view(RAW_VIEW.get(str(a.dtype), a.dtype)))
+            a = a if a.flags.c_contiguous else _copy_array(a, order="C", copy=True)
+            t = self._from_numpy(a.view(RAW_VIEW.get(str(a.dtype), a.dtype)))
             if str(a.dtype) == "bfloat16":
-                t = t.view(self.torch.bfloat16)
-            return t.to(self.device)
+                t = self._view(t, self.torch.bfloat16)
+            return self._to(t, self.device)
         if self.name == "jax":
             return self.jax.numpy.asarray(a)
         return a
 
     def to_numpy(self, x):
         if self.name in ("torch", "triton") and isinstance(x, self.torch.Tensor):
-            x = x.detach()
+            x = self._detach(x)
             if x.dtype == self.torch.bfloat16:
-                return x.view(self.torch.int16).cpu().numpy().view(numpy_dtype("bfloat16"))
-            return x.cpu().numpy()
+                return self._numpy(self._cpu(self._view(x, self.torch.int16))).view(numpy_dtype("bfloat16"))
+            return self._numpy(self._cpu(x))
         return np.asarray(x)
 
     def synchronize(self, result):
@@ -422,6 +434,7 @@ class CallTimer:
         gap = t_flush - self.last_end - self.slept if self.last_end else 0
         self.flusher.flush()
         self.fw.synchronize(None)
+        _guard.check()  # what was installed or replaced by now: a hook that ran while the inputs loaded
         # The CPU time the implementation's other threads and processes used since the last call ended, while
         # no call ran (this call's inputs appeared and were loaded then): work done off the clock.
         off = max(0, _others_cpu_ns() - self.others_at_end)
@@ -430,6 +443,7 @@ class CallTimer:
         result = fn()
         t_end = _now_ns()
         self.others_at_end = _others_cpu_ns()  # before the marker that has the next call's inputs revealed
+        _guard.check(sweep=False)  # a hook the call left for the time between calls (set from this thread only)
         _mark(f"e {index} at={t_end - self.start} ns={t_end - t_call} host={t_end - t_call} flush={t_call - t_flush}")
         self.last_end, self.slept = t_end, 0
         return result, {"elapsed_ns": t_end - t_call, "host_ns": t_end - t_call, "flush_ns": t_call - t_flush,
@@ -453,7 +467,7 @@ def wait_for_inputs(indir, _now_ns=_now_ns):
     workbench: all files at once), so nothing can be computed ahead of time; in a correctness run the folder is
     there from the start. Returns the nanoseconds spent waiting."""
     t0 = _now_ns()
-    while not os.path.isdir(indir):
+    while not _is_dir(indir):
         if _now_ns() - t0 > 120e9:
             raise RuntimeError(f"{indir}: the inputs never appeared (120 s)")
         time.sleep(0.00005)
@@ -462,7 +476,7 @@ def wait_for_inputs(indir, _now_ns=_now_ns):
 
 def run_call(index, call, sig, fw, entry, timer, recorder=None):
     timer.slept += wait_for_inputs(call["indir"])
-    inputs = {a["name"]: load_input(os.path.join(call["indir"], a["name"] + ".npy"), a["dtype"])
+    inputs = {a["name"]: load_input(call["indir"] + "/" + a["name"] + ".npy", a["dtype"])
               for a in sig["args"] if a["kind"] == "input"}
     pristine = {k: v.copy() for k, v in inputs.items()}
     outputs = {o["name"]: poisoned(o["dtype"], call["shapes"][o["name"]]) for o in sig["outputs"]}
@@ -502,15 +516,15 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
         results, times = timer.run(index, call_and_materialise)
     times["drain_ns"] = timer.drain()
     modified = [a["name"] for a, x in zip([a for a in sig["args"] if a["kind"] == "input"], framework_inputs)
-                if not np.array_equal(fw.to_numpy(x).view(np.uint8), pristine[a["name"]].view(np.uint8))]
-    os.makedirs(call["outdir"], exist_ok=True)
-    arrays = [np.array(fw.to_numpy(r), copy=True) for r in results]
+                if not _same_bytes(fw.to_numpy(x), pristine[a["name"]])]
+    _make_dirs(call["outdir"])
+    arrays = [_copy_array(fw.to_numpy(r), copy=True) for r in results]
     # A write after the call returned (a thread still running) changes the outputs: look again after a delay.
     timer.late_write_pause(times["elapsed_ns"])
     late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
-            if not np.array_equal(np.asarray(fw.to_numpy(r)).view(np.uint8), a.view(np.uint8))]
+            if not _same_bytes(fw.to_numpy(r), a)]
     for o, arr in zip(sig["outputs"], arrays):
-        np.save(os.path.join(call["outdir"], o["name"] + ".npy"), arr, allow_pickle=False)
+        _write_npy(call["outdir"] + "/" + o["name"] + ".npy", arr)
     threads_left = max(0, threading.active_count() - threads_before)
     if threads_left:
         KEEP_ALIVE.append((inputs, outputs, results, args))  # a thread still running keeps its buffers
@@ -571,6 +585,7 @@ def main():
                                      "(raise the memory limit)")
         record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
+        _guard.watch()
         candidate_code_ran = True  # from here on the implementation's code runs (its module's top level too)
         # The workbench's witness of the same: whatever the implementation writes later (a result.json of its own
         # included), this line is already on stderr, and "setup" is not believed after it.
@@ -601,7 +616,8 @@ def main():
             record["environment"] = env.record()
     if fw is not None:
         provenance.update(fw.provenance())
-    tamper = _replaced(globals())
+    _guard.check()
+    tamper = ",".join(t for t in (_replaced(globals()), _guard.found()) if t)
     _mark("done" + (f" tamper={tamper}" if tamper else ""))
     record["provenance"] = provenance
     record["peak_rss_kib"] = peak_rss_kib()
