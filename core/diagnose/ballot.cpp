@@ -109,11 +109,12 @@ bool isInfoLine(const QString& text)
 // A log forwarder (TorchServe's MODEL_LOG, a container runtime, a CI step) re-prints a program's line under a level of
 // its own — its stdout as INFO, its stderr as WARN — before the program's own prefix: "[INFO ] W-9000 MODEL_LOG -
 // 2024-Jun-13 … ERROR  TDRV:…". The inner level is the program's: an error-level word after the forwarder's
-// INFO or WARN makes the line an error line.
+// INFO or WARN makes the line an error line, and so does a Python exception the forwarder re-prints after its own
+// " - " ("[INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: …").
 bool forwardsAnErrorLine(const QString& text)
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b)re"));
+    static const QRegularExpression re(QStringLiteral(
+        R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b|\[(INFO|WARN|WARNING) *\].{0,160}? - [A-Z]\w*(Error|Exception): )re"));
     return re.match(text).hasMatch();
 }
 

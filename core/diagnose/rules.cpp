@@ -111,7 +111,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // from a typo, and in public threads it is nearly always the release; an API removed in a named version.
         { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
         { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
-        { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated|was removed)\b.{0,60}\bremoved in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|was )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
         // A library that cannot create its handle or initialise does not fit the driver or the rest of the
         // installation (memory is the other cause, named when the log says so: CUBLAS_STATUS_ALLOC_FAILED).
         { C::DriverRuntimeMismatch, 60, R"re(\b(cusolverDn|gpusolverDn|cublas|gpublas|cudnn|cusparse|hipblas|rocblas|miopen)Create\w*\(\s*&?\w*\s*\)\s*failed|CUDNN_STATUS_NOT_INITIALIZED)re", "cuSolver, cuBLAS, cuDNN handle creation" },
@@ -348,6 +348,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) on .{0,60}\b(and|or) (newer|later|above|higher)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
         { C::UnsupportedOnTarget, 95, R"re(\brequires min(imum)? target \w+|\bcurrent target is \w+ \(NeuronCore)re", "NKI: an instruction of a later NeuronCore" },
+        // A generation of the device named as what a feature requires ("LNC=2 requires NeuronCore-v3 (trn2)"), or the
+        // machine it runs on refused by name ("not supported on this instance").
+        { C::UnsupportedOnTarget, 85, R"re(\brequires (an? )?(NeuronCore-v\d+|trn\d|inf\d|Trainium\d?|Inferentia\d?|TPU ?v\d\w*|sm_?\d{2,3}a?|gfx\d\w*|Hopper|Blackwell|CDNA ?\d)\b|\bis not supported on this (instance|instance type|machine|node)\b)re", "a feature of a later device generation (Neuron runtime, libraries)" },
         { C::UnsupportedOnTarget, 90, R"re(\bdoes not support\b.{0,80}\bon (this|the current|the given|the selected) (target|device|platform|hardware|architecture)\b|\bis not supported for target \w+)re", "compilers' target checks (neuronx-cc NCC_EVRF, NCC_EARG, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
         { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
@@ -455,6 +458,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // "Runtime error during autotuning" and "autotuning failed" say that the autotuner failed, not why: a device
         // OOM or a shape error printed with them is the cause (wrappers, rules.h).
         { C::AutotuneFailure, 100, R"re(No valid triton configs|NoValidChoicesError|No configuration successfully compiled)re", "TorchInductor, TileLang" },
+        // TensorRT's builder times every tactic for each node and fails when none can run it.
+        { C::AutotuneFailure, 90, R"re(\bCould not find any implementation for node\b)re", "TensorRT's tactic selection" },
         { C::AutotuneFailure, 90, R"re(error during auto-?tuning|auto-?tun(ing|e|er)\b.{0,20}(failed|failure|error)|failed (to|during|while|in) auto-?tun(e|ing))re", "Triton, XLA, TileLang, TVM", RuleRole::Wrapper },
         { C::AutotuneFailure, 100, R"re(out of resource: shared memory)re", "Triton OutOfResources" },
         // An autotuner's own report of one configuration that did not fit on the chip (an SBUF/PSUM or shared-memory
@@ -481,6 +486,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
+        // The linker's own "undefined symbol" (LLVM's lld, mold, gold) is a link that lacks a library: the build
+        // failed; the dynamic loader's "undefined symbol: x" (a binary built against another release) is not this.
+        { C::CompileError, 90, R"re(\b(ld\.lld|lld|ld\.gold|gold|mold|ld64\.lld|lld-link): error: undefined symbol\b)re", "lld, gold, mold" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
@@ -527,6 +535,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 60, R"re(\btimed out\b|(?<!might cause |could cause |may cause |to avoid |prevent )\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
         { C::TimeoutHang, 90, R"re(\*\*\*Timeout \d+(\.\d+)? sec\b|^\s*\d+ - \S+ \(Timeout\)\s*$)re", "CTest: a test killed at its time limit" },
+        { C::Crash, 60, R"re(\*\*\*Exception: (SegFault|Bus error|Illegal|Numerical|Child aborted|Other)\b|^\s*\d+ - \S+ \((SEGFAULT|Bus error|ILLEGAL|NUMERICAL|Child aborted)\)\s*$)re", "CTest: a test that died on a signal", RuleRole::Consequence },
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },

@@ -224,7 +224,7 @@ private Q_SLOTS:
         QTest::newRow("own-runner-5") << QStringLiteral("own-runner-5") << 70 << 70;
         // Written from the tools' own wording by writers who had not read the rules (blind: 97, 87, 92, 101, 110, 92,
         // 95, 85, 96, 93, 86, 69 of 80, 80 of 90, 68 of 70, 64 of 80, 96, 84 of 90, 68 of 80, 74 of 80, 95, 71 of 80,
-        // 59 of 70, 76 of 80, 78 of 80).
+        // 59 of 70, 76 of 80, 78 of 80, 77 of 80, 77 of 80).
         QTest::newRow("wording-a") << QStringLiteral("wording-a") << 100 << 100;
         QTest::newRow("wording-b") << QStringLiteral("wording-b") << 99 << 99;
         QTest::newRow("wording-c") << QStringLiteral("wording-c") << 97 << 97;
@@ -250,6 +250,8 @@ private Q_SLOTS:
         QTest::newRow("wording-v") << QStringLiteral("wording-v") << 68 << 70;
         QTest::newRow("wording-w") << QStringLiteral("wording-w") << 79 << 80;
         QTest::newRow("wording-x") << QStringLiteral("wording-x") << 80 << 80;
+        QTest::newRow("wording-y") << QStringLiteral("wording-y") << 80 << 80;
+        QTest::newRow("wording-z") << QStringLiteral("wording-z") << 80 << 80;
     }
     void laterCollections()
     {

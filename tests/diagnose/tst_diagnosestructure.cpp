@@ -259,6 +259,20 @@ private Q_SLOTS:
         QTest::newRow("undefined-symbol") << QStringLiteral(
             "ImportError: /x/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so: undefined symbol: "
             "_ZN3c104cuda9SetDeviceEi") << FailureClass::DriverRuntimeMismatch;
+        // The linker's own "undefined symbol" is a link that lacks a library, not a binary of another release.
+        QTest::newRow("linker-undefined-symbol")
+            << QStringLiteral("[ 41%] Linking HIP executable ../bin/qr\n"
+                              "ld.lld: error: undefined symbol: rocblas_dgemm\n"
+                              ">>> referenced by householder.hip:166\n"
+                              "clang++: error: linker command failed with exit code 1 (use -v to see invocation)")
+            << FailureClass::CompileError;
+        // A forwarder's INFO in front of the program's exception does not make the exception an INFO line.
+        QTest::newRow("forwarded-exception") << QStringLiteral(
+            "2024-09-18T10:22:08,213 [INFO ] W-9000-model-stdout MODEL_LOG -     import torch_neuronx\n"
+            "2024-09-18T10:22:08,214 [INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: No "
+            "module named 'torch_neuronx'\n"
+            "2024-09-18T10:22:08,219 [WARN ] W-9000-model-thread BatchAggregator - Load model failed: "
+            "model, error: Worker died.") << FailureClass::DriverRuntimeMismatch;
         QTest::newRow("pybind-signature") << QStringLiteral(
             "TypeError: grid_encode_forward(): incompatible function arguments. The following argument types are "
             "supported:") << FailureClass::DriverRuntimeMismatch;
