@@ -60,7 +60,6 @@ const QStringList& reservedRunnerSymbols()
         QStringLiteral("readdir"),
         QStringLiteral("readdir64"),
         QStringLiteral("getrusage"),
-        QStringLiteral("sched_yield"),
         // the loader and the raw door to the kernel
         QStringLiteral("syscall"),
         QStringLiteral("dlsym"),

@@ -295,9 +295,10 @@ inline int64_t othersCpuNs()
     struct rusage usage { };
     getrusage(RUSAGE_CHILDREN, &usage);
     // Under a CPU-time limit the process clock is the kernel's group timer, which books the running thread's time
-    // at scheduler events only (up to a tick late): yielding books it, so the two clocks agree.
-    sched_yield();
-    int64_t total = trustedClockNs(2 /* CLOCK_PROCESS_CPUTIME_ID */) - trustedClockNs(3 /* CLOCK_THREAD_CPUTIME_ID */)
+    // at scheduler events only (up to a tick late). Reading this thread's clock first books it, so the two agree —
+    // without yielding, which would hand the CPU to a thread the call left working, before the reading.
+    const int64_t self = trustedClockNs(3 /* CLOCK_THREAD_CPUTIME_ID */);
+    int64_t total = trustedClockNs(2 /* CLOCK_PROCESS_CPUTIME_ID */) - self
         + (static_cast<int64_t>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000
             + static_cast<int64_t>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000);
     const double tickNs = 1e9 / static_cast<double>(sysconf(_SC_CLK_TCK));

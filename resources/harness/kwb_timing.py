@@ -28,7 +28,7 @@ def _bind():
     clock = _time.clock_gettime_ns
     monotonic = _time.CLOCK_MONOTONIC
     process_cpu, thread_cpu = _time.CLOCK_PROCESS_CPUTIME_ID, _time.CLOCK_THREAD_CPUTIME_ID
-    write, listdir, read_file, yield_cpu = _os.write, _os.listdir, open, _os.sched_yield
+    write, listdir, read_file = _os.write, _os.listdir, open
     rusage, reaped = _resource.getrusage, _resource.RUSAGE_CHILDREN
     tick_ns = 1e9 / _os.sysconf("SC_CLK_TCK")
 
@@ -51,9 +51,10 @@ def _bind():
         process's children's usage, one reaped by another below by that one's (clock ticks)."""
         usage = rusage(reaped)
         # Under a CPU-time limit the process clock is the kernel's group timer, which books the running thread's
-        # time at scheduler events only (up to a tick late): yielding books it, so the two clocks agree.
-        yield_cpu()
-        total = clock(process_cpu) - clock(thread_cpu) + int((usage.ru_utime + usage.ru_stime) * 1e9)
+        # time at scheduler events only (up to a tick late). Reading this thread's clock first books it, so the two
+        # agree — without yielding, which would hand the CPU to a thread the call left working, before the reading.
+        own = clock(thread_cpu)
+        total = clock(process_cpu) - own + int((usage.ru_utime + usage.ru_stime) * 1e9)
         todo, seen = children("self"), set()
         while todo:
             pid = todo.pop()
