@@ -430,11 +430,11 @@ class CallTimer:
         self.others_at_end = _others_cpu_ns()
 
     def run(self, index, fn, _now_ns=_now_ns, _mark=_mark, _others_cpu_ns=_others_cpu_ns):
+        _guard.check()  # what was installed or replaced by now: a hook that ran while the inputs loaded
         t_flush = _now_ns()
         gap = t_flush - self.last_end - self.slept if self.last_end else 0
-        self.flusher.flush()
+        self.flusher.flush()  # after the check, which touches memory of its own
         self.fw.synchronize(None)
-        _guard.check()  # what was installed or replaced by now: a hook that ran while the inputs loaded
         # The CPU time the implementation's other threads and processes used since the last call ended, while
         # no call ran (this call's inputs appeared and were loaded then): work done off the clock.
         off = max(0, _others_cpu_ns() - self.others_at_end)
