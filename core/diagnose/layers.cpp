@@ -22,7 +22,9 @@ const QList<LayerRule>& layerRules()
         { Layer::NeuronRuntime, R"re(\bNRT[:_]|\bnrtd?\b|\bTDRV:|\bNMGR:|\bNEFF:|\blibnrt\b|neuron_runtime|NeuronDevice::|\bnrt_\w+)re" },
         // XLA's runtime — its collectives, executables, stream executor, PJRT — runs what the compiler made: not a compile.
         { Layer::GpuRuntime, R"re(\bxla/(?:service/gpu/(?:nccl\w*|runtime\w*|gpu_executable\w*)|stream_executor|pjrt)/?)re" },
-        { Layer::XlaCompiler, R"re(\bxla/(?:service|hlo|backends|codegen)/|\bxla::(?:gpu::|cpu::|spmd|Hlo|ShapeUtil)|HloEvaluator|ir_emitter|gpu_compiler|RET_CHECK failure|jax/_src/compiler\.py|\bbackend_compile\b|\bMosaic\b|\bmosaic[/.]|\btpu\.\w+"?\(|\binfer-vector-layout\b)re" },
+        // A glog line's component is its source file: one named after an HLO pass ("while_loop_simplifier.cc") is the
+        // compiler's (matched on the prefix's tag alone, never inside a line).
+        { Layer::XlaCompiler, R"re(^\w*(?:_simplifier|_pass|_pipeline|_fusion|fusion_\w+|layout_assignment|_rewriter|_expander|_folding|_canonicalizer|ir_emitter\w*|_partitioner|hlo_\w+|sharding_propagation)\.cc$|\bxla/(?:service|hlo|backends|codegen)/|\bxla::(?:gpu::|cpu::|spmd|Hlo|ShapeUtil)|HloEvaluator|ir_emitter|gpu_compiler|RET_CHECK failure|jax/_src/compiler\.py|\bbackend_compile\b|\bMosaic\b|\bmosaic[/.]|\btpu\.\w+"?\(|\binfer-vector-layout\b)re" },
         { Layer::TritonJit, R"re(\btriton[/.](?:compiler|backends|_C|language)\b|\bmlir::|\bMLIRError\b|\bmlir\._mlir_libs\b|\bllvm::|\bMLIR pass pipeline|\bPassManager\b|TritonGPU|\bttg?ir\b|Convert\w*ToLLVM|\btriton(?:-shared)?-opt\b|'tt\.\w+' op)re" },
         { Layer::Inductor, R"re(torch[/.]_inductor|torch[/.]_dynamo|BackendCompilerFailed|InductorError)re" },
         { Layer::DeviceCompiler, R"re(\b(?:nvcc|ptxas|nvrtc|hipcc|nvlink|cicc|ocloc|libocloc|libigc)\b|\b(?:clang|gcc|g\+\+|c\+\+)(?:-\d+)?: |\bl?ld: |\.cuh?\(\d+\): |\.(?:cuh?|cpp|cc|hpp|h):\d+:\d+: |pycuda[/.]compiler|cupy[/.]cuda[/.]compiler|detected in the compilation of)re" },

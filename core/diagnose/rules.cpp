@@ -231,6 +231,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 70, R"re(\bNumber of devices \d+ must equal the product of\b|\b(requires?|needs?) (at least )?\d+ (GPUs|devices|TPUs|TPU cores|NeuronCores|accelerators)\b.{0,40}\b(but|only|found|available|got)\b|\bnot enough (GPUs|devices|TPUs|TPU cores|accelerators)\b)re", "JAX meshes, launchers: fewer accelerators than the program needs" },
         { C::NoDevice, 80, R"re(\bUnable to determine Neuron Driver version\b|\baws-neuronx?-dkms\b.{0,40}\b(not )?installed)re", "Neuron runtime: the Neuron driver is not loaded" },
         { C::NoDevice, 85, R"re(\bFailed to connect to neuron-rtd\b|\bcheck neuron-rtd is running\b)re", "Neuron (Inf1): the runtime daemon is not running" },
+        { C::NoDevice, 90, R"re(\bIs neuron-rtd running\b|\bNeuron Runtime\b.{0,40}\bserver\b.{0,120}\bis unavailable\b)re", "Neuron (Inf1): the runtime daemon's socket answers nobody" },
+        { C::NoDevice, 85, R"re(\bFailed to infer device type\b)re", "vLLM: no accelerator platform found (a container without the device nodes)" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
         { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
@@ -251,7 +253,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(?!\s*\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
@@ -301,6 +303,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // needs (compute capability 7.0), no install fixes it; the action is other hardware.
         { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
         { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
+        { C::UnsupportedOnTarget, 85, R"re(\bUnable to (enable|set|change) .{0,80}\bfor GPU [0-9A-Fa-f:.]+: Not Supported\b)re", "nvidia-smi: a feature this GPU does not have (MIG, clocks, ECC)" },
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
@@ -389,6 +392,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
         { C::ShapeDtypeMismatch, 100, R"re(shapes cannot be multiplied|size mismatch\b|The size of tensor a \(\d+\) must match the size of tensor b|shape '\[[^\]]*\]' is invalid for input of size)re", "PyTorch" },
+        { C::ShapeDtypeMismatch, 95, R"re(\bmust have (the )?same reduction dim\b|\bexpected to generate shape \(.{0,40}\) but got shape\b|\bScopeParamShapeError\b)re", "PyTorch's meta kernels (under Dynamo's fake tensors), Flax parameters" },
         { C::ShapeDtypeMismatch, 100, R"re(Sizes of tensors must match|Expected size \d+ but got size \d+|view size is not compatible with input tensor|must have (the )?same number of dimensions)re", "PyTorch" },
         { C::ShapeDtypeMismatch, 90, R"re(incompatible (size|sizes|ranks?)\b|expected (dtype|type|shape|rank|size)\b.{0,60}\b(got|found|received)\b|expected (input|tensor|output)s? (with|of) (shape|size|dtype)|not compatible with .{0,40}\b(size|shape|stride|layout)s?\b|to be contiguous|is not contiguous)re", "PyTorch, XLA, NKI" },
         { C::ShapeDtypeMismatch, 80, R"re(partition dim(ension)?\b.{0,40}(exceed|must|should|larger than|greater than|at most|<=))re", "NKI tile constraints" },
@@ -467,7 +471,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ties and loses by precedence.
         { C::AutotuneFailure, 100, R"re(\bauto-?tun\w*\b.{0,200}\b(config|configuration|candidate)s?\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|allocation fail\w*|(does not|doesn't|cannot|can't) fit)\b)re", "autotuners reporting configurations that do not fit" },
         { C::AutotuneFailure, 90, R"re(out of resource\b.{0,80}Required:\s*\d+.{0,20}Hardware limit|Reducing block sizes or .?num_stages.? may help)re", "Triton OutOfResources" },
-        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\bno valid (tiling|tile size|schedule|blocking)s?\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b|\bhas no buildable configuration\b|\bvalid (results?|configs?|configurations?|candidates?|kernels?)\s*[:=]\s*0\s*(/|of)\s*\d+|\bno valid (results?|configs?|configurations?|candidates?|kernels?) (among|of|in|out of) (the )?\d+)re", "tuners: every configuration of the search failed" },
+        { C::AutotuneFailure, 100, R"re(\bevery (config|configuration|candidate|choice|trial)s?\b.{0,40}\b(failed|was rejected|were rejected|invalid|did not (compile|fit|run))\b|\b0 of \d+ (configs|configurations|candidates|choices|trials)\b|\b0\s*/\s*\d+ (configs|configurations) (benchmarked|compiled|fit|ran|succeeded|valid)\b|\bno valid (tiling|tile size|schedule|blocking)s?\b|\bno (candidate|config|configuration)s? (compiled|ran|fit|succeeded|worked)\b|\bhas no buildable configuration\b|\bvalid (results?|configs?|configurations?|candidates?|kernels?)\s*[:=]\s*0\s*(/|of)\s*\d+|\bno valid (results?|configs?|configurations?|candidates?|kernels?) (among|of|in|out of) (the )?\d+)re", "tuners: every configuration of the search failed" },
         { C::AutotuneFailure, 100, R"re(All (\d+ )?(configs|configurations|candidates|choices|algorithms|tactics|kernels|trials)\b.{0,60}\b(failed|invalid|exceed\w*)|\bnone of the (\d+ )?(configs|configurations|candidates|choices|tactics) (could|can|were|was|succeeded|worked|fit)\b|No (valid|working|viable|usable|buildable) (\w+ )?(configs?|configurations?|choices|algorithms?|tactics?|kernel configs?|schedules?)\b)re", "autotuners, XLA algorithm pickers, TensorRT" },
         { C::AutotuneFailure, 80, R"re(Unable to find a valid cuDNN algorithm|no (valid|suitable) (cuDNN |cuBLAS(Lt)? )?algorithm|(did not|didn't|does not|could not|couldn't) (return|find|get) a (valid|suitable|usable) (\w+ ){0,2}algorithm|cublasLt.{0,60}no (heuristic|algorithm))re", "cuDNN/cuBLASLt algorithm selection" },
         { C::AutotuneFailure, 80, R"re(Failed to determine best cudnn convolution algorithm|failed to run auto-?tuning)re", "XLA conv algorithm picker, TorchInductor", RuleRole::Wrapper },
@@ -476,7 +480,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 90, R"re(\b(?<!fine-)(?<!fine )Tuning failed\b)re", "kernel tuners", RuleRole::Wrapper },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // A tuner's report of one configuration that failed for not fitting the hardware: the tuning space, as above.
-        { C::AutotuneFailure, 100, R"re(^\s*(\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(].{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
+        { C::AutotuneFailure, 100, R"re(^\s*((\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(]|\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=).{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
         // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's
@@ -519,6 +523,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },
         { C::CompileError, 85, R"re(\bNKISyntaxError\b|\bis referenced outside of its parent scope\b|\bUnexpected output dependencies, different iterations of \w+ loop write to\b)re", "NKI's front end: the kernel's source broke its rules" },
+        // XLA asks for shapes known at compile time; tf2xla names the graph it could not convert.
+        { C::CompileError, 85, R"re(\bmust be a compile-time constant\b|\btf2xla conversion failed\b)re", "XLA (TensorFlow, jax2tf): a value the compiler needs constant is not" },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 95, R"re(\bTimeout \(>[\d.]+s\) from pytest-timeout\b)re", "pytest-timeout" },
         { C::TimeoutHang, 85, KWB_CUDA_STATUS("(702)"), "CUDA and HIP statuses by number: the launch timed out" },
@@ -527,6 +533,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // GNU timeout's own exit status when it killed the command (124), as CI runners report it.
         { C::TimeoutHang, 85, R"re(\bdid not respond in (the )?given time\b)re", "TorchServe: a worker past its response timeout" },
         { C::TimeoutHang, 60, R"re(\b(completed|exited|failed|finished) with exit (code|status) 124\b)re", "CI runners: the command ended by timeout(1)" },
+        { C::TimeoutHang, 90, R"re(\bJob failed: execution took longer than \w+)re", "GitLab runners: the job's time limit" },
         { C::TimeoutHang, 100, R"re(Watchdog caught collective operation timeout|Some NCCL operations have failed or timed out|Display driver .{0,40}stopped responding)re", "PyTorch ProcessGroupNCCL, Windows TDR" },
         { C::TimeoutHang, 90, R"re(Timeout Exceeded|DEADLINE[_ ]?EXCEEDED|DUE TO TIME LIMIT|\+{3,} Timeout \+{3,}|Failed: Timeout >|(time ?out|time limit|wall[- ]clock limit) (reached|expired|exceeded|hit)|exceeded (the )?(time|wall[- ]clock) limit|exceeded the maximum (execution|run) ?time)re", "Neuron runtime, gRPC/XLA, Slurm, pytest-timeout, harnesses" },
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
@@ -570,6 +577,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // How a process ended is the consequence of a cause: any cause or wrapper in the log outranks these
         // (rules.h). Only the OOM killer's report names a cause (host memory).
         { C::Crash, 60, R"re(Segmentation fault|\bSIGSEGV\b|Bus error|\bSIGBUS\b|Floating point exception|\bSIGFPE\b)re", "shell, Python faulthandler", RuleRole::Consequence },
+        { C::Crash, 60, R"re(\bWindows fatal exception: (access violation|stack overflow|code 0x[0-9a-fA-F]+)|\bexited with code -1073741819\b|\b0xC0000005\b)re", "Python faulthandler and exit codes on Windows", RuleRole::Consequence },
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
         { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },

@@ -252,6 +252,11 @@ private Q_SLOTS:
         QTest::newRow("wording-x") << QStringLiteral("wording-x") << 80 << 80;
         QTest::newRow("wording-y") << QStringLiteral("wording-y") << 80 << 80;
         QTest::newRow("wording-z") << QStringLiteral("wording-z") << 80 << 80;
+        // Blind: 77, 75 and 76. Left as labelled: a bare "Killed" the writer calls unknown (a crash here), a Colab cell
+        // that prints a kernel's output beside the reference and states no failure.
+        QTest::newRow("wording-aa") << QStringLiteral("wording-aa") << 79 << 80;
+        QTest::newRow("wording-ab") << QStringLiteral("wording-ab") << 79 << 80;
+        QTest::newRow("wording-ac") << QStringLiteral("wording-ac") << 80 << 80;
     }
     void laterCollections()
     {

@@ -165,6 +165,14 @@ private Q_SLOTS:
         QTest::newRow("xla-check-failed")
             << QStringLiteral("F external/xla/xla/service/gpu/gpu_performance_model.cc:119] Check failed: a <= b")
             << FailureClass::CompileError << 1 << 0;
+        // A glog line names its source file, not its path: a file named after an HLO pass is XLA's compiler, and its
+        // failed check is a failed compile, whatever signal the abort then raised.
+        QTest::newRow("xla-pass-check-failed")
+            << QStringLiteral("F0923 08:31:55.119043    4417 while_loop_simplifier.cc:812] Check failed: "
+                              "changed_or.ok() INTERNAL: Cannot remove instruction %get-tuple-element.1188\n"
+                              "*** SIGABRT received by PID 4417 (TID 4417) on cpu 61 from PID 4417; stack trace: ***\n"
+                              "Aborted (core dumped)")
+            << FailureClass::CompileError << 1 << 0;
         QTest::newRow("mlir-crash-frames")
             << QStringLiteral("#26 0x000074269b12951e (anonymous namespace)::ConvertTritonGPUToLLVM::runOnOperation() "
                               "TritonGPUToLLVM.cpp:175:16\n"
@@ -188,6 +196,12 @@ private Q_SLOTS:
                               "[tune] cfg 0  -> FAILED (compile)\n"
                               "RuntimeError: Auto-tuning failed: every configuration was rejected")
             << FailureClass::AutotuneFailure << 4 << 0;
+        // A tuner's report of one configuration by its parameters, naming an on-chip overflow: the tuning space.
+        QTest::newRow("tuner-configuration-tuple")
+            << QStringLiteral("[tune] (TILE_C=128, ROWS=16, DB=True ) ... FAILED  compile: SBUF capacity exceeded by "
+                              "input window (231424 B/partition > 196608 B/partition)\n"
+                              "[tune] 0/9 configs benchmarked")
+            << FailureClass::AutotuneFailure << 1 << 0;
         // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
         QTest::newRow("compiler-crash-banner")
             << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
