@@ -10,8 +10,10 @@
 #include "core/bench/roofline.h"
 #include "core/hardware/hardware.h"
 #include "core/inputs/inputgenerator.h"
+#include "core/inputs/stress.h"
 #include "core/run/callcheck.h"
 #include "core/run/conventionsteps.h"
+#include "core/run/generatedjudge.h"
 #include "core/run/implrun.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/workspace.h"
@@ -37,6 +39,9 @@ QString roundDir(const QString& id, int round)
 
 /// Most calls of one case in one round (each has an input set of its own).
 constexpr int kMaxCallsPerRound = 256;
+
+/// Stress sets' seeds: poolSeed(seed0, 0, case, kStressSeedBase + turn), apart from the declared sets' (k < 256).
+constexpr int kStressSeedBase = 1 << 20;
 
 /// A seed of its own for set `k` of case `caseIndex` in `round` (splitmix64 of the mixed indices).
 quint64 poolSeed(quint64 seed0, int round, int caseIndex, int k)
@@ -74,10 +79,24 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
     if (!ref.ok() || !plans.contains(ref.id))
         return;
     QHash<QPair<QString, int>, QString> answers; // (case, set) -> the reference's output folder
+    QHash<QString, QString> declaredAnswer; // case -> the reference's outputs on one of its declared sets
     const QList<detail::PoolCall>& refPlan = plans[ref.id];
     const QStringList& refDirs = outDirs[ref.id];
-    for (int k = 0; k < refPlan.size() && k < refDirs.size(); ++k)
+    for (int k = 0; k < refPlan.size() && k < refDirs.size(); ++k) {
         answers.insert({ refPlan[k].caseName, refPlan[k].set }, refDirs[k]);
+        if (refPlan[k].stress.isEmpty()
+            && QFileInfo::exists(QDir(refDirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
+            declaredAnswer.insert(refPlan[k].caseName, refDirs[k]);
+    }
+    const auto at = [](const QString& dir) {
+        return [dir](const QString& o) { return QDir(dir).filePath(o + QStringLiteral(".npy")); };
+    };
+    const auto where = [&](const detail::PoolCall& call, int k) {
+        return QStringLiteral("%1, call %2%3")
+            .arg(round < 0 ? QStringLiteral("sizing round") : QStringLiteral("round %1").arg(round + 1))
+            .arg(k)
+            .arg(call.warmup ? QStringLiteral(" (warm-up)") : QString());
+    };
     for (int i = 1; i < impls.size(); ++i) {
         ImplBench& b = impls[i];
         if (!plans.contains(b.id))
@@ -89,21 +108,44 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
             if (answer.isEmpty()
                 || !QFileInfo::exists(QDir(dirs[k]).filePath(task.outputs.value(0).name + QStringLiteral(".npy"))))
                 continue; // the reference did not get to this set, or the candidate did not (its error says why)
+            CaseSamples& s = b.cases[plan[k].caseName];
+            if (!plan[k].stress.isEmpty()) { // judged as a run judges its stress cases
+                const QString declared = declaredAnswer.value(plan[k].caseName);
+                const QString why = declared.isEmpty()
+                    ? QStringLiteral("the reference has no declared call to compare its magnitude with")
+                    : stressNotCountedBecause(task, at(declared), at(answer));
+                if (!why.isEmpty()) {
+                    if (s.stressNotCounted.size() < 3)
+                        s.stressNotCounted
+                            << QStringLiteral("%1, pattern '%2': %3").arg(where(plan[k], k), plan[k].stress, why);
+                    continue;
+                }
+                const CallCheck check = checkCall(toleranceScaledTo(task, at(declared), at(answer)), dirs[k], answer);
+                if (!check.compared)
+                    continue;
+                ++s.stressCompared;
+                s.unwritten += check.unwritten;
+                if (!s.stressPatterns.contains(plan[k].stress))
+                    s.stressPatterns << plan[k].stress;
+                if (!check.pass && ++s.stressWrong <= 3)
+                    s.stressExamples
+                        << QStringLiteral("%1, pattern '%2': %3").arg(where(plan[k], k), plan[k].stress, check.detail);
+                continue;
+            }
             const CallCheck check = checkCall(task, dirs[k], answer);
             if (!check.compared)
                 continue;
-            CaseSamples& s = b.cases[plan[k].caseName];
             ++s.compared;
             s.unwritten += check.unwritten;
+            for (const CallCheck::OutputError& e : check.errors) {
+                s.callErrors[e.output].add(e.maxAbs, e.magnitude, 16 * dtypeEpsilon(e.dtype) * e.magnitude,
+                    plan[k].caseName,
+                    QStringLiteral("16 ulps of %1 at the reference's largest magnitude").arg(dtypeName(e.dtype)));
+            }
             if (!check.pass) {
                 ++s.wrong;
                 if (s.wrongExamples.size() < 3)
-                    s.wrongExamples << QStringLiteral("%1, call %2%3: %4")
-                                           .arg(round < 0 ? QStringLiteral("sizing round")
-                                                          : QStringLiteral("round %1").arg(round + 1))
-                                           .arg(k)
-                                           .arg(plan[k].warmup ? QStringLiteral(" (warm-up)") : QString())
-                                           .arg(check.detail);
+                    s.wrongExamples << QStringLiteral("%1: %2").arg(where(plan[k], k), check.detail);
             }
         }
     }
@@ -173,6 +215,10 @@ ImplCaseResult measure(const Task& task, const Implementation& impl, const ImplB
     r.stats = summarize(s.samplesNs, s.discarded);
     r.compared = s.compared;
     r.wrong = s.wrong;
+    r.stressCompared = s.stressCompared;
+    r.stressWrong = s.stressWrong;
+    r.stressPatterns = s.stressPatterns;
+    r.stressNotCounted = s.stressNotCounted;
     r.unwritten = s.unwritten;
     r.lateWrites = s.lateWrites;
     r.threadsLeft = s.threadsLeft;
@@ -313,6 +359,16 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     };
     int roundsRun = 0;
     QMap<QString, QStringList> pool; // per case: the input sets drawn so far
+    QMap<QPair<QString, QString>, QString> stressPool; // (case, pattern) -> its stress set
+    // The run's stress patterns any input takes (not for inputs drawn from the task's own generator: see
+    // docs/benchmarking.md), every one in turn, on every case.
+    QStringList stressPatterns;
+    for (const QString& p : stressPatternNames()) {
+        if (!usesConventionInputs(task)
+            && std::any_of(task.inputs.cbegin(), task.inputs.cend(),
+                [&](const TensorSpec& in) { return stressPatternsFor(in).contains(p); }))
+            stressPatterns << p;
+    }
     // Round -1 sizes the others: a few calls per case whose pace says how many fit the budget. Its calls are
     // compared with the reference like all; its samples do not enter the statistics (three are too few to weigh
     // like a full round, and a short round would widen every interval).
@@ -341,6 +397,29 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 pool[c.name] << dir;
             }
         }
+        // One to eight sets per case and round on the run's stress patterns (in turn), the case's own size, named
+        // and hidden like every set: nothing but their values tells them from the declared ones.
+        // Drawn once per case and pattern and used again in later rounds, like the declared sets.
+        QMap<QString, QList<QPair<QString, QString>>> stressSets; // case -> (pattern, folder) of this round
+        for (int ci = 0; ci < cases->size() && !stressPatterns.isEmpty(); ++ci) {
+            const Case& c = (*cases)[ci];
+            const int count = std::clamp(sizeOf(c).first / 8, 1, int(stressPatterns.size()));
+            for (int j = 0; j < count; ++j) {
+                const int turn = int(((round + 1) * count + ci + j) % stressPatterns.size());
+                Case made = c;
+                made.origin = CaseOrigin::Stress;
+                made.stress = stressPatterns[turn];
+                made.basedOn = c.name;
+                QString& dir = stressPool[{ c.name, made.stress }];
+                if (dir.isEmpty()) {
+                    const quint64 seed = poolSeed(seed0, 0, ci, kStressSeedBase + turn);
+                    dir = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
+                    if (auto w = writeTrialInputs(task, made, seed, dir); !w)
+                        return w.error();
+                }
+                stressSets[c.name] << qMakePair(made.stress, dir);
+            }
+        }
         if (!fromGenerator.isEmpty()) {
             say(QStringLiteral("drawing %1 input set(s) from the task's own generator").arg(fromGenerator.size()));
             RunRequest generation;
@@ -350,8 +429,14 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 return g.error().isStopped() ? stopped() : g.error();
         }
         QMap<QString, QStringList> sets;
-        for (const Case& c : *cases)
+        QHash<QPair<QString, int>, QString> stressOf; // (case, set) -> its pattern
+        for (const Case& c : *cases) {
             sets[c.name] = pool[c.name].mid(0, sizeOf(c).first);
+            for (const auto& [pattern, dir] : stressSets.value(c.name)) {
+                stressOf.insert({ c.name, int(sets[c.name].size()) }, pattern);
+                sets[c.name] << dir;
+            }
+        }
         // Each implementation's plan: the cases in a shuffled order, the sets of each in a shuffled order of
         // their own, the first calls of each case its warm-up.
         QMap<QString, QStringList> outDirs; // per implementation, per call of its plan
@@ -377,7 +462,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     for (int n = 0; n < setOrder.size(); ++n) {
                         const QString& name = sets[c.name][setOrder[n]];
                         plan << detail::PoolCall { c.name, setOrder[n], name, n < warmup,
-                            QDir(poolRoot).filePath(QDir(inputsRoot).relativeFilePath(name)) };
+                            QDir(poolRoot).filePath(QDir(inputsRoot).relativeFilePath(name)),
+                            stressOf.value({ c.name, setOrder[n] }) };
                     }
                 }
                 plans.insert(b.id, plan);
@@ -419,8 +505,10 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             }
         }
         if (request.keepDir.isEmpty()) { // the round's outputs are judged: only their figures stay
-            for (const ImplBench& b : result.impls)
+            for (const ImplBench& b : result.impls) {
                 QDir(QDir(work).filePath(roundDir(b.id, round))).removeRecursively();
+                QDir(detail::capturedOutputsDir(QDir(work).filePath(roundDir(b.id, round)))).removeRecursively();
+            }
         }
     }
     result.roundsRun = roundsRun;
@@ -464,7 +552,8 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
             summarizeTriangulation(r, b.cases[c.name]);
             const Findings t = triangulationFindings(
                 c.name, b.id, b.cases[c.name], refOk ? &*ref.cases.constFind(c.name) : nullptr, gpu);
-            const Findings own = caseFindings(c.name, r, b.cases[c.name], gpu);
+            const Findings own = caseFindings(c.name, r, b.cases[c.name], gpu)
+                + benchErrorFindings(task, b.id, b.cases[c.name]) + benchStressFindings(c.name, b.id, b.cases[c.name]);
             result.findings << t << own;
             // Any error about this implementation's timing makes its verdict INVALID — whatever the speedup says.
             QStringList invalid = refInvalid;

@@ -6,6 +6,7 @@
 #include "core/finding.h"
 #include "core/jobcontext.h"
 #include "core/run/actionrequest.h"
+#include "core/run/errorbudget.h"
 #include "core/run/implrun.h"
 #include "core/run/implstatus.h"
 #include "core/run/runnerbuild.h"
@@ -80,6 +81,16 @@ struct CaseSamples {
     QStringList wrongExamples; ///< a few "round r, set s: output y: …" lines
     int lateWrites = 0; ///< calls whose outputs still changed after they had returned
     int threadsLeft = 0; ///< timed calls (not warm-up) after which the process had more threads than before
+    // Calls on a stress pattern of the case's inputs (the run's patterns, same size, at unannounced places in every
+    // round): checked like the run's stress cases, never samples.
+    int stressCompared = 0; ///< stress calls compared with the reference's call on the same inputs
+    int stressWrong = 0; ///< of those, calls outside the (scaled) tolerance
+    QStringList stressExamples; ///< a few "round r, call k, pattern p: output y: …" lines
+    QStringList stressPatterns; ///< the patterns compared
+    QStringList stressNotCounted; ///< why a stress call judged nobody (the reference's outputs not finite)
+    /// Per floating-point output, the largest error of the calls within the tolerance against the error their
+    /// arithmetic explains: judged by the same error-budget and precision rules as a run's declared cases.
+    QMap<QString, WorstError> callErrors;
 };
 
 /// One implementation's runners.
@@ -130,6 +141,10 @@ struct ImplCaseResult {
     QString floorSource; ///< where the floor's peaks come from (`target.peak`, the hardware table, this host)
     int compared = 0;
     int wrong = 0;
+    int stressCompared = 0;
+    int stressWrong = 0;
+    QStringList stressPatterns;
+    QStringList stressNotCounted;
     int unwritten = 0;
     int lateWrites = 0;
     int threadsLeft = 0;
@@ -169,6 +184,17 @@ QJsonObject benchReportJson(const BenchResult& result);
 /// warmup-transient, not-significant, throttled. `gpu`: the implementation ran on a GPU.
 Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const CaseSamples& samples, bool gpu);
 
+/// `correct.precision-lowered` / `correct.error-budget` over a candidate's benchmark calls of one case (`samples`): the
+/// rule a run applies to its declared cases (errorBudgetFinding), so a call that computes less precisely or skips work
+/// inside the tolerance is judged alike wherever it runs. Nothing when some call was outside the tolerance (already an
+/// error).
+Findings benchErrorFindings(const Task& task, const QString& impl, const CaseSamples& samples);
+
+/// `correct.distribution-sensitive` (error) for a candidate whose benchmark calls on a stress pattern of a case's
+/// inputs were outside the tolerance against the reference on the same inputs: what a correctness run's stress cases
+/// check, on calls nothing tells from the timed ones.
+Findings benchStressFindings(const QString& caseName, const QString& impl, const CaseSamples& samples);
+
 /// Triangulation (docs/benchmarking.md): bench.timer-tampered when an implementation's markers are missing or
 /// repeated, its record disagrees with what its markers announced, or its clock reports less time than the
 /// workbench saw pass; bench.untimed-work when the wait after a candidate's calls for work they left queued (or,
@@ -189,12 +215,16 @@ struct PoolCall {
     QString dir; ///< where the runner reads the set (absolute, local): under the inputs root, once revealed
     bool warmup = false;
     QString hidden; ///< where the set is kept out of the runner's sight until its call comes
+    QString stress; ///< the stress pattern the set's inputs take (a checked call, never a sample); empty: declared
 };
 /// Runs one round of `impl` over `calls`; merges samples and phases into `bench`; `outDirs` receives, per call,
 /// the folder its outputs were written to. Each call's input set is revealed (renamed from `hidden` to `dir`) only
 /// when the call before it has ended — its end marker arrived — so nothing in the runner can read, let alone
 /// compute, a later call's inputs ahead of time; after the process they are hidden again. Over SSH the sets are
 /// copied before the run: all of them are revealed at once. False when the runner failed.
+/// Where runBenchRound keeps the outputs of a local runner working in `workDir`, taken as each call completed: beside
+/// that folder, out of the runner's sight.
+QString capturedOutputsDir(const QString& workDir);
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
     const std::atomic_bool* cancel = nullptr);

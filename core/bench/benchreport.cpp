@@ -36,9 +36,16 @@ QJsonObject statsJson(const ImplCaseResult& r)
         { QStringLiteral("checked"),
             QJsonObject { { QStringLiteral("compared"), r.compared }, { QStringLiteral("wrong"), r.wrong },
                 { QStringLiteral("unwritten"), r.unwritten },
+                { QStringLiteral("stress"),
+                    QJsonObject { { QStringLiteral("compared"), r.stressCompared },
+                        { QStringLiteral("wrong"), r.stressWrong },
+                        { QStringLiteral("patterns"), QJsonArray::fromStringList(r.stressPatterns) },
+                        { QStringLiteral("not_counted"), QJsonArray::fromStringList(r.stressNotCounted) } } },
                 { QStringLiteral("method"),
                     QStringLiteral("every call (warm-up and timed) on an input set of its own, its outputs compared "
-                                   "with the reference's on the same set under the task's tolerance") } } } };
+                                   "with the reference's on the same set under the task's tolerance; besides, calls on "
+                                   "the correctness run's stress patterns of the case's inputs, unannounced, compared "
+                                   "as a run's stress cases are (never samples)") } } } };
     QJsonArray rounds;
     for (double m : r.roundMediansNs)
         rounds.append(m);
@@ -144,6 +151,43 @@ Findings caseFindings(const QString& caseName, const ImplCaseResult& r, const Ca
         out << f;
     }
     return out;
+}
+
+Findings benchErrorFindings(const Task& task, const QString& impl, const CaseSamples& samples)
+{
+    Findings out;
+    if (samples.wrong > 0)
+        return out; // outside the tolerance: bench.wrong-result already says so
+    for (const TensorSpec& o : task.outputs) {
+        const auto it = samples.callErrors.constFind(o.name);
+        if (it == samples.callErrors.cend())
+            continue;
+        const QString where = QStringLiteral(" — over the benchmark's %1 calls of this case, each checked against the "
+                                             "reference on its own inputs as a run's are")
+                                  .arg(samples.compared);
+        if (auto f = errorBudgetFinding(task, o, impl, *it, where))
+            out << *f;
+    }
+    return out;
+}
+
+Findings benchStressFindings(const QString& caseName, const QString& impl, const CaseSamples& samples)
+{
+    if (samples.stressWrong == 0)
+        return {};
+    Finding f = caseFinding("correct.distribution-sensitive", Severity::Error, caseName, impl,
+        QStringLiteral("%1 of %2 benchmark calls on a stress pattern of the case's inputs (%3: the correctness run's "
+                       "patterns, the case's own size, unannounced among the timed calls) gave outputs outside the "
+                       "tolerance against the reference on the same inputs: %4")
+            .arg(samples.stressWrong)
+            .arg(samples.stressCompared)
+            .arg(samples.stressPatterns.join(QStringLiteral(", ")))
+            .arg(samples.stressExamples.join(QStringLiteral("; "))));
+    f.evidence = QJsonObject { { QStringLiteral("wrong"), samples.stressWrong },
+        { QStringLiteral("compared"), samples.stressCompared },
+        { QStringLiteral("patterns"), QJsonArray::fromStringList(samples.stressPatterns) },
+        { QStringLiteral("examples"), QJsonArray::fromStringList(samples.stressExamples) } };
+    return { f };
 }
 
 void summarizeTriangulation(ImplCaseResult& r, const CaseSamples& samples)

@@ -166,6 +166,9 @@ struct CallMarks {
     double beginAt = -1, endAt = -1; ///< the runner's trusted clock, since its plan started
     double ns = -1, host = -1, flush = -1;
     double off = -1; ///< the CPU time the implementation's other threads and processes used before the call
+    int writes = 0; ///< "outputs written" markers: the workbench took the outputs out of reach on it
+    qint64 writtenArrival = -1;
+    double late = -1, threads = -1, drain = -1; ///< what the record will say of the call, announced on that marker
 };
 } // namespace
 
@@ -187,12 +190,18 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         }
         bool isIndex = false;
         const int i = words.value(1).toInt(&isIndex);
-        if (!isIndex || i < 0 || i >= calls.size() || (words[0] != "s" && words[0] != "e")) {
+        if (!isIndex || i < 0 || i >= calls.size() || (words[0] != "s" && words[0] != "e" && words[0] != "w")) {
             markerError = QStringLiteral("an unexpected marker '%1'").arg(QString::fromUtf8(m.line.left(80)));
             continue;
         }
         CallMarks& c = marks[i];
-        if (words[0] == "s") {
+        if (words[0] == "w") {
+            ++c.writes;
+            c.writtenArrival = m.atNs;
+            c.late = field(words, "late");
+            c.threads = field(words, "threads");
+            c.drain = field(words, "drain");
+        } else if (words[0] == "s") {
             ++c.begins;
             c.beginArrival = m.atNs;
             c.beginAt = field(words, "at");
@@ -243,6 +252,30 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                                 .arg(i)
                                 .arg(m.ns, 0, 'f', 0)
                                 .arg(recorded, 0, 'f', 0);
+        // The outputs were taken out of reach on the call's "outputs written" marker, which carried what the record
+        // says of the call: one such marker, after the call's end, and a record that agrees with it.
+        if (watched && t.markerError.isEmpty()) {
+            if (m.writes != 1 || m.writtenArrival < m.endArrival)
+                t.markerError = QStringLiteral("call %1: %2 \"outputs written\" marker(s)%3 where the harness writes "
+                                               "one after the call's end — the outputs were not all judged as the "
+                                               "call left them")
+                                    .arg(i)
+                                    .arg(m.writes)
+                                    .arg(m.writes == 1 ? QStringLiteral(", before the call's end") : QString());
+            else if (m.late != rec.value(QStringLiteral("late_writes")).toArray().size()
+                || m.threads != rec.value(QStringLiteral("threads_left")).toInt()
+                || std::abs(m.drain - rec.value(QStringLiteral("drain_ns")).toDouble()) > 1)
+                t.markerError
+                    = QStringLiteral("call %1: result.json says late writes %2, threads left %3, drain %4 ns; "
+                                     "the call's marker announced %5, %6, %7 ns")
+                          .arg(i)
+                          .arg(rec.value(QStringLiteral("late_writes")).toArray().size())
+                          .arg(rec.value(QStringLiteral("threads_left")).toInt())
+                          .arg(rec.value(QStringLiteral("drain_ns")).toDouble(), 0, 'f', 0)
+                          .arg(m.late, 0, 'f', 0)
+                          .arg(m.threads, 0, 'f', 0)
+                          .arg(m.drain, 0, 'f', 0);
+        }
         const double recordedOff = rec.value(QStringLiteral("off_cpu_ns")).toDouble(-1);
         if (watched && m.begins == 1 && std::abs(m.off - recordedOff) > 1 && t.markerError.isEmpty())
             t.markerError = QStringLiteral("call %1: the marker announced %2 ns of CPU time off the clock, result.json "
@@ -250,6 +283,8 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                                 .arg(i)
                                 .arg(m.off, 0, 'f', 0)
                                 .arg(recordedOff, 0, 'f', 0);
+        if (!call.stress.isEmpty())
+            continue; // a stress set: checked, never a sample (its values may change the work's pace)
         if (call.warmup) {
             if (round <= 0 && s.firstCallsNs.size() < 8) // the first process's first calls (the cold one first)
                 s.firstCallsNs.push_back(recorded);
@@ -305,6 +340,11 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         bench.cases[it.key()].roundMediansNs.push_back(median(it.value()));
 }
 
+QString capturedOutputsDir(const QString& workDir)
+{
+    return QDir::cleanPath(workDir) + QStringLiteral(".outputs");
+}
+
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,
     const std::atomic_bool* cancel)
@@ -321,10 +361,13 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return false;
     }
     QDir().mkpath(workDir);
+    // A local runner's outputs are judged from the copy taken when each call is complete, beside the runner's folder
+    // (out of its sight); over SSH from the runner's folder.
+    const QString captured = capturedOutputsDir(workDir);
     for (const PlanCall& c : planCalls) {
         QDir().mkpath(QDir(workDir).filePath(callOutDir(c.label)));
         if (outDirs)
-            *outDirs << QDir(workDir).filePath(callOutDir(c.label));
+            *outDirs << QDir(remote ? workDir : captured).filePath(callOutDir(c.label));
     }
     QFile planFile(QDir(workDir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
@@ -364,6 +407,25 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return ok;
     }
     reveal(0);
+    // A call's outputs, copied out of the runner's reach the moment the harness says they are written — before the
+    // next call's inputs appear, so before any more of the implementation's code can run on a call's clock. What a
+    // later call, or the process's end, does to the files it can reach is not what is judged (a last call that
+    // computes every earlier call's answer and rewrites their files has only its own call's time).
+    const qint64 fileCap = std::max<qint64>(request.poolBytes, 1ll << 30);
+    QList<bool> taken(calls.size(), false);
+    const auto takeOutputs = [&](int i) {
+        if (i < 0 || i >= calls.size() || taken[i])
+            return;
+        taken[i] = true;
+        const QDir from(QDir(workDir).filePath(callOutDir(planCalls[i].label)));
+        const QDir to(QDir(captured).filePath(callOutDir(planCalls[i].label)));
+        QDir().mkpath(to.path());
+        // Regular files only (no link, pipe or device the runner planted), none larger than a round's inputs may be.
+        for (const QFileInfo& f : from.entryInfoList(QDir::Files | QDir::NoSymLinks | QDir::Hidden)) {
+            if (f.isFile() && f.size() <= fileCap)
+                QFile::copy(f.filePath(), to.filePath(f.fileName()));
+        }
+    };
 
     const ProcessSpec spec = runnerProcess(
         bench.build, QStringLiteral("plan.txt"), workDir, { inputsRoot }, request.limits, request.sandbox);
@@ -383,9 +445,12 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
             pending.remove(0, nl + 1);
             if (line.startsWith("kwb-mark ") && markers.size() < 4 * calls.size() + 16) {
                 markers << Marker { at, line.mid(9) };
-                // A call has ended: the next call's inputs appear now, not before.
-                if (line.startsWith("kwb-mark e "))
-                    reveal(line.split(' ').value(2).toInt() + 1);
+                // A call is complete: its outputs are taken, and only then do the next call's inputs appear.
+                if (line.startsWith("kwb-mark w ")) {
+                    const int i = line.split(' ').value(2).toInt();
+                    takeOutputs(i);
+                    reveal(i + 1);
+                }
             }
         }
     };
@@ -397,6 +462,38 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     const double cpu0 = childCpuS();
     auto outcome = runToCompletion(spec, watch, cancel);
     hideAll();
+    // Outputs that changed after they were taken: the implementation rewrote a completed call's answer.
+    QStringList rewritten;
+    for (int i = 0; i < calls.size(); ++i) {
+        if (!taken[i])
+            continue;
+        const QDir from(QDir(workDir).filePath(callOutDir(planCalls[i].label)));
+        const QDir to(QDir(captured).filePath(callOutDir(planCalls[i].label)));
+        for (const QString& name : to.entryList(QDir::Files)) {
+            QFile now(from.filePath(name)), then(to.filePath(name));
+            if (!now.open(QIODevice::ReadOnly) || !then.open(QIODevice::ReadOnly) || now.size() != then.size()
+                || now.readAll() != then.readAll()) {
+                rewritten << QStringLiteral("call %1 ('%2')").arg(i).arg(name);
+                break;
+            }
+        }
+    }
+    const bool toldAlready = std::any_of(bench.findings.cbegin(), bench.findings.cend(),
+        [](const Finding& f) { return f.evidence.contains(QStringLiteral("rewritten_calls")); });
+    if (!rewritten.isEmpty() && !toldAlready) { // one finding says it; every round's calls are judged as taken
+        Finding f;
+        f.id = QStringLiteral("bench.timer-tampered");
+        f.severity = Severity::Error;
+        f.impl = impl.id;
+        f.message = QStringLiteral("round %1: the outputs of %2 call(s) changed on disk after the call had completed "
+                                   "and they had been taken (first: %3) — the implementation rewrote finished calls' "
+                                   "answers; those taken when each call completed are the ones judged")
+                        .arg(round < 0 ? QStringLiteral("sizing") : QString::number(round + 1))
+                        .arg(rewritten.size())
+                        .arg(rewritten.first());
+        f.evidence = QJsonObject { { QStringLiteral("rewritten_calls"), rewritten.size() } };
+        bench.findings << f;
+    }
     bench.processCpuS += childCpuS() - cpu0;
     bench.processWallS += double(clock.nsecsElapsed()) / 1e9;
     if (!outcome) {

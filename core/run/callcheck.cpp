@@ -3,11 +3,13 @@
 #include "core/run/callcheck.h"
 
 #include "core/compare/comparison.h"
+#include "core/run/errorbudget.h"
 #include "core/run/gluegen.h"
 #include "core/tensor/tensor.h"
 
 #include <QDir>
 
+#include <cmath>
 #include <cstring>
 
 namespace kwb {
@@ -56,6 +58,8 @@ CallCheck checkCall(const Task& task, const QString& candidateDir, const QString
         }
         if (poison > 0)
             c.unwritten = true;
+        if (cmp->pass && dtypeEpsilon(o.dtype) > 0 && std::isfinite(cmp->maxAbs))
+            c.errors << CallCheck::OutputError { o.name, o.dtype, cmp->maxAbs, maxFiniteMagnitude(*expected) };
         if (!cmp->pass && c.pass) {
             c.pass = false;
             c.detail = QStringLiteral("output '%1': %2%3")

@@ -14,6 +14,15 @@ struct CallCheck {
     bool pass = false; ///< every output within the task's tolerance
     bool unwritten = false; ///< some output still holds the harness's poison: the work was skipped
     QString detail; ///< one line: the first output that failed, and why
+    /// Per floating-point output within its tolerance: the call's largest error and the reference's largest
+    /// magnitude — what the error-budget and precision rules of a run judge, applied to every call of a benchmark.
+    struct OutputError {
+        QString output;
+        DType dtype = DType::Float32;
+        double maxAbs = 0;
+        double magnitude = 0;
+    };
+    QList<OutputError> errors;
 };
 
 /// Compares the outputs a candidate wrote to `candidateDir` with the reference's in `referenceDir` (one `<output>.npy`

@@ -32,8 +32,7 @@ double dtypeEpsilon(DType dtype)
     }
 }
 
-namespace {
-double maxMagnitude(const Tensor& t)
+double maxFiniteMagnitude(const Tensor& t)
 {
     double m = 0;
     for (qint64 i = 0; i < t.elementCount(); ++i) {
@@ -43,6 +42,8 @@ double maxMagnitude(const Tensor& t)
     }
     return m;
 }
+
+namespace {
 // The precision a relative error speaks for: the widest floating dtype narrower than every allowed one whose
 // arithmetic explains it (the error within 4 of its epsilons, and at least a sixteenth of one), when the error is
 // far beyond the allowed precisions' arithmetic (64 of their epsilons).
@@ -101,6 +102,48 @@ std::optional<Finding> precisionFinding(
     return f;
 }
 
+void WorstError::add(
+    double callMaxAbs, double magnitude, double callBudget, const QString& callCase, const QString& why)
+{
+    if (callBudget <= 0 || !std::isfinite(callMaxAbs))
+        return;
+    if (magnitude > 0)
+        relative = std::max(relative, callMaxAbs / magnitude);
+    if (const double r = callMaxAbs / callBudget; r > ratio) {
+        ratio = r;
+        maxAbs = callMaxAbs;
+        budget = callBudget;
+        caseName = callCase;
+        basis = why;
+    }
+}
+
+std::optional<Finding> errorBudgetFinding(
+    const Task& task, const TensorSpec& o, const QString& impl, const WorstError& worst, const QString& where)
+{
+    if (worst.ratio <= kErrorBudgetMultiple)
+        return std::nullopt;
+    if (auto lowered = precisionFinding(task, o, impl, worst.caseName, worst.relative)) {
+        lowered->message += where;
+        return lowered;
+    }
+    Finding f;
+    f.id = QStringLiteral("correct.error-budget");
+    f.severity = Severity::Warning;
+    f.impl = impl;
+    f.caseName = worst.caseName;
+    f.message = QStringLiteral("output '%1', case '%2': max abs error %3 is %4× the %5 its arithmetic explains "
+                               "(%6) — inside the tolerance, but skipped work or lowered precision looks like this%7")
+                    .arg(o.name, worst.caseName)
+                    .arg(worst.maxAbs, 0, 'g', 3)
+                    .arg(worst.ratio, 0, 'f', 0)
+                    .arg(worst.budget, 0, 'g', 3)
+                    .arg(worst.basis, where);
+    f.evidence = { { QStringLiteral("max_abs"), worst.maxAbs }, { QStringLiteral("budget"), worst.budget },
+        { QStringLiteral("ratio"), worst.ratio }, { QStringLiteral("basis"), worst.basis } };
+    return f;
+}
+
 Findings judgeErrorBudget(
     const Task& task, const ImplRun& cand, const ImplRun& ref, const ImplRun* oracle, const QList<TrialInputs>& trials)
 {
@@ -110,8 +153,7 @@ Findings judgeErrorBudget(
         if (eps == 0)
             continue;
         const Tolerance tol = task.toleranceFor(o);
-        double worstRatio = 0, worstErr = 0, worstBudget = 0, worstRelative = 0;
-        QString worstCase, basis;
+        WorstError worst;
         bool failed = false;
         for (const TrialInputs& t : trials) {
             const QString base = QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
@@ -123,50 +165,23 @@ Findings judgeErrorBudget(
             if (!cmp || !std::isfinite(cmp->maxAbs))
                 continue;
             failed = failed || !cmp->pass;
-            double budget = 16 * eps * maxMagnitude(*r);
+            const double magnitude = maxFiniteMagnitude(*r);
+            double budget = 16 * eps * magnitude;
             QString why = QStringLiteral("16 ulps of %1 at the reference's largest magnitude").arg(dtypeName(o.dtype));
             if (oracle) {
                 auto e = loadTensor(oracle->outputPath(base, o.name), o.dtype);
                 auto re = e ? compareTensors(*r, *e, tol) : Result<Comparison>(e.error());
                 if (re && std::isfinite(re->maxAbs)) {
-                    budget = 2 * std::max(re->maxAbs, 4 * eps * maxMagnitude(*e));
+                    budget = 2 * std::max(re->maxAbs, 4 * eps * maxFiniteMagnitude(*e));
                     why = QStringLiteral("twice the reference's own error against the oracle");
                 }
             }
-            if (budget <= 0)
-                continue;
-            if (const double magnitude = maxMagnitude(*r); magnitude > 0)
-                worstRelative = std::max(worstRelative, cmp->maxAbs / magnitude);
-            const double ratio = cmp->maxAbs / budget;
-            if (ratio > worstRatio) {
-                worstRatio = ratio;
-                worstErr = cmp->maxAbs;
-                worstBudget = budget;
-                worstCase = t.caseName;
-                basis = why;
-            }
+            worst.add(cmp->maxAbs, magnitude, budget, t.caseName, why);
         }
-        if (failed || worstRatio <= kErrorBudgetMultiple)
+        if (failed)
             continue;
-        if (auto lowered = precisionFinding(task, o, cand.id, worstCase, worstRelative)) {
-            out << *lowered;
-            continue;
-        }
-        Finding f;
-        f.id = QStringLiteral("correct.error-budget");
-        f.severity = Severity::Warning;
-        f.impl = cand.id;
-        f.caseName = worstCase;
-        f.message = QStringLiteral("output '%1', case '%2': max abs error %3 is %4× the %5 its arithmetic explains "
-                                   "(%6) — inside the tolerance, but skipped work or lowered precision looks like this")
-                        .arg(o.name, worstCase)
-                        .arg(worstErr, 0, 'g', 3)
-                        .arg(worstRatio, 0, 'f', 0)
-                        .arg(worstBudget, 0, 'g', 3)
-                        .arg(basis);
-        f.evidence = { { QStringLiteral("max_abs"), worstErr }, { QStringLiteral("budget"), worstBudget },
-            { QStringLiteral("ratio"), worstRatio }, { QStringLiteral("basis"), basis } };
-        out << f;
+        if (auto f = errorBudgetFinding(task, o, cand.id, worst, QString()))
+            out << *f;
     }
     return out;
 }

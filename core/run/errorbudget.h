@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/run/implrun.h"
+#include "core/tensor/tensor.h"
 
 namespace kwb {
 
@@ -27,5 +28,25 @@ std::optional<Finding> precisionFinding(
 
 /// Machine epsilon of a floating dtype (0 for integers).
 double dtypeEpsilon(DType dtype);
+
+/// The largest finite magnitude in `t` (0 for an empty or all-infinite tensor).
+double maxFiniteMagnitude(const Tensor& t);
+
+/// A passing candidate's largest error on one output, over some calls, against what its arithmetic explains.
+struct WorstError {
+    double ratio = 0; ///< maxAbs / budget, the largest over the calls
+    double maxAbs = 0; ///< the error of the call with that ratio
+    double budget = 0; ///< the error that call's arithmetic explains
+    double relative = 0; ///< the largest error relative to the reference's largest magnitude, over the calls
+    QString caseName; ///< the case of the call with the largest ratio
+    QString basis; ///< how the budget was reckoned
+    /// Adds one call's error: `magnitude` is the reference's largest, `budget` the explained error (<= 0: skipped).
+    void add(double callMaxAbs, double magnitude, double callBudget, const QString& callCase, const QString& why);
+};
+
+/// `correct.precision-lowered` or `correct.error-budget` for `worst` when it is more than kErrorBudgetMultiple× its
+/// budget; `where` ends the message (say which calls, "" for a run's declared cases).
+std::optional<Finding> errorBudgetFinding(
+    const Task& task, const TensorSpec& output, const QString& impl, const WorstError& worst, const QString& where);
 
 } // namespace kwb

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/run/generatedjudge.h"
 
+#include "core/run/errorbudget.h"
 #include "core/tensor/floatconv.h"
 
 #include <QJsonArray>
@@ -37,6 +38,12 @@ qint64 nonFinite(const Tensor& t)
     return n;
 }
 
+double maxMagnitude(const QString& path, DType dtype)
+{
+    auto t = loadTensor(path, dtype);
+    return t ? maxFiniteMagnitude(*t) : 0;
+}
+
 QString describe(const Case& c)
 {
     return c.origin == CaseOrigin::Stress
@@ -67,17 +74,7 @@ QMap<QString, QString> generatedCaseStatus(const Task& task, const ImplRun& ref,
                 why = QStringLiteral("the reference's output '%1' cannot be read").arg(o.name);
                 break;
             }
-            if (c->origin == CaseOrigin::Stress) {
-                auto base = loadTensor(declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o.name), o.dtype);
-                const qint64 allowed = base ? nonFinite(*base) : 0;
-                if (const qint64 bad = nonFinite(*r); bad > allowed)
-                    why = QStringLiteral("the reference's output '%1' has %2 non-finite element(s) (%3 on case '%4')")
-                              .arg(o.name)
-                              .arg(bad)
-                              .arg(allowed)
-                              .arg(c->basedOn);
-            }
-            if (why.isEmpty() && oracle && oracle->calls.value(label).ok) {
+            if (oracle && oracle->calls.value(label).ok) {
                 auto e = loadTensor(oracle->outputPath(label, o.name), o.dtype);
                 auto cmp = e ? compareTensors(*r, *e, task.toleranceFor(o)) : Result<Comparison>(e.error());
                 if (cmp && !cmp->pass)
@@ -87,26 +84,46 @@ QMap<QString, QString> generatedCaseStatus(const Task& task, const ImplRun& ref,
                               .arg(cmp->maxAbs, 0, 'g', 4);
             }
         }
+        if (why.isEmpty() && c->origin == CaseOrigin::Stress)
+            why = stressNotCountedBecause(
+                task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); },
+                [&](const QString& o) { return ref.outputPath(label, o); });
         status.insert(t.caseName, why);
     }
     return status;
 }
 
-namespace {
-double maxMagnitude(const QString& path, DType dtype)
+QString stressNotCountedBecause(const Task& task, const OutputPath& base, const OutputPath& now)
 {
-    auto t = loadTensor(path, dtype);
-    double m = 0;
-    if (!t)
-        return 0;
-    for (qint64 i = 0; i < t->elementCount(); ++i) {
-        const double v = std::abs(elementToDouble(t->data, t->dtype, std::size_t(i)));
-        if (std::isfinite(v))
-            m = std::max(m, v);
+    for (const TensorSpec& o : task.outputs) {
+        auto r = loadTensor(now(o.name), o.dtype);
+        if (!r)
+            return QStringLiteral("the reference's output '%1' cannot be read").arg(o.name);
+        auto declared = loadTensor(base(o.name), o.dtype);
+        const qint64 allowed = declared ? nonFinite(*declared) : 0;
+        if (const qint64 bad = nonFinite(*r); bad > allowed)
+            return QStringLiteral(
+                "the reference's output '%1' has %2 non-finite element(s) (%3 on the declared inputs)")
+                .arg(o.name)
+                .arg(bad)
+                .arg(allowed);
     }
-    return m;
+    return {};
 }
-} // namespace
+
+Task toleranceScaledTo(const Task& task, const OutputPath& base, const OutputPath& now)
+{
+    Task scaled = task;
+    for (TensorSpec& o : scaled.outputs) {
+        Tolerance tol = task.toleranceFor(o);
+        const double was = maxMagnitude(base(o.name), o.dtype);
+        const double is = maxMagnitude(now(o.name), o.dtype);
+        if (was > 0 && is > was)
+            tol.atol *= is / was;
+        o.tolerance = tol;
+    }
+    return scaled;
+}
 
 void judgeGeneratedCases(const Task& task, const ImplRun& cand, const ImplRun& ref, const ImplRun& declaredRef,
     const QList<TrialInputs>& trials, const QMap<QString, QString>& status, bool declaredClean,
@@ -117,16 +134,9 @@ void judgeGeneratedCases(const Task& task, const ImplRun& cand, const ImplRun& r
         const Case* c = caseNamed(task, t.caseName);
         if (!c)
             continue;
-        Task scaled = task;
-        for (TensorSpec& o : scaled.outputs) {
-            Tolerance tol = task.toleranceFor(o);
-            const double base
-                = maxMagnitude(declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o.name), o.dtype);
-            const double now = maxMagnitude(ref.outputPath(callLabel(t), o.name), o.dtype);
-            if (base > 0 && now > base)
-                tol.atol *= now / base;
-            o.tolerance = tol;
-        }
+        const Task scaled = toleranceScaledTo(
+            task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); },
+            [&](const QString& o) { return ref.outputPath(callLabel(t), o); });
         const CandidateJudgement one = judgeCandidate(scaled, cand, ref, { t });
         j.cases << one.cases;
         j.findings << one.findings;

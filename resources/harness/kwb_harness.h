@@ -524,6 +524,14 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 for (std::size_t i = 0; i < sig.outputs.size(); ++i)
                     writeNpy(call.outdir + "/" + sig.outputs[i].name + ".npy", sig.outputs[i].descr,
                         call.shapes.at(sig.outputs[i].name), host[i].data(), host[i].size());
+                // The outputs are on disk: the workbench takes them out of reach before it reveals the next
+                // call's inputs. The marker carries what the record will say of the call.
+                const auto count = [](const std::string& list) {
+                    return list.empty() ? 0 : 1 + static_cast<int>(std::count(list.begin(), list.end(), ','));
+                };
+                trustedWrite(2,
+                    "\nkwb-mark w " + std::to_string(c) + " late=" + std::to_string(count(lateWrites)) + " threads="
+                        + std::to_string(threadsLeft) + " drain=" + std::to_string(std::llround(drainNs)) + "\n");
             } catch (const std::exception& e) {
                 callStatus = "error";
                 callError = e.what();

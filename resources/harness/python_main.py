@@ -449,6 +449,13 @@ class CallTimer:
         return result, {"elapsed_ns": t_end - t_call, "host_ns": t_end - t_call, "flush_ns": t_call - t_flush,
                         "gap_ns": gap, "off_cpu_ns": off}
 
+    def written(self, index, rec, _mark=_mark):
+        """The call's outputs and record are complete: the workbench takes the outputs out of the implementation's
+        reach before it reveals the next call's inputs. The marker carries what the record says of the call, so a
+        record rewritten later disagrees with it."""
+        _mark(f"w {index} late={len(rec.get('late_writes', []))} threads={rec.get('threads_left', 0)} "
+              f"drain={rec.get('drain_ns', 0)}")
+
     def drain(self, _now_ns=_now_ns):
         """Waits for what the call left queued on the device (another stream); returns how long that took."""
         t0 = _now_ns()
@@ -533,6 +540,7 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
+    timer.written(index, rec)
     return rec
 
 

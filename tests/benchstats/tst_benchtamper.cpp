@@ -262,6 +262,10 @@ private Q_SLOTS:
             expect(*result, id, QStringLiteral("bench.untimed-work"));
         // The same work done on the harness's own thread, in a numpy.load the harness would call between two calls.
         expect(*result, QStringLiteral("hook-load-numpy"), QStringLiteral("bench.timer-tampered"));
+        // Every call but the last returns zeros; the last computes every earlier answer and rewrites their files. The
+        // outputs judged are those taken as each call completed: wrong, and the rewrite is seen.
+        expect(*result, QStringLiteral("rewrite-outputs-numpy"), QStringLiteral("bench.wrong-result"));
+        expect(*result, QStringLiteral("rewrite-outputs-numpy"), QStringLiteral("bench.timer-tampered"));
         QVERIFY2(timingFindings(*result, QStringLiteral("lazy-numpy")).contains(QStringLiteral("correct.lazy-result")),
             qPrintable(describe(*result)));
         // The caches never hit (every call has inputs of its own): their timing is their real work, never FAST.
@@ -270,12 +274,75 @@ private Q_SLOTS:
             { QStringLiteral("cache-cpp"), QStringLiteral("cache-numpy"), QStringLiteral("sniff-plan-cpp"),
                 QStringLiteral("cadence-cpp"), QStringLiteral("frames-numpy"), QStringLiteral("precompute-numpy"),
                 QStringLiteral("watcher-numpy"), QStringLiteral("watcher-process-numpy"), QStringLiteral("watcher-cpp"),
-                QStringLiteral("hook-load-numpy") }) {
+                QStringLiteral("hook-load-numpy"), QStringLiteral("rewrite-outputs-numpy") }) {
             const ImplCaseResult* c = candidate(*result, id);
             QVERIFY2(c && c->verdict && *c->verdict != Verdict::Fast, qPrintable(id + u'\n' + describe(*result)));
             QVERIFY2(c->compared >= c->stats.samples, qPrintable(id)); // every timed call was compared
         }
         QVERIFY(!candidate(*result, QStringLiteral("lazy-numpy")));
+    }
+
+    // A candidate that tells a benchmark from a run by the input folders a benchmark keeps out of its sight, and
+    // computes in bfloat16 when timed — inside the task's loose tolerance, so the tolerance check passes every call.
+    // The run sees float32 arithmetic only (tests/run's tst_exploits); the benchmark judges its calls by the run's own
+    // error-budget and precision rule: correct.precision-lowered, an error (the task requires float32), INVALID.
+    void timedCallsJudgedLikeARun()
+    {
+        if (runnerPython().isEmpty())
+            QSKIP("no runner python");
+        BenchRequest req = request(KWB_SOURCE_DIR + QStringLiteral("/tests/run/fixtures/rmsnorm-precision"));
+        req.implIds = QStringList { QStringLiteral("honest"), QStringLiteral("bf16-when-timed") };
+        req.cases = QStringList { QStringLiteral("rows") };
+        req.budgetS = 0.8;
+        auto result = runBench(req);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const auto precision = [&](const QString& impl) {
+            for (const Finding& f : result->findings) {
+                if (f.impl == impl && f.id.startsWith(QStringLiteral("correct.")))
+                    return f;
+            }
+            return Finding {};
+        };
+        QVERIFY2(precision(QStringLiteral("honest")).id.isEmpty(), qPrintable(describe(*result)));
+        const Finding f = precision(QStringLiteral("bf16-when-timed"));
+        QVERIFY2(f.id == u"correct.precision-lowered" && f.severity == Severity::Error, qPrintable(describe(*result)));
+        QVERIFY2(f.message.contains(QStringLiteral("bfloat16")), qPrintable(f.message));
+        const ImplCaseResult* c = candidate(*result, QStringLiteral("bf16-when-timed"));
+        QVERIFY(c && c->verdict);
+        QCOMPARE(verdictName(*c->verdict), QStringLiteral("INVALID"));
+        QVERIFY(c->invalidReason.contains(QStringLiteral("correct.precision-lowered")));
+    }
+
+    // A candidate that tells a benchmark from a run by the input folders a benchmark keeps out of its sight, and when
+    // timed skips the softmax's row maximum: exact on the declared inputs, NaN on large ones. The run's stress cases
+    // see the safe version; the benchmark's calls include the run's stress patterns, unannounced.
+    void stressAmongTheTimedCalls()
+    {
+        if (runnerPython().isEmpty())
+            QSKIP("no runner python");
+        BenchRequest req = request(KWB_FIXTURES_DIR + QStringLiteral("/bench-mode"));
+        req.budgetS = 0.8;
+        auto result = runBench(req);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        QStringList honest, unsafe;
+        for (const Finding& f : result->findings) {
+            if (f.impl == u"honest" && f.severity == Severity::Error)
+                honest << f.id;
+            if (f.impl == u"unsafe-when-timed" && f.id == u"correct.distribution-sensitive")
+                unsafe << f.message;
+        }
+        QVERIFY2(honest.isEmpty(), qPrintable(describe(*result)));
+        QVERIFY2(!unsafe.isEmpty() && unsafe.first().contains(QStringLiteral("stress pattern")),
+            qPrintable(describe(*result)));
+        const ImplCaseResult* c = candidate(*result, QStringLiteral("unsafe-when-timed"));
+        QVERIFY(c && c->verdict);
+        QCOMPARE(verdictName(*c->verdict), QStringLiteral("INVALID"));
+        const ImplCaseResult* h = candidate(*result, QStringLiteral("honest"));
+        QVERIFY(h && h->verdict && *h->verdict != Verdict::Invalid);
+        // The patterns in turn: the rounds of a case this small run several of them.
+        QVERIFY2(h->stressCompared >= 3 && h->stressWrong == 0 && h->stressPatterns.size() >= 3,
+            qPrintable(describe(*result)));
+        QVERIFY(h->compared >= h->stats.samples); // the stress calls are never samples
     }
 
     void bundledHonestCandidates_data()

@@ -230,11 +230,14 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
             return r->floorNs ? QStringLiteral("Peaks: %1").arg(r->floorSource) : r->floorNote;
         if (index.column() == Median)
             return QStringLiteral("mean %1, min %2; timer overhead %3; %4 of %5 calls checked against the "
-                                  "reference were wrong")
+                                  "reference were wrong; %6 of %7 calls on stress patterns of the inputs (never "
+                                  "samples) were wrong")
                        .arg(formatDuration(r->stats.meanNs), formatDuration(r->stats.minNs),
                            formatDuration(r->timerOverheadNs))
                        .arg(r->wrong)
                        .arg(r->compared)
+                       .arg(r->stressWrong)
+                       .arg(r->stressCompared)
                 + triangulationText(*r);
         if (index.column() == Verdict && !row.reference && notTimedHere(*r, m_incorrect))
             return tr("Could not be timed here: it ran in an interpreter on the CPU (no GPU on this machine), so its "
