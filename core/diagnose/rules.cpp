@@ -93,6 +93,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the NVIDIA kernel module older than its user-space driver, a framework's compiler package absent or too
         // old, two OpenMP runtimes loaded into one process.
         { C::DriverRuntimeMismatch, 95, R"re(\b(is|are) not compatible with the installed\b|\bcompatibility id range\b|\bversion \S+ is not supported (in|by) this version of\b)re", "runtimes, plugins, tools: a release the installed piece does not accept" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bbuilt with a (later|newer|older|different) version than the (framework|runtime|plugin)\b|\bUnexpected PJRT_\w+ size\b)re", "PJRT: a plugin of another release than the framework (jax-cuda*-plugin beside jaxlib)" },
         { C::DriverRuntimeMismatch, 80, R"re(\bfailed programming the engine\b)re", "Neuron HAL: a runtime on a driver too old for it (Neuron's troubleshooting)" },
         { C::DriverRuntimeMismatch, 90, R"re(\bThe program ISA \S+ is not compatible with the device ISA\b)re", "HIP runtime: a code object built for another gfx ISA" },
         { C::DriverRuntimeMismatch, 95, R"re(\bkernel version [\d.]+ does not match DSO version\b)re", "XLA's CUDA diagnostics: the kernel driver and its user-space library of different releases" },
@@ -304,6 +305,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
         { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
         { C::UnsupportedOnTarget, 85, R"re(\bUnable to (enable|set|change) .{0,80}\bfor GPU [0-9A-Fa-f:.]+: Not Supported\b)re", "nvidia-smi: a feature this GPU does not have (MIG, clocks, ECC)" },
+        { C::UnsupportedOnTarget, 85, R"re(\bUnsupported XLA type \d+)re", "torch_xla: a dtype the XLA device does not offer (float16 on a TPU)" },
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },

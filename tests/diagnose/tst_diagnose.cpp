@@ -216,6 +216,7 @@ private Q_SLOTS:
         // 16).
         QTest::newRow("round24") << QStringLiteral("round24") << 5 << 7;
         QTest::newRow("round25") << QStringLiteral("round25") << 11 << 16;
+        QTest::newRow("round26") << QStringLiteral("round26") << 8 << 9;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
