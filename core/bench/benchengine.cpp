@@ -40,6 +40,10 @@ QString roundDir(const QString& id, int round)
 /// Most calls of one case in one round (each has an input set of its own).
 constexpr int kMaxCallsPerRound = 256;
 
+/// The largest case (inputs and outputs of one call) whose calls include stress sets: drawing a pattern costs a pass
+/// over the set (a sort for `sorted`), and a run's stress cases stop at 4 MiB.
+constexpr qint64 kStressSetBytes = 16ll << 20;
+
 /// Stress sets' seeds: poolSeed(seed0, 0, case, kStressSeedBase + turn), apart from the declared sets' (k < 256).
 constexpr int kStressSeedBase = 1 << 20;
 
@@ -91,6 +95,23 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
     const auto at = [](const QString& dir) {
         return [dir](const QString& o) { return QDir(dir).filePath(o + QStringLiteral(".npy")); };
     };
+    QHash<QString, OutputStats> declaredStats; // read once per case and round
+    QHash<QString, std::pair<QString, Task>> stressReference; // per stress answer: not counted because, its task
+    const auto stressJudge = [&](const QString& caseName, const QString& answer) -> const std::pair<QString, Task>& {
+        auto it = stressReference.find(answer);
+        if (it != stressReference.end())
+            return *it;
+        const QString declared = declaredAnswer.value(caseName);
+        if (declared.isEmpty())
+            return *stressReference.insert(
+                answer, { QStringLiteral("the reference has no declared call to compare its magnitude with"), task });
+        if (!declaredStats.contains(caseName))
+            declaredStats.insert(caseName, outputStats(task, at(declared)));
+        const OutputStats now = outputStats(task, at(answer));
+        return *stressReference.insert(answer,
+            { stressNotCountedBecause(task, declaredStats[caseName], now),
+                toleranceScaledTo(task, declaredStats[caseName], now) });
+    };
     const auto where = [&](const detail::PoolCall& call, int k) {
         return QStringLiteral("%1, call %2%3")
             .arg(round < 0 ? QStringLiteral("sizing round") : QStringLiteral("round %1").arg(round + 1))
@@ -110,17 +131,14 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
                 continue; // the reference did not get to this set, or the candidate did not (its error says why)
             CaseSamples& s = b.cases[plan[k].caseName];
             if (!plan[k].stress.isEmpty()) { // judged as a run judges its stress cases
-                const QString declared = declaredAnswer.value(plan[k].caseName);
-                const QString why = declared.isEmpty()
-                    ? QStringLiteral("the reference has no declared call to compare its magnitude with")
-                    : stressNotCountedBecause(task, at(declared), at(answer));
+                const auto& [why, scaled] = stressJudge(plan[k].caseName, answer);
                 if (!why.isEmpty()) {
                     if (s.stressNotCounted.size() < 3)
                         s.stressNotCounted
                             << QStringLiteral("%1, pattern '%2': %3").arg(where(plan[k], k), plan[k].stress, why);
                     continue;
                 }
-                const CallCheck check = checkCall(toleranceScaledTo(task, at(declared), at(answer)), dirs[k], answer);
+                const CallCheck check = checkCall(scaled, dirs[k], answer);
                 if (!check.compared)
                     continue;
                 ++s.stressCompared;
@@ -360,12 +378,12 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
     int roundsRun = 0;
     QMap<QString, QStringList> pool; // per case: the input sets drawn so far
     QMap<QPair<QString, QString>, QString> stressPool; // (case, pattern) -> its stress set
-    // The run's stress patterns any input takes (not for inputs drawn from the task's own generator: see
-    // docs/benchmarking.md), every one in turn, on every case.
+    // The run's stress patterns: those any input takes, or, for inputs from the task's own generator, every one (it
+    // reshapes the generator's floating-point arrays, as in a run); each in turn, on every case.
     QStringList stressPatterns;
     for (const QString& p : stressPatternNames()) {
-        if (!usesConventionInputs(task)
-            && std::any_of(task.inputs.cbegin(), task.inputs.cend(),
+        if (usesConventionInputs(task)
+            || std::any_of(task.inputs.cbegin(), task.inputs.cend(),
                 [&](const TensorSpec& in) { return stressPatternsFor(in).contains(p); }))
             stressPatterns << p;
     }
@@ -397,13 +415,17 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 pool[c.name] << dir;
             }
         }
-        // One to eight sets per case and round on the run's stress patterns (in turn), the case's own size, named
-        // and hidden like every set: nothing but their values tells them from the declared ones.
+        // One set per sixteen calls (one to eight) per case and round on the run's stress patterns (in turn), the
+        // case's own size, named and hidden like every set: nothing but their values tells them from the declared ones.
         // Drawn once per case and pattern and used again in later rounds, like the declared sets.
         QMap<QString, QList<QPair<QString, QString>>> stressSets; // case -> (pattern, folder) of this round
+        QList<Case> stressCases; // those the task's own generator draws, then reshaped
+        QList<TrialInputs> stressTrials;
         for (int ci = 0; ci < cases->size() && !stressPatterns.isEmpty(); ++ci) {
             const Case& c = (*cases)[ci];
-            const int count = std::clamp(sizeOf(c).first / 8, 1, int(stressPatterns.size()));
+            if (caseSetBytes(task, c) > kStressSetBytes)
+                continue;
+            const int count = std::clamp(sizeOf(c).first / 16, 1, int(stressPatterns.size()));
             for (int j = 0; j < count; ++j) {
                 const int turn = int(((round + 1) * count + ci + j) % stressPatterns.size());
                 Case made = c;
@@ -411,22 +433,58 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 made.stress = stressPatterns[turn];
                 made.basedOn = c.name;
                 QString& dir = stressPool[{ c.name, made.stress }];
+                if (dir == u"-")
+                    continue; // the task's own generator could not make it
                 if (dir.isEmpty()) {
                     const quint64 seed = poolSeed(seed0, 0, ci, kStressSeedBase + turn);
                     dir = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
-                    if (auto w = writeTrialInputs(task, made, seed, dir); !w)
+                    if (usesConventionInputs(task)) {
+                        made.name = QStringLiteral("%1~stress-%2").arg(c.name, made.stress);
+                        stressCases << made;
+                        stressTrials << TrialInputs { made.name, 0, seed, dir };
+                    } else if (auto w = writeTrialInputs(task, made, seed, dir); !w) {
                         return w.error();
+                    }
                 }
                 stressSets[c.name] << qMakePair(made.stress, dir);
             }
         }
-        if (!fromGenerator.isEmpty()) {
-            say(QStringLiteral("drawing %1 input set(s) from the task's own generator").arg(fromGenerator.size()));
+        if (!fromGenerator.isEmpty() || !stressTrials.isEmpty()) {
+            say(QStringLiteral("drawing %1 input set(s) from the task's own generator")
+                    .arg(fromGenerator.size() + stressTrials.size()));
             RunRequest generation;
             generation.limits = request.limits;
             generation.sandbox = request.sandbox;
-            if (auto g = generateConventionInputs(task, fromGenerator, generation, inputsRoot, job); !g)
-                return g.error().isStopped() ? stopped() : g.error();
+            if (stressTrials.isEmpty()) {
+                if (auto g = generateConventionInputs(task, fromGenerator, generation, inputsRoot, job); !g)
+                    return g.error().isStopped() ? stopped() : g.error();
+            } else { // one generator process for both; a stress set it cannot make is left out, as in a run
+                Task withStress = task;
+                withStress.cases << stressCases;
+                QList<TrialInputs> all = fromGenerator + stressTrials;
+                QStringList notes;
+                if (auto g = generateConventionCases(withStress, all, generation, inputsRoot, notes, job); !g)
+                    return g.error().isStopped() ? stopped() : g.error();
+                const auto made = [&](const TrialInputs& t) {
+                    return std::any_of(all.cbegin(), all.cend(), [&](const TrialInputs& a) { return a.dir == t.dir; });
+                };
+                for (const TrialInputs& t : fromGenerator) {
+                    if (!made(t))
+                        return Error { task.dir, {},
+                            QStringLiteral("the task's own generator could not draw an input set of case '%1': %2")
+                                .arg(t.caseName, notes.join(QStringLiteral("; "))) };
+                }
+                for (const TrialInputs& t : stressTrials) {
+                    if (made(t))
+                        continue;
+                    for (auto it = stressSets.begin(); it != stressSets.end(); ++it)
+                        it->removeIf([&](const QPair<QString, QString>& p) { return p.second == t.dir; });
+                    for (auto it = stressPool.begin(); it != stressPool.end(); ++it) {
+                        if (it.value() == t.dir)
+                            it.value() = QStringLiteral("-"); // not drawn again: the generator cannot make it
+                    }
+                }
+            }
         }
         QMap<QString, QStringList> sets;
         QHash<QPair<QString, int>, QString> stressOf; // (case, set) -> its pattern

@@ -222,8 +222,8 @@ struct PoolCall {
 /// when the call before it has ended — its end marker arrived — so nothing in the runner can read, let alone
 /// compute, a later call's inputs ahead of time; after the process they are hidden again. Over SSH the sets are
 /// copied before the run: all of them are revealed at once. False when the runner failed.
-/// Where runBenchRound keeps the outputs of a local runner working in `workDir`, taken as each call completed: beside
-/// that folder, out of the runner's sight.
+/// Where runBenchRound moves the outputs of a local runner working in `workDir` as each call completes: beside that
+/// folder, out of the runner's sight.
 QString capturedOutputsDir(const QString& workDir);
 bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& bench, const QList<PoolCall>& calls,
     const BenchRequest& request, const QString& workDir, const QString& inputsRoot, int round, QStringList* outDirs,

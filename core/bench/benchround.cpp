@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 namespace kwb::detail {
 namespace {
@@ -157,6 +158,28 @@ bool runBenchRoundOverSsh(const Task& task, const Implementation& impl, ImplBenc
     fail(bench, impl, true, ImplStatus::Failed, error.isEmpty() ? end.outcome->detail : error,
         bench.build.log + end.log, *end.outcome, workDir);
     return false;
+}
+
+/// What tells a file's content changed without reading it: any write, through a path, a descriptor opened earlier or
+/// a hard link, sets its ctime (which no call can set back); a replacement changes its inode.
+struct FileMark {
+    QString name;
+    quint64 inode = 0;
+    qint64 size = 0;
+    qint64 mtimeNs = 0;
+    qint64 ctimeNs = 0;
+    bool operator==(const FileMark&) const = default;
+};
+
+/// The mark of a regular file (not followed through a link); nothing for anything else.
+std::optional<FileMark> fileMark(const QString& path)
+{
+    struct stat st { };
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+        return std::nullopt;
+    return FileMark { QFileInfo(path).fileName(), quint64(st.st_ino), qint64(st.st_size),
+        qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec,
+        qint64(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec };
 }
 
 /// What the markers said about one call.
@@ -361,7 +384,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return false;
     }
     QDir().mkpath(workDir);
-    // A local runner's outputs are judged from the copy taken when each call is complete, beside the runner's folder
+    // A local runner's outputs are judged where they were moved when each call completed, beside the runner's folder
     // (out of its sight); over SSH from the runner's folder.
     const QString captured = capturedOutputsDir(workDir);
     for (const PlanCall& c : planCalls) {
@@ -407,23 +430,35 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         return ok;
     }
     reveal(0);
-    // A call's outputs, copied out of the runner's reach the moment the harness says they are written — before the
-    // next call's inputs appear, so before any more of the implementation's code can run on a call's clock. What a
-    // later call, or the process's end, does to the files it can reach is not what is judged (a last call that
-    // computes every earlier call's answer and rewrites their files has only its own call's time).
-    const qint64 fileCap = std::max<qint64>(request.poolBytes, 1ll << 30);
-    QList<bool> taken(calls.size(), false);
+    // A call's outputs, moved out of the runner's reach the moment the harness says they are written — before the
+    // next call's inputs appear, so before any more of the implementation's code can run on a call's clock — and
+    // marked: a later write through a descriptor opened earlier, or a link, changes the file's ctime or inode. What a
+    // later call, or the process's end, does to files in its reach is not what is judged (a last call that computes
+    // every earlier call's answer and rewrites their files has only its own call's time).
+    QList<QList<FileMark>> taken(calls.size());
+    QList<bool> wasTaken(calls.size(), false);
     const auto takeOutputs = [&](int i) {
-        if (i < 0 || i >= calls.size() || taken[i])
+        if (i < 0 || i >= calls.size() || wasTaken[i])
             return;
-        taken[i] = true;
-        const QDir from(QDir(workDir).filePath(callOutDir(planCalls[i].label)));
-        const QDir to(QDir(captured).filePath(callOutDir(planCalls[i].label)));
-        QDir().mkpath(to.path());
-        // Regular files only (no link, pipe or device the runner planted), none larger than a round's inputs may be.
-        for (const QFileInfo& f : from.entryInfoList(QDir::Files | QDir::NoSymLinks | QDir::Hidden)) {
-            if (f.isFile() && f.size() <= fileCap)
-                QFile::copy(f.filePath(), to.filePath(f.fileName()));
+        wasTaken[i] = true;
+        const QString from = QDir(workDir).filePath(callOutDir(planCalls[i].label));
+        const QString to = QDir(captured).filePath(callOutDir(planCalls[i].label));
+        QDir().mkpath(QFileInfo(to).absolutePath());
+        if (!QDir().rename(from, to) || QFileInfo(to).isSymLink()) {
+            QFile::remove(to);
+            QDir().mkpath(to); // nothing taken: the call's outputs count as not written
+            return;
+        }
+        // Regular files only: a link, pipe or device the runner planted is not read.
+        for (const QFileInfo& f :
+            QDir(to).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
+            if (auto m = fileMark(f.absoluteFilePath())) {
+                taken[i] << *m;
+            } else if (f.isDir() && !f.isSymLink()) {
+                QDir(f.absoluteFilePath()).removeRecursively();
+            } else {
+                QFile::remove(f.absoluteFilePath());
+            }
         }
     };
 
@@ -462,18 +497,20 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     const double cpu0 = childCpuS();
     auto outcome = runToCompletion(spec, watch, cancel);
     hideAll();
-    // Outputs that changed after they were taken: the implementation rewrote a completed call's answer.
+    // Outputs that changed after they were taken, or a call's folder written again: the implementation rewrote a
+    // completed call's answer.
     QStringList rewritten;
     for (int i = 0; i < calls.size(); ++i) {
-        if (!taken[i])
+        if (!wasTaken[i])
             continue;
-        const QDir from(QDir(workDir).filePath(callOutDir(planCalls[i].label)));
-        const QDir to(QDir(captured).filePath(callOutDir(planCalls[i].label)));
-        for (const QString& name : to.entryList(QDir::Files)) {
-            QFile now(from.filePath(name)), then(to.filePath(name));
-            if (!now.open(QIODevice::ReadOnly) || !then.open(QIODevice::ReadOnly) || now.size() != then.size()
-                || now.readAll() != then.readAll()) {
-                rewritten << QStringLiteral("call %1 ('%2')").arg(i).arg(name);
+        const QString to = QDir(captured).filePath(callOutDir(planCalls[i].label));
+        if (QFileInfo::exists(QDir(workDir).filePath(callOutDir(planCalls[i].label)))) {
+            rewritten << QStringLiteral("call %1 (its output folder written again)").arg(i);
+            continue;
+        }
+        for (const FileMark& m : taken[i]) {
+            if (fileMark(QDir(to).filePath(m.name)) != m) {
+                rewritten << QStringLiteral("call %1 ('%2')").arg(i).arg(m.name);
                 break;
             }
         }
@@ -487,7 +524,7 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         f.impl = impl.id;
         f.message = QStringLiteral("round %1: the outputs of %2 call(s) changed on disk after the call had completed "
                                    "and they had been taken (first: %3) — the implementation rewrote finished calls' "
-                                   "answers; those taken when each call completed are the ones judged")
+                                   "answers (through a descriptor or a link kept from before)")
                         .arg(round < 0 ? QStringLiteral("sizing") : QString::number(round + 1))
                         .arg(rewritten.size())
                         .arg(rewritten.first());

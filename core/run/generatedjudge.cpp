@@ -38,12 +38,6 @@ qint64 nonFinite(const Tensor& t)
     return n;
 }
 
-double maxMagnitude(const QString& path, DType dtype)
-{
-    auto t = loadTensor(path, dtype);
-    return t ? maxFiniteMagnitude(*t) : 0;
-}
-
 QString describe(const Case& c)
 {
     return c.origin == CaseOrigin::Stress
@@ -85,23 +79,33 @@ QMap<QString, QString> generatedCaseStatus(const Task& task, const ImplRun& ref,
             }
         }
         if (why.isEmpty() && c->origin == CaseOrigin::Stress)
-            why = stressNotCountedBecause(
-                task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); },
-                [&](const QString& o) { return ref.outputPath(label, o); });
+            why = stressNotCountedBecause(task,
+                outputStats(task,
+                    [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); }),
+                outputStats(task, [&](const QString& o) { return ref.outputPath(label, o); }));
         status.insert(t.caseName, why);
     }
     return status;
 }
 
-QString stressNotCountedBecause(const Task& task, const OutputPath& base, const OutputPath& now)
+OutputStats outputStats(const Task& task, const OutputPath& path)
+{
+    OutputStats out;
+    for (const TensorSpec& o : task.outputs) {
+        auto t = loadTensor(path(o.name), o.dtype);
+        out.magnitude.insert(o.name, t ? maxFiniteMagnitude(*t) : 0);
+        out.nonFinite.insert(o.name, t ? nonFinite(*t) : -1);
+    }
+    return out;
+}
+
+QString stressNotCountedBecause(const Task& task, const OutputStats& base, const OutputStats& now)
 {
     for (const TensorSpec& o : task.outputs) {
-        auto r = loadTensor(now(o.name), o.dtype);
-        if (!r)
+        const qint64 bad = now.nonFinite.value(o.name, -1);
+        if (bad < 0)
             return QStringLiteral("the reference's output '%1' cannot be read").arg(o.name);
-        auto declared = loadTensor(base(o.name), o.dtype);
-        const qint64 allowed = declared ? nonFinite(*declared) : 0;
-        if (const qint64 bad = nonFinite(*r); bad > allowed)
+        if (const qint64 allowed = std::max<qint64>(0, base.nonFinite.value(o.name, 0)); bad > allowed)
             return QStringLiteral(
                 "the reference's output '%1' has %2 non-finite element(s) (%3 on the declared inputs)")
                 .arg(o.name)
@@ -111,13 +115,12 @@ QString stressNotCountedBecause(const Task& task, const OutputPath& base, const 
     return {};
 }
 
-Task toleranceScaledTo(const Task& task, const OutputPath& base, const OutputPath& now)
+Task toleranceScaledTo(const Task& task, const OutputStats& base, const OutputStats& now)
 {
     Task scaled = task;
     for (TensorSpec& o : scaled.outputs) {
         Tolerance tol = task.toleranceFor(o);
-        const double was = maxMagnitude(base(o.name), o.dtype);
-        const double is = maxMagnitude(now(o.name), o.dtype);
+        const double was = base.magnitude.value(o.name), is = now.magnitude.value(o.name);
         if (was > 0 && is > was)
             tol.atol *= is / was;
         o.tolerance = tol;
@@ -134,9 +137,10 @@ void judgeGeneratedCases(const Task& task, const ImplRun& cand, const ImplRun& r
         const Case* c = caseNamed(task, t.caseName);
         if (!c)
             continue;
-        const Task scaled = toleranceScaledTo(
-            task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); },
-            [&](const QString& o) { return ref.outputPath(callLabel(t), o); });
+        const Task scaled = toleranceScaledTo(task,
+            outputStats(
+                task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); }),
+            outputStats(task, [&](const QString& o) { return ref.outputPath(callLabel(t), o); }));
         const CandidateJudgement one = judgeCandidate(scaled, cand, ref, { t });
         j.cases << one.cases;
         j.findings << one.findings;

@@ -11,15 +11,23 @@ namespace kwb {
 /// Where the output named by the argument of one call is (`<folder>/<output>.npy`, an ImplRun's outputPath).
 using OutputPath = std::function<QString(const QString& output)>;
 
+/// What the tolerance of a generated case is measured against, per output of one reference call: its largest finite
+/// magnitude and its NaN/±Inf count (-1: the output cannot be read). Read once per call.
+struct OutputStats {
+    QMap<QString, double> magnitude;
+    QMap<QString, qint64> nonFinite;
+};
+OutputStats outputStats(const Task& task, const OutputPath& path);
+
 /// `task` with each output's atol multiplied by how much larger the reference's outputs on a generated input (`now`)
 /// are than on the declared case it is based on (`base`): a pattern that multiplies the outputs' magnitude keeps the
 /// tolerance's proportions for honest rounding.
-Task toleranceScaledTo(const Task& task, const OutputPath& base, const OutputPath& now);
+Task toleranceScaledTo(const Task& task, const OutputStats& base, const OutputStats& now);
 
 /// Why the reference's outputs on a stress input (`now`) judge nobody: an output with more NaN/±Inf than on the
 /// declared case (`base`: a causal mask's −inf is the function, an overflow is not), or one that cannot be read.
 /// Empty when they count.
-QString stressNotCountedBecause(const Task& task, const OutputPath& base, const OutputPath& now);
+QString stressNotCountedBecause(const Task& task, const OutputStats& base, const OutputStats& now);
 
 /// Why each generated case counts or not: empty when it counts (the reference ran it, its outputs are
 /// finite where a stress pattern was applied, and it agrees with the oracle where there is one), else the

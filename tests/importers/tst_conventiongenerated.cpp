@@ -117,6 +117,12 @@ private Q_SLOTS:
         QVERIFY(triton != measured.end());
         QVERIFY(triton->verdict && *triton->verdict == Verdict::Invalid);
         QVERIFY2(triton->compared >= 3 && triton->wrong == 0, qPrintable(QString::number(triton->compared)));
+        // The run's stress patterns among the calls, drawn from the task's own generator and reshaped as in a run.
+        QVERIFY2(triton->stressCompared >= 2 && triton->stressWrong == 0,
+            qPrintable(QStringLiteral("%1 stress calls, %2 wrong: %3")
+                           .arg(triton->stressCompared)
+                           .arg(triton->stressWrong)
+                           .arg(triton->stressNotCounted.join(QStringLiteral("; ")))));
 
         const QString src = KWB_FIXTURES_DIR + QStringLiteral("/gpumode-torch/vectoradd_buf_py");
         auto gm = importGpuMode(
