@@ -110,7 +110,7 @@ void compareWithReference(const Task& task, QList<ImplBench>& impls,
         const OutputStats now = outputStats(task, at(answer));
         return *stressReference.insert(answer,
             { stressNotCountedBecause(task, declaredStats[caseName], now),
-                toleranceScaledTo(task, declaredStats[caseName], now) });
+                stressToleranceFor(task, declaredStats[caseName], now) });
     };
     const auto where = [&](const detail::PoolCall& call, int k) {
         return QStringLiteral("%1, call %2%3")

@@ -128,6 +128,18 @@ Task toleranceScaledTo(const Task& task, const OutputStats& base, const OutputSt
     return scaled;
 }
 
+Task stressToleranceFor(const Task& task, const OutputStats& base, const OutputStats& now)
+{
+    Task scaled = toleranceScaledTo(task, base, now);
+    for (TensorSpec& o : scaled.outputs) {
+        Tolerance tol = scaled.toleranceFor(o);
+        const double magnitude = now.magnitude.value(o.name);
+        tol.atol = std::max(tol.atol, std::min(kStressArithmeticUlps * dtypeEpsilon(o.dtype), tol.rtol) * magnitude);
+        o.tolerance = tol;
+    }
+    return scaled;
+}
+
 void judgeGeneratedCases(const Task& task, const ImplRun& cand, const ImplRun& ref, const ImplRun& declaredRef,
     const QList<TrialInputs>& trials, const QMap<QString, QString>& status, bool declaredClean,
     CandidateJudgement& into)
@@ -137,10 +149,11 @@ void judgeGeneratedCases(const Task& task, const ImplRun& cand, const ImplRun& r
         const Case* c = caseNamed(task, t.caseName);
         if (!c)
             continue;
-        const Task scaled = toleranceScaledTo(task,
-            outputStats(
-                task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); }),
-            outputStats(task, [&](const QString& o) { return ref.outputPath(callLabel(t), o); }));
+        const OutputStats base = outputStats(
+            task, [&](const QString& o) { return declaredRef.outputPath(c->basedOn + QStringLiteral("/t0"), o); });
+        const OutputStats now = outputStats(task, [&](const QString& o) { return ref.outputPath(callLabel(t), o); });
+        const Task scaled = c->origin == CaseOrigin::Stress ? stressToleranceFor(task, base, now)
+                                                            : toleranceScaledTo(task, base, now);
         const CandidateJudgement one = judgeCandidate(scaled, cand, ref, { t });
         j.cases << one.cases;
         j.findings << one.findings;

@@ -24,6 +24,18 @@ OutputStats outputStats(const Task& task, const OutputPath& path);
 /// tolerance's proportions for honest rounding.
 Task toleranceScaledTo(const Task& task, const OutputStats& base, const OutputStats& now);
 
+/// Units in the last place of an output's largest magnitude that a stress input's honest arithmetic may be off by
+/// everywhere (the error budget's basis where there is no oracle).
+inline constexpr double kStressArithmeticUlps = 16.0;
+
+/// The tolerance of a stress call: toleranceScaledTo, and an atol of at least kStressArithmeticUlps epsilons of each
+/// output's dtype at the reference's largest magnitude there (`now`), never more than the output's rtol at it. The
+/// declared tolerance is element by element, set for the declared values; a stress pattern may make an output cancel
+/// (a ramp through zero sums to ~0 from partial sums of thousands), where an honest float32 sum is off by a few
+/// ulps of those partial sums — a relative error the declared values never produce. What a pattern is there to
+/// catch (NaN, overflow, a shortcut the values break) is off by far more than that.
+Task stressToleranceFor(const Task& task, const OutputStats& base, const OutputStats& now);
+
 /// Why the reference's outputs on a stress input (`now`) judge nobody: an output with more NaN/±Inf than on the
 /// declared case (`base`: a causal mask's −inf is the function, an overflow is not), or one that cannot be read.
 /// Empty when they count.

@@ -1,12 +1,16 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Which held-out sizes and stress cases kwb run generates (docs/running.md "Generated cases").
+#include "core/compare/comparison.h"
 #include "core/run/generatedcases.h"
+#include "core/run/generatedjudge.h"
 
 #include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace kwb;
 
@@ -40,6 +44,24 @@ Task vectorTask()
             << makeCase(QStringLiteral("b"), { { QStringLiteral("N"), 1027 } });
     t.reference.convention = QStringLiteral("function");
     return t;
+}
+
+/// A float32 tensor over `values` (which must outlive it).
+Tensor float32Tensor(const std::vector<float>& values)
+{
+    Tensor t;
+    t.dtype = DType::Float32;
+    t.shape = { std::int64_t(values.size()) };
+    t.data = reinterpret_cast<const std::byte*>(values.data());
+    return t;
+}
+
+double maxMagnitude(const std::vector<float>& v)
+{
+    double m = 0;
+    for (float x : v)
+        m = std::max(m, double(std::fabs(x)));
+    return m;
 }
 
 QList<qint64> heldOutValues(const GeneratedCases& g, const QString& dim)
@@ -141,6 +163,81 @@ private Q_SLOTS:
     }
 
     // Tasks whose inputs come from their own generator vary its integer params (not seed, not precision).
+    // A stress pattern may make an output cancel: the prefix sum of a ramp through zero is ~0 where its partial sums
+    // were hundreds, and an honest float32 scan is off there by a few ulps of those sums — a relative error the
+    // declared (positive) values never produce. The stress tolerance accepts what the output dtype's arithmetic
+    // explains at the output's largest magnitude, and still refuses what a stress pattern is there to catch.
+    void stressToleranceCoversCancellationNotShortcuts()
+    {
+        Task task = vectorTask();
+        TensorSpec& y = task.outputs.first();
+        y.tolerance = Tolerance { 1e-5, 1e-5 };
+        const int n = 1000;
+        std::vector<float> declaredX(n), rampX(n);
+        for (int i = 0; i < n; ++i) {
+            declaredX[size_t(i)] = float((i * 7919 % 1000) / 1000.0); // uniform-ish in [0, 1)
+            rampX[size_t(i)] = float(0.5 + 3 * std::sqrt(1.0 / 12) * (2.0 * i / (n - 1) - 1)); // `ramp` of U(0, 1)
+        }
+        const auto scan = [&](const std::vector<float>& x, bool inFloat32) {
+            std::vector<float> out(x.size());
+            double exact = 0;
+            float sum = 0;
+            for (size_t i = 0; i < x.size(); ++i) {
+                exact += x[i];
+                sum += x[i];
+                out[i] = inFloat32 ? sum : float(exact);
+            }
+            return out;
+        };
+        const std::vector<float> declaredRef = scan(declaredX, false), rampRef = scan(rampX, false);
+        const std::vector<float> rampHonest = scan(rampX, true);
+        OutputStats base, now;
+        base.magnitude.insert(QStringLiteral("y"), maxMagnitude(declaredRef));
+        now.magnitude.insert(QStringLiteral("y"), maxMagnitude(rampRef));
+        base.nonFinite.insert(QStringLiteral("y"), 0);
+        now.nonFinite.insert(QStringLiteral("y"), 0);
+
+        // Element by element, the declared tolerance fails the honest scan where the ramp's sum crosses zero.
+        const Tolerance declared = toleranceScaledTo(task, base, now).outputs.first().tolerance.value();
+        auto asDeclared = compareTensors(float32Tensor(rampHonest), float32Tensor(rampRef), declared);
+        QVERIFY(asDeclared);
+        QVERIFY2(!asDeclared->pass, qPrintable(asDeclared->toText()));
+        const Tolerance stress = stressToleranceFor(task, base, now).outputs.first().tolerance.value();
+        const double ulps = double(std::numeric_limits<float>::epsilon()) * maxMagnitude(rampRef);
+        QCOMPARE(stress.atol, kStressArithmeticUlps * ulps);
+        QCOMPARE(stress.rtol, declared.rtol);
+        auto honest = compareTensors(float32Tensor(rampHonest), float32Tensor(rampRef), stress);
+        QVERIFY(honest);
+        QVERIFY2(honest->pass, qPrintable(QStringLiteral("max abs %1").arg(honest->maxAbs)));
+
+        // A shortcut off by a thousandth of the sum where it is small, a NaN, an answer a row short: refused.
+        std::vector<float> offAtSmall = rampRef, withNaN = rampRef, shifted = rampRef;
+        for (size_t i = 0; i < offAtSmall.size(); ++i) {
+            if (std::fabs(rampRef[i]) < 20)
+                offAtSmall[i] += 1e-3f * float(maxMagnitude(rampRef));
+        }
+        withNaN[500] = std::numeric_limits<float>::quiet_NaN();
+        for (size_t i = 1; i < shifted.size(); ++i)
+            shifted[i] = rampRef[i - 1];
+        for (const std::vector<float>* wrong : { &offAtSmall, &withNaN, &shifted }) {
+            auto c = compareTensors(float32Tensor(*wrong), float32Tensor(rampRef), stress);
+            QVERIFY(c);
+            QVERIFY(!c->pass);
+        }
+
+        // Never looser than the output's rtol at its largest magnitude (a bfloat16 output's 16 ulps are 12.5 %),
+        // never tighter than the declared atol scaled, and integers stay exact.
+        y.dtype = DType::BFloat16;
+        y.tolerance = Tolerance { 1e-2, 1e-5 };
+        QCOMPARE(stressToleranceFor(task, base, now).outputs.first().tolerance->atol, 1e-2 * maxMagnitude(rampRef));
+        y.tolerance = Tolerance { 0.0, 0.5 };
+        QCOMPARE(stressToleranceFor(task, base, now).outputs.first().tolerance->atol,
+            toleranceScaledTo(task, base, now).outputs.first().tolerance->atol);
+        y.dtype = DType::Int32;
+        y.tolerance = Tolerance { 0.0, 0.0 };
+        QCOMPARE(stressToleranceFor(task, base, now).outputs.first().tolerance->atol, 0.0);
+    }
+
     void conventionTasksVaryTheGeneratorsSizes()
     {
         Task t;
