@@ -37,6 +37,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(no kernel image is available for execution|cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU)re", "CUDA (209)" },
         { C::DriverRuntimeMismatch, 80, R"re(invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction)re", "CUDA (98), HIP" },
         { C::DriverRuntimeMismatch, 80, R"re(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)re", "CUDA (200)" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(CUDA|HIP)\b\W{1,3}(Error\W{0,3})?invalid (kernel )?image\b|\binvalid kernel file\b|\bhipErrorInvalid(KernelFile|Image)\b)re", "CUDA (200), HIP (218): a module image the runtime cannot load (built for another arch or toolkit)" },
         { C::DriverRuntimeMismatch, 100, R"re(PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)re", "CUDA (222)" },
         { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported gpu architecture|Value '(sm|compute)_\w+' is not defined for option)re", "nvcc: toolkit older than the arch" },
@@ -56,6 +57,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
         { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile)re", "PyTorch extensions" },
         { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
+        { C::DriverRuntimeMismatch, 90, R"re(\bis installed, but (it )?is not compatible with the installed \w+ version\b)re", "JAX: a plugin (jax-cuda12-plugin, libtpu) of another version than jaxlib, left unused" },
         // JAX reports a GPU plugin that would not start ("CUDA backend failed to initialize: <why>") and goes on
         // on the CPU: the installation's CUDA pieces do not work together. A cause printed in the same message
         // (CUDA_ERROR_NO_DEVICE) still decides.
@@ -69,7 +71,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:)re", "CMake: the accelerator toolkit or a library of the stack not found" },
         { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
-        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt)('|\s*$)|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
+        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt|neuronx_distributed\w*|transformers_neuronx|libneuronxla|jax_cuda\d+_plugin|jax_rocm\d+_plugin)('|\s*$)|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
         // Version skew shows up as whatever layer broke first: the dynamic loader, an import, a binding, a
         // version check. These read the mechanism, whatever the product: a missing library of the installation,
@@ -160,6 +162,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
         { C::DriverRuntimeMismatch, 90, R"re(\b(were|was|are) compiled with different (CUDA |ROCm )?(major )?versions?\b|\binvalid value for --gpu-architecture\b)re", "torchvision, NVRTC: parts of the stack built for different versions or architectures" },
         { C::DriverRuntimeMismatch, 85, R"re(\bDNN library initiali[sz]ation failed\b)re", "XLA: cuDNN that does not fit the installation" },
+        { C::DriverRuntimeMismatch, 80, R"re(\bRET_CHECK failure\b.{0,160}\bdnn != nullptr\b)re", "XLA: no DNN library loaded (cuDNN that does not fit the installation)" },
         { C::DriverRuntimeMismatch, 60, R"re(\bCould not create (a )?(cudnn|cublas|cublasLt|cusolver|cufft|cusparse|miopen|rocblas|hipblas) handle\b)re", "XLA, TensorFlow: a library handle that cannot be created" },
         // A serialized program (a TensorRT engine, a NEFF) made by another release than the runtime loading it.
         { C::DriverRuntimeMismatch, 90, R"re(\bVersion tag does not match\b|\bSerialized Engine Version\b|\bUnsupported (neff|engine|plan|model|program) version\b|\bmax(imum)? supported version is\b|\bupgrade the (neuron |CUDA |NVIDIA |ROCm )?(runtime|driver)\b)re", "TensorRT, Neuron runtime: a serialized program of another release" },
@@ -284,10 +287,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 60, R"re(\bnum_(warps|ctas) must be\b)re", "Triton: a launch parameter out of its range" },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         { C::LaunchConfig, 95, R"re(\bLaunch params \(.{0,30}\) are larger than launch bounds\b)re", "HIP: a launch above the kernel's launch bounds" },
+        { C::LaunchConfig, 85, R"re(\b(total )?number of threads\b.{0,40}\b(is )?(greater than|exceeds?|larger than|above)\b.{0,30}\blimit\b|\bis greater than the (HIP|CUDA) limit of\b)re", "HIP, CUDA launchers: a launch of more threads than a launch may have" },
         // NKI tiles above the hardware's limits (nl.tile_size.pmax, the matmul free sizes) and launch grids asking for more
         // NeuronCores than the target has: the Neuron counterpart of block dimensions above the limits.
         { C::LaunchConfig, 85, R"re(\bexceeds (the )?(hardware limit |maximum |limit )?\(?nl\.tile_size\.\w+|\bexceeds the maximum number of partitions\b|\bInvalid (SPMD )?launch grid\b|\blaunch grid\b.{0,80}\brequests \d+ physical NeuronCores?\b)re", "NKI" },
         { C::LaunchConfig, 85, R"re(\bdimension \d+ exceeds \w+=\d+)re", "NKI: an operand dimension above an engine's maximum" },
+        { C::LaunchConfig, 85, R"re(\bexceeds the maximum (CUDA |HIP )?block ?size\b|\bgrid (size )?should be (less|smaller) than \d+)re", "Triton kernels' launchers, Triton-Ascend: a block or grid above what a launch allows" },
         { C::LaunchConfig, 90, R"re(\bexceeds (\w+ )?maximum tensor numel\b|\bgrid must have at most \d+ dimensions\b)re", "Triton: a block or a grid above what a launch allows" },
         { C::LaunchConfig, 90, R"re(\bexceeds the (\w+ )?(Engine|hardware|instruction|architecture) limit\b|\bexceeds the number of physical NeuronCores\b)re", "NKI: an instruction or a grid above what an engine or the device offers" },
         // Instructions and tiles above what an engine accepts in one instruction (NKI's "exceed architecture limitation"),
@@ -303,7 +308,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
         // needs (compute capability 7.0), no install fixes it; the action is other hardware.
         { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
-        { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported on (trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
+        { C::UnsupportedOnTarget, 90, R"re(is not supported on the specified GPU ARCH|on a unsupported architecture|only valid on (trn|inf)\d|not supported (on|for) (--target=)?(trn|inf)\d)re", "HIP headers, hipBLASLt, Neuron" },
         { C::UnsupportedOnTarget, 85, R"re(\bUnable to (enable|set|change) .{0,80}\bfor GPU [0-9A-Fa-f:.]+: Not Supported\b)re", "nvidia-smi: a feature this GPU does not have (MIG, clocks, ECC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bUnsupported XLA type \d+)re", "torch_xla: a dtype the XLA device does not offer (float16 on a TPU)" },
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
@@ -339,6 +344,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // XLA's UNIMPLEMENTED status that says what is not implemented for the target (a 64-bit FFT rewritten for a TPU):
         // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
         { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
+        { C::UnsupportedOnTarget, 95, R"re(\b(as |because )?we (currently )?do not (yet )?support\b|\bis not (yet|currently) supported by (the )?(compiler|hardware|target)\b)re", "compilers stating a construct they do not handle (neuronx-cc NCC_ICFG)" },
         // The build's target lacks an instruction set or an architecture's API the code uses: gcc refusing an
         // intrinsic the target options do not enable (AVX-512 without -mavx512f), nvcc not knowing an intrinsic or a
         // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's
@@ -430,6 +436,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
         { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
         { C::ShapeDtypeMismatch, 90, R"re(\bIndivisibleError\b|\bis partitioned \d+ times, but the dimension size is\b)re", "JAX sharding: a dimension the mesh axis does not divide" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bdid not match the sharding (provided|expected|specified|given)\b|\bwith_sharding_constraint\W{0,2} acts as an assert\b|\bsharding mismatch\b|\bmismatched shardings?\b|\bincompatible shardings\b)re", "JAX: an array's sharding against the one a constraint or a function expects" },
         { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
         { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
         { C::ShapeDtypeMismatch, 80, R"re('numpy\.ndarray' object has no attribute '(type|data_ptr|dtype\.itemsize|device)')re", "Triton, PyTorch: a NumPy array where a tensor is expected" },
@@ -541,6 +548,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 90, R"re(Timeout \(\d+:\d+:\d+\)!|NRT_TIMEOUT|killed .{0,20}time ?out|time ?out.{0,20}\bkill|(exceeded|reached) .{0,20}(timeout|time limit)|did not (finish|complete|return) (within|in time|after))re", "faulthandler, Neuron runtime, harnesses" },
         { C::TimeoutHang, 80, R"re(\b(socket|connection|store|barrier|collective|kernel|execution) time ?out\b|\btimed out after\b|\boperation timed out\b|\bTimeoutError\b|\bTimeoutExpired\b|Timeout\(ms\)=\d+)re", "Python, NCCL" },
         { C::TimeoutHang, 80, R"re(\btime ?out after \d+(\.\d+)? ?(s|sec|secs|seconds|ms|min|mins|minutes)\b|\btime ?out waiting for \w+)re", "harnesses, autotuners' compile limits, Neuron collectives (CCOM)" },
+        { C::TimeoutHang, 80, R"re(\bkilled after \d+(\.\d+)? ?(s|sec|secs|seconds|min|mins|minutes|h|hours)\b)re", "harnesses: a process killed at its wall-clock limit" },
         { C::TimeoutHang, 60, R"re(\btimed out\b|(?<!might cause |could cause |may cause |to avoid |prevent )\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
         { C::TimeoutHang, 90, R"re(\*\*\*Timeout \d+(\.\d+)? sec\b|^\s*\d+ - \S+ \(Timeout\)\s*$)re", "CTest: a test killed at its time limit" },
@@ -571,6 +579,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
         { C::NumericalMismatch, 85, R"re(\b\d+ of \d+ (checked |compared )?(elements|values|outputs|entries)( \w+)? (differ|mismatch(ed)?|are wrong|do not match)\b)re", "harnesses counting the wrong elements" },

@@ -202,6 +202,20 @@ private Q_SLOTS:
                               "input window (231424 B/partition > 196608 B/partition)\n"
                               "[tune] 0/9 configs benchmarked")
             << FailureClass::AutotuneFailure << 1 << 0;
+        // A compiler that states the construct it does not handle: that, not the assertion it also prints (its
+        // verifier's failure is the wrapper).
+        QTest::newRow("compiler-states-unsupported") << QStringLiteral(
+            "2026-07-24T13:47:54Z ERROR 444466 [./neuronxcc/walrus/utils/src/cfg.cpp:835]: Assertion "
+            "failure: backEdgeAssertCondition\n"
+            "2026-07-24T13:47:54Z USER 444466 [ModuleForkPass]: birverifier failed after 0.154 s\n"
+            "[INTERNAL_ERROR] [NCC_ICFG018] Loop structures require exactly one internal back-edge as "
+            "we currently do not support CONTINUE statements or nested loops.")
+                                                     << FailureClass::UnsupportedOnTarget << 3 << 2;
+        // A module image the runtime cannot load (built for another arch or toolkit): Triton's and HIP's wording.
+        QTest::newRow("runtime-invalid-image")
+            << QStringLiteral("    name, asm, shared_mem = _triton.code_gen.compile_ttir(backend, generator.module)\n"
+                              "RuntimeError: CUDA: Error- invalid image")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
         // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
         QTest::newRow("compiler-crash-banner")
             << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
