@@ -77,7 +77,8 @@ const Row kRows[] = {
     { "sandbox.output-limit", "W", Impl, "log output truncated at the limit" },
     { "sandbox.write-denied", "E", Impl, "tried to write outside its work folder" },
     { "sandbox.network-denied", "E", Impl, "tried to open a network connection" },
-    { "sandbox.harness-tampered", "E", Impl, "removed the runner's recording hooks during its call" },
+    { "sandbox.harness-tampered", "E", Impl,
+        "removed the runner's recording hooks, rewrote a call's record, or reached into the runner's state" },
     { "sandbox.connection-lost", "E", Env, "the SSH connection to the execution host failed or was lost" },
     { "sandbox.not-isolated", "W", Env, "the execution host has no working bubblewrap: rlimits only" },
 

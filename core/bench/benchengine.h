@@ -240,9 +240,10 @@ struct Marker {
     QByteArray line; ///< without "kwb-mark "
 };
 /// Adds the markers' and the record's figures of `round` to `bench` (also used by the tests). `calls` is the
-/// round's plan, `record` the runner's result.json calls in plan order.
+/// round's plan, `record` the runner's result.json calls in plan order, `callDirs` where each call's outputs (and
+/// dispatch record) were taken when it completed (read when `watched`).
 void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
-    int round, bool watched);
+    int round, bool watched, const QStringList& callDirs);
 /// The provenance object: host, CPU model, OS, tools, timers, clock source, method and its parameters.
 QJsonObject benchProvenance(
     const BenchResult& result, const BenchRequest& request, quint64 inputSeed, quint64 bootstrapSeed);

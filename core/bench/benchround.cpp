@@ -5,6 +5,7 @@
 #include "core/diagnose/diagnosis.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
+#include "core/run/dispatchevidence.h"
 #include "core/run/implrun.h"
 #include "core/run/implverdict.h"
 #include "core/run/sshrunner.h"
@@ -97,7 +98,7 @@ QJsonObject readJson(const QString& path)
 
 /// Reads result.json of a round; returns the runner's error ("" when ok).
 QString mergeRecord(ImplBench& bench, const QList<PoolCall>& calls, const QJsonObject& r, const QList<Marker>& markers,
-    int round, bool watched)
+    int round, bool watched, const QStringList& callDirs = {})
 {
     if (r.isEmpty())
         return QStringLiteral("the runner wrote no result.json");
@@ -106,7 +107,7 @@ QString mergeRecord(ImplBench& bench, const QList<PoolCall>& calls, const QJsonO
         bench.provenance.insert(QStringLiteral("host"), r.value(QStringLiteral("host")));
         bench.provenance.insert(QStringLiteral("clock"), r.value(QStringLiteral("clock")));
     }
-    mergeRound(bench, calls, r.value(QStringLiteral("calls")).toArray(), markers, round, watched);
+    mergeRound(bench, calls, r.value(QStringLiteral("calls")).toArray(), markers, round, watched, callDirs);
     for (auto it = bench.cases.begin(); it != bench.cases.end(); ++it) {
         it->timerOverheadNs = std::max(it->timerOverheadNs, r.value(QStringLiteral("timer_overhead_ns")).toDouble());
         it->flushBytes = r.value(QStringLiteral("flush_bytes")).toVariant().toLongLong();
@@ -192,11 +193,12 @@ struct CallMarks {
     int writes = 0; ///< "outputs written" markers: the workbench took the outputs out of reach on it
     qint64 writtenArrival = -1;
     double late = -1, threads = -1, drain = -1; ///< what the record will say of the call, announced on that marker
+    QByteArray dispatch; ///< the digest of the call's dispatch.json, announced on that marker
 };
 } // namespace
 
 void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray& record, const QList<Marker>& markers,
-    int round, bool watched)
+    int round, bool watched, const QStringList& callDirs)
 {
     QList<CallMarks> marks(calls.size());
     QString markerError, tamper;
@@ -205,10 +207,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         if (words.value(0) == "impl")
             continue; // the implementation's code is about to be loaded (implementationCodeRan)
         if (words.value(0) == "done") {
-            for (const QByteArray& w : words) {
-                if (w.startsWith("tamper="))
-                    tamper = QString::fromUtf8(w.mid(7));
-            }
+            tamper = doneMarkerTamper(m.line);
             continue;
         }
         bool isIndex = false;
@@ -224,6 +223,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
             c.late = field(words, "late");
             c.threads = field(words, "threads");
             c.drain = field(words, "drain");
+            c.dispatch = markerWord(words, "dispatch");
         } else if (words[0] == "s") {
             ++c.begins;
             c.beginArrival = m.atNs;
@@ -254,7 +254,19 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         const QJsonObject rec = i < record.size() ? record.at(i).toObject() : QJsonObject();
         if (rec.value(QStringLiteral("status")).toString() != u"ok")
             continue; // the runner stopped here; its error says why
-        if (const QJsonObject dispatch = rec.value(QStringLiteral("dispatch")).toObject(); !dispatch.isEmpty()) {
+        const CallMarks& m = marks[i];
+        // The dispatch record judged is the one the call left beside its outputs, taken out of reach with them and
+        // announced by digest on its marker; result.json's copy must be the same.
+        QJsonObject dispatch = rec.value(QStringLiteral("dispatch")).toObject();
+        if (watched) {
+            QJsonObject taken;
+            const QString why = verifiedDispatch(dispatch, m.dispatch, callDirs.value(i), &taken);
+            if (!why.isEmpty() && t.markerError.isEmpty())
+                t.markerError = QStringLiteral("call %1: %2").arg(i).arg(why);
+            if (!taken.isEmpty() || why.isEmpty())
+                dispatch = taken; // the record as the call left it, whatever result.json says
+        }
+        if (!dispatch.isEmpty()) {
             const QString label = QStringLiteral("%1/s%2/r%3").arg(call.caseName).arg(call.set).arg(round);
             bench.dispatchRecords.insert(label,
                 CallRecord { .label = label,
@@ -262,7 +274,6 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
                     .elapsedNs = qint64(rec.value(QStringLiteral("elapsed_ns")).toDouble()),
                     .dispatch = dispatch });
         }
-        const CallMarks& m = marks[i];
         t.begins += m.begins;
         t.ends += m.ends;
         const double recorded = rec.value(QStringLiteral("elapsed_ns")).toDouble();
@@ -542,8 +553,11 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         f.impl = impl.id;
         bench.findings << f;
     }
+    QStringList callDirs;
+    for (const PlanCall& c : planCalls)
+        callDirs << QDir(captured).filePath(callOutDir(c.label));
     const QString error = mergeRecord(
-        bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), markers, round, true);
+        bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), markers, round, true, callDirs);
     if (outcome->succeeded() && error.isEmpty())
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())

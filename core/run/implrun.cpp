@@ -4,6 +4,7 @@
 
 #include "core/env/toolprobe.h"
 #include "core/exec/runtocompletion.h"
+#include "core/run/dispatchevidence.h"
 #include "core/run/sshimplrun.h"
 #include "core/run/sshrunner.h"
 #include "core/task/placement.h"
@@ -15,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -49,6 +51,73 @@ bool systemHeaderExists(const QString& header)
     return std::any_of(
         dirs.begin(), dirs.end(), [&](const QString& d) { return QFileInfo::exists(d + u'/' + header); });
 }
+
+/// What a runner's markers said of its calls as each completed, over every process of a run.
+struct RunnerMarks {
+    QHash<QString, QByteArray> dispatchByLabel; ///< plan label (`k<n>`) -> the digest its `w` marker announced
+    QSet<QString> written; ///< plan labels with a `w` marker
+    QStringList tamper; ///< the guards' reports (`done tamper=`)
+
+    void note(const QByteArray& marker)
+    {
+        if (auto w = parseWrittenMarker(marker); w && !w->label.isEmpty()) {
+            written.insert(w->label);
+            dispatchByLabel.insert(w->label, w->dispatchSha256);
+        } else if (marker.startsWith("done")) {
+            tamper << doneMarkerTamper(marker);
+        }
+    }
+
+    /// `sandbox.harness-tampered` for a call whose dispatch record is not the one it left (when the runner announced
+    /// its calls: a runner that marks none, the C++ one, records no dispatch either), and for the implementation's own
+    /// code reaching into the runner's frames or objects. Each call's dispatch record becomes the one it left, where
+    /// its file is intact.
+    Findings doubts(ImplRun& run, qsizetype planned) const
+    {
+        QStringList why;
+        for (int k = 0; k < planned && k < run.callLabels.size(); ++k) {
+            const QString plan = QStringLiteral("k%1").arg(k);
+            auto rec = run.calls.find(run.callLabels[k]);
+            if (rec == run.calls.end() || !rec->ok || (!written.contains(plan) && rec->dispatch.isEmpty()))
+                continue;
+            QJsonObject taken;
+            const QString problem = verifiedDispatch(
+                rec->dispatch, dispatchByLabel.value(plan), QDir(run.workDir).filePath(callOutDir(plan)), &taken);
+            if (!taken.isEmpty() || problem.isEmpty())
+                rec->dispatch = taken; // the record as the call left it, whatever result.json says
+            if (!problem.isEmpty())
+                why << QStringLiteral("call %1: %2").arg(run.callLabels[k], problem);
+        }
+        QStringList reached;
+        for (const QString& t : tamper)
+            reached << reachedIntoRunner(t);
+        Findings out;
+        if (!reached.isEmpty()) {
+            Finding f;
+            f.id = QStringLiteral("sandbox.harness-tampered");
+            f.severity = Severity::Error;
+            f.impl = run.id;
+            f.message = QStringLiteral("the implementation's own code reached into the runner's state (%1): nothing "
+                                       "a kernel needs; what the runner recorded of its calls cannot be trusted")
+                            .arg(reached.join(QStringLiteral(", ")));
+            f.evidence = { { QStringLiteral("reached"), QJsonArray::fromStringList(reached) } };
+            out << f;
+        }
+        if (!why.isEmpty()) {
+            Finding f;
+            f.id = QStringLiteral("sandbox.harness-tampered");
+            f.severity = Severity::Error;
+            f.impl = run.id;
+            f.message = QStringLiteral("the record of what %1 call(s) dispatched is not the one each left when it "
+                                       "completed (%2): its record cannot be trusted")
+                            .arg(why.size())
+                            .arg(why.mid(0, 3).join(QStringLiteral("; ")));
+            f.evidence = { { QStringLiteral("calls"), QJsonArray::fromStringList(why) } };
+            out << f;
+        }
+        return out;
+    }
+};
 
 void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"))
 {
@@ -327,16 +396,23 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
     auto pendingErr = std::make_shared<QByteArray>();
     const QStringList planLabels = run.callLabels;
     const QString workDir = run.workDir;
+    // What the runner's markers said as each call completed (read as they arrive: out of the implementation's reach
+    // from then on): the digest of each call's dispatch record, and what its guard saw.
+    auto marks = std::make_shared<RunnerMarks>();
     const OutputCallback output = [=, &wall](OutputChannel channel, const QByteArray& bytes) {
         if (*firstCall < 0 && channel == OutputChannel::Stderr && bytes.contains("kwb-mark s "))
             *firstCall = wall.elapsed();
-        // "kwb-runner: kN: ok": call N finished, its outputs written.
-        if (callDone && channel == OutputChannel::Stderr) {
+        if (channel == OutputChannel::Stderr) {
             *pendingErr += bytes;
             for (qsizetype nl; (nl = pendingErr->indexOf('\n')) >= 0;) {
                 const QByteArray line = pendingErr->left(nl);
                 pendingErr->remove(0, nl + 1);
-                if (!line.startsWith("kwb-runner: k") || !line.endsWith(": ok"))
+                if (line.startsWith("kwb-mark ")) {
+                    marks->note(line.mid(9));
+                    continue;
+                }
+                // "kwb-runner: kN: ok": call N finished, its outputs written.
+                if (!callDone || !line.startsWith("kwb-runner: k") || !line.endsWith(": ok"))
                     continue;
                 bool isIndex = false;
                 const int k = line.mid(13, line.size() - 13 - 4).toInt(&isIndex);
@@ -441,6 +517,8 @@ QList<ImplRun> runImplementationGroups(const Task& task, const Implementation& i
         }
         pending = next;
     }
+    if (!remote) // over SSH nobody reads the markers as they come: result.json's word, as before
+        run.findings << marks->doubts(run, planCalls.size());
     run.wallMs = wall.elapsed();
     run.startupMs = *firstCall;
     run.processes = int(processes.size());

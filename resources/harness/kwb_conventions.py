@@ -385,7 +385,7 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
     rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
-    timer.written(index, rec)
+    timer.written(index, rec, call["outdir"])
     return rec
 
 

@@ -18,6 +18,7 @@ import signal as _signal
 import stat as _stat
 import sys as _sys
 import time as _time
+from _thread import get_ident as _thread_ident
 
 # This module's functions resolve builtins (len, open, int, …) in a private copy: an implementation that replaces
 # builtins.len later does not reach them. The harness modules that import this one do the same.
@@ -169,6 +170,13 @@ def _bind_arrays():
             f.write(b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text.encode("latin1"))
             f.write(arr.reshape(-1).view(uint8))
 
+    def write_record(path, value, dumps=__import__("json").dumps, sha256=__import__("hashlib").sha256):
+        """`value` as JSON in `path`; returns the SHA-256 (hex) of the bytes written, for a marker to announce."""
+        data = dumps(value, sort_keys=True).encode()
+        with read_file(path, "wb") as f:
+            f.write(data)
+        return sha256(data).hexdigest()
+
     def same_bytes(a, b):
         """Whether two arrays hold the same bytes in the same shape."""
         a, b = asarray(a), asarray(b)
@@ -192,10 +200,10 @@ def _bind_arrays():
                 except FileExistsError:
                     pass
 
-    return read_npy, write_npy, same_bytes, is_dir, make_dirs, empty, array
+    return read_npy, write_npy, write_record, same_bytes, is_dir, make_dirs, empty, array
 
 
-read_npy, write_npy, same_bytes, is_dir, make_dirs, new_array, copy_array = _bind_arrays()
+read_npy, write_npy, write_record, same_bytes, is_dir, make_dirs, new_array, copy_array = _bind_arrays()
 
 
 class _Guard:
@@ -206,15 +214,43 @@ class _Guard:
     MODULES = ("builtins", "os", "posixpath", "genericpath", "stat", "io", "time", "threading", "json", "re", "gc",
                "signal", "numpy", "ml_dtypes", "kwb_conventions", "kwb_dispatch", "python_main", "__main__")
 
+    # Ways into the runner's own state — its frames, every object of the process — that no kernel needs: a candidate
+    # that rewrites what the runner recorded (a sample, a dispatch record, an output) starts with one of them. Audit
+    # events fire before the function returns, from C, and a hook cannot be removed: reported when the implementation's
+    # own code calls them (libraries — logging, typing, torch.compile — use some of them for their own ends).
+    REACHING = frozenset(("sys._getframe", "sys._current_frames", "gc.get_objects", "gc.get_referrers",
+                          "gc.get_referents"))
+
     def __init__(self):
         self.seen, self.callables, self.handlers, self.watching = set(), [], {}, False
         self.tensor, self.modes = None, (0, 0)
+        self.impl_dir, self.auditing = None, set()
+        self._ident, self._frame, self._basename = _thread_ident, _sys._getframe, _os.path.basename
         _sys.addaudithook(self._audit)  # before any implementation: hooks added later are refused
 
     def _audit(self, event, args):
         if event == "sys.addaudithook" and self.watching:
             self.seen.add("sys.addaudithook")
             raise RuntimeError("the runner refuses audit hooks")
+        if event in self.REACHING and self.watching and self.impl_dir is not None:
+            me = self._ident()
+            if me in self.auditing:  # the look below raises events of its own
+                return
+            self.auditing.add(me)
+            try:
+                caller = self._frame(1).f_code  # the frame that called the audited function (C has none)
+                where = caller.co_filename
+                if self.implementation_code(where):
+                    self.seen.add(f"{event}@{self._basename(where)}:{self._frame(1).f_lineno}")
+            finally:
+                self.auditing.discard(me)
+
+    def implementation_code(self, filename):
+        """Whether code from `filename` is the implementation's: its folder's files other than the harness's, or
+        code it compiled from a string (`exec`)."""
+        if filename.startswith("<"):
+            return not filename.startswith("<frozen ")
+        return filename.startswith(self.impl_dir) and not self._basename(filename).startswith(("kwb_", "python_main"))
 
     def _torch_modes(self):
         torch_c = getattr(_sys.modules.get("torch"), "_C", None)
@@ -223,8 +259,11 @@ class _Guard:
         except AttributeError:
             return (0, 0)
 
-    def watch(self):
+    def watch(self, impl_dir=None):
+        """`impl_dir`: the folder of the implementation's source (its code is told by where it was loaded from)."""
         import gc
+        if impl_dir is not None:
+            self.impl_dir = _os.path.join(_os.path.abspath(impl_dir), "")
         for name, module in list(_sys.modules.items()):
             if module is None or name.split(".")[0] not in self.MODULES and name not in ("torch", "torch.cuda"):
                 continue

@@ -26,7 +26,7 @@ import numpy as np
 from kwb_timing import (now_ns as _now_ns, mark as _mark, others_cpu_ns as _others_cpu_ns, replaced as _replaced,
                         CLOCK_NAME as _CLOCK_NAME, guard as _guard, read_npy as _read_npy, write_npy as _write_npy,
                         same_bytes as _same_bytes, is_dir as _is_dir, make_dirs as _make_dirs, new_array as _new_array,
-                        copy_array as _copy_array)
+                        copy_array as _copy_array, write_record as _write_record)
 
 # This module's functions resolve builtins in a private copy (kwb_timing.py): a replaced builtins.len does not reach
 # the harness between two calls.
@@ -449,12 +449,16 @@ class CallTimer:
         return result, {"elapsed_ns": t_end - t_call, "host_ns": t_end - t_call, "flush_ns": t_call - t_flush,
                         "gap_ns": gap, "off_cpu_ns": off}
 
-    def written(self, index, rec, _mark=_mark):
+    def written(self, index, rec, outdir, _mark=_mark, _write_record=_write_record):
         """The call's outputs and record are complete: the workbench takes the outputs out of the implementation's
         reach before it reveals the next call's inputs. The marker carries what the record says of the call, so a
-        record rewritten later disagrees with it."""
-        _mark(f"w {index} late={len(rec.get('late_writes', []))} threads={rec.get('threads_left', 0)} "
-              f"drain={rec.get('drain_ns', 0)}")
+        record rewritten later disagrees with it; the call's dispatch record (what it ran: framework ops, kernel
+        launches) is written beside its outputs, and the marker carries that file's digest."""
+        digest = ""
+        if rec.get("dispatch") is not None:
+            digest = " dispatch=" + _write_record(outdir + "/dispatch.json", rec["dispatch"])
+        _mark(f"w {index} label={rec['label']} late={len(rec.get('late_writes', []))} "
+              f"threads={rec.get('threads_left', 0)} drain={rec.get('drain_ns', 0)}{digest}")
 
     def drain(self, _now_ns=_now_ns):
         """Waits for what the call left queued on the device (another stream); returns how long that took."""
@@ -540,7 +544,7 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
-    timer.written(index, rec)
+    timer.written(index, rec, call["outdir"])
     return rec
 
 
@@ -593,7 +597,7 @@ def main():
                                      "(raise the memory limit)")
         record["timer_overhead_ns"], record["flush_bytes"] = timer.overhead_ns, timer.flusher.nbytes
         convention = sig.get("convention", "function")
-        _guard.watch()
+        _guard.watch(os.path.dirname(os.path.abspath(sig_path)))
         candidate_code_ran = True  # from here on the implementation's code runs (its module's top level too)
         # The workbench's witness of the same: whatever the implementation writes later (a result.json of its own
         # included), this line is already on stderr, and "setup" is not believed after it.

@@ -319,6 +319,27 @@ private Q_SLOTS:
         // The record's error says it; the static scan's warning of the same route is not repeated beside it.
         QVERIFY2(!idsFor(*r, QStringLiteral("numpy-gemm"), Severity::Warning).contains(QStringLiteral("scope.offload")),
             qPrintable(describe(*r, u"numpy-gemm"_s)));
+        // Nor is rewriting the record after the fact: each call's dispatch record is written beside its outputs the
+        // moment it completes and its digest goes out on its marker; result.json's copy rewritten (through frames
+        // walked from inspect's, which no audit event names) is seen, and the record judged is the one the call left.
+        const auto tamperedWith = [&](const QString& impl, const QString& says) {
+            return std::any_of(r->findings.begin(), r->findings.end(), [&](const Finding& f) {
+                return f.impl == impl && f.id == u"sandbox.harness-tampered" && f.severity == Severity::Error
+                    && f.message.contains(says);
+            });
+        };
+        QVERIFY2(tamperedWith(QStringLiteral("record-rewrite-gemm"), QStringLiteral("is not the one each left")),
+            qPrintable(describe(*r, u"record-rewrite-gemm"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("record-rewrite-gemm"), Severity::Error)
+                     .contains(QStringLiteral("scope.framework-compute")),
+            qPrintable(describe(*r, u"record-rewrite-gemm"_s)));
+        // Nor is reaching the records among every object of the process, under a name no text search finds: the
+        // runner's audit hook names the call and where the implementation's code made it.
+        QVERIFY2(tamperedWith(QStringLiteral("gc-reach-gemm"), QStringLiteral("gc.get_objects@gc_reach_gemm.py:")),
+            qPrintable(describe(*r, u"gc-reach-gemm"_s)));
+        // Honest candidates reach into nothing (torch, triton and numpy use some of these calls for their own ends).
+        QVERIFY2(!tamperedWith(QStringLiteral("fused"), QString()), qPrintable(describe(*r, u"fused"_s)));
+        QVERIFY2(!tamperedWith(QStringLiteral("token"), QString()), qPrintable(describe(*r, u"token"_s)));
         // A candidate that runs its kernel for a run's few calls passes the run clean (benchJudgesItsTimedCalls).
         QVERIFY2(idsFor(*r, QStringLiteral("cadence-gemm"), Severity::Error).isEmpty(),
             qPrintable(describe(*r, u"cadence-gemm"_s)));
@@ -333,7 +354,8 @@ private Q_SLOTS:
         KWB_NEED_PYTHON_MODULE("triton");
         BenchRequest req;
         req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/linear-relu-triton");
-        req.implIds = QStringList { QStringLiteral("cadence-gemm"), QStringLiteral("fused") };
+        req.implIds = QStringList { QStringLiteral("cadence-gemm"), QStringLiteral("fused"),
+            QStringLiteral("record-rewrite-gemm") };
         req.seed = 20261206;
         req.sandbox = sandboxAvailable().available;
         // An interpreted candidate is timed in one round, whose calls the sizing round's pace decides: one round of the
@@ -366,6 +388,15 @@ private Q_SLOTS:
         };
         QVERIFY2(scopeError(QStringLiteral("cadence-gemm")), qPrintable(benchDescribe(QStringLiteral("cadence-gemm"))));
         QVERIFY(!scopeError(QStringLiteral("fused")));
+        // A record rewritten after its call completed: the one the call left is judged, and the rewrite is tampering.
+        QVERIFY2(scopeError(QStringLiteral("record-rewrite-gemm")),
+            qPrintable(benchDescribe(QStringLiteral("record-rewrite-gemm"))));
+        QVERIFY2(std::any_of(r->findings.begin(), r->findings.end(),
+                     [](const Finding& f) {
+                         return f.impl == u"record-rewrite-gemm" && f.id == u"bench.timer-tampered"
+                             && f.message.contains(QStringLiteral("dispatch record"));
+                     }),
+            qPrintable(benchDescribe(QStringLiteral("record-rewrite-gemm"))));
         for (const BenchCase& c : r->cases) {
             for (const ImplCaseResult& x : c.candidates) {
                 if (x.id == u"cadence-gemm")
