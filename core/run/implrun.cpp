@@ -92,29 +92,26 @@ struct RunnerMarks {
         for (const QString& t : tamper)
             reached << reachedIntoRunner(t);
         Findings out;
-        if (!reached.isEmpty()) {
+        const auto tampered = [&](const QString& message, const char* key, const QStringList& what) {
             Finding f;
             f.id = QStringLiteral("sandbox.harness-tampered");
             f.severity = Severity::Error;
             f.impl = run.id;
-            f.message = QStringLiteral("the implementation's own code reached into the runner's state (%1): nothing "
-                                       "a kernel needs; what the runner recorded of its calls cannot be trusted")
-                            .arg(reached.join(QStringLiteral(", ")));
-            f.evidence = { { QStringLiteral("reached"), QJsonArray::fromStringList(reached) } };
+            f.message = message;
+            f.evidence = { { QLatin1StringView(key), QJsonArray::fromStringList(what) } };
             out << f;
-        }
-        if (!why.isEmpty()) {
-            Finding f;
-            f.id = QStringLiteral("sandbox.harness-tampered");
-            f.severity = Severity::Error;
-            f.impl = run.id;
-            f.message = QStringLiteral("the record of what %1 call(s) dispatched is not the one each left when it "
-                                       "completed (%2): its record cannot be trusted")
-                            .arg(why.size())
-                            .arg(why.mid(0, 3).join(QStringLiteral("; ")));
-            f.evidence = { { QStringLiteral("calls"), QJsonArray::fromStringList(why) } };
-            out << f;
-        }
+        };
+        if (!reached.isEmpty())
+            tampered(QStringLiteral("the implementation's own code reached into the runner's state (%1): nothing a "
+                                    "kernel needs; what the runner recorded of its calls cannot be trusted")
+                         .arg(reached.join(QStringLiteral(", "))),
+                "reached", reached);
+        if (!why.isEmpty())
+            tampered(QStringLiteral("the record of what %1 call(s) dispatched is not the one each left when it "
+                                    "completed (%2): its record cannot be trusted")
+                         .arg(why.size())
+                         .arg(why.mid(0, 3).join(QStringLiteral("; "))),
+                "calls", why);
         return out;
     }
 };
