@@ -58,6 +58,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile)re", "PyTorch extensions" },
         { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
         { C::DriverRuntimeMismatch, 90, R"re(\bis installed, but (it )?is not compatible with the installed \w+ version\b)re", "JAX: a plugin (jax-cuda12-plugin, libtpu) of another version than jaxlib, left unused" },
+        { C::DriverRuntimeMismatch, 60, R"re(^\s*(E\s+)?DeprecationWarning: .{0,160}\bis deprecated\b|\bERROR\b.{0,160} - DeprecationWarning: .{0,160}\bis deprecated\b)re", "a deprecation raised as an error (warnings as errors): code written against another release" },
         // JAX reports a GPU plugin that would not start ("CUDA backend failed to initialize: <why>") and goes on
         // on the CPU: the installation's CUDA pieces do not work together. A cause printed in the same message
         // (CUDA_ERROR_NO_DEVICE) still decides.
@@ -549,6 +550,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(\b(socket|connection|store|barrier|collective|kernel|execution) time ?out\b|\btimed out after\b|\boperation timed out\b|\bTimeoutError\b|\bTimeoutExpired\b|Timeout\(ms\)=\d+)re", "Python, NCCL" },
         { C::TimeoutHang, 80, R"re(\btime ?out after \d+(\.\d+)? ?(s|sec|secs|seconds|ms|min|mins|minutes)\b|\btime ?out waiting for \w+)re", "harnesses, autotuners' compile limits, Neuron collectives (CCOM)" },
         { C::TimeoutHang, 80, R"re(\bkilled after \d+(\.\d+)? ?(s|sec|secs|seconds|min|mins|minutes|h|hours)\b)re", "harnesses: a process killed at its wall-clock limit" },
+        { C::TimeoutHang, 80, R"re(\bdid not pass the ping health check\b)re", "SageMaker: a container not ready within its startup health-check window" },
         { C::TimeoutHang, 60, R"re(\btimed out\b|(?<!might cause |could cause |may cause |to avoid |prevent )\bdeadlock(ed)?\b|\b(hangs|hanging|hung)\b|\bXid\b.{0,20}\b8\b)re", "various" },
         { C::TimeoutHang, 90, R"re(\bnrt_\w+ status=5\b|\b(status|message)\s*=\s*"?Timeout\b)re", "Neuron runtime (NRT_TIMEOUT = 5)" },
         { C::TimeoutHang, 90, R"re(\*\*\*Timeout \d+(\.\d+)? sec\b|^\s*\d+ - \S+ \(Timeout\)\s*$)re", "CTest: a test killed at its time limit" },

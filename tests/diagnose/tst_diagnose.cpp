@@ -266,6 +266,9 @@ private Q_SLOTS:
         QTest::newRow("wording-ac") << QStringLiteral("wording-ac") << 80 << 80;
         // Blind 77 of 80; left: a JAX plugin's version warning beside the "no platform" error it explains.
         QTest::newRow("wording-ad") << QStringLiteral("wording-ad") << 79 << 80;
+        // Blind 77 of 80; left: a Ray Tune search of tile sizes whose every trial ran out of on-chip memory (a tuning
+        // space here; a search over a model's hyperparameters whose trials run out of memory would not be).
+        QTest::newRow("wording-ae") << QStringLiteral("wording-ae") << 79 << 80;
     }
     void laterCollections()
     {

@@ -216,6 +216,13 @@ private Q_SLOTS:
             << QStringLiteral("    name, asm, shared_mem = _triton.code_gen.compile_ttir(backend, generator.module)\n"
                               "RuntimeError: CUDA: Error- invalid image")
             << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // A deprecation raised as an error (warnings as errors) is code written against another release; the same
+        // warning printed by the warnings module is not the failure.
+        QTest::newRow("deprecation-raised")
+            << QStringLiteral("test_rmsnorm.py:7: in <module>\n    from torch_neuronx import nki_jit\n"
+                              "E   DeprecationWarning: torch_neuronx.nki_jit is deprecated, use nki.jit instead.\n"
+                              "!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
         // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
         QTest::newRow("compiler-crash-banner")
             << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
