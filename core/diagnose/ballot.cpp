@@ -85,6 +85,10 @@ bool stackCallsItselfWithAnotherSignature(const QString& exceptionLine, const QS
     return isStackPackageFrame(innermostFileFrame) && signatureMismatch(exceptionLine).hasMatch();
 }
 
+// The least weight of a version-mismatch sign that explains a missing device on its way: a warning's 70 % of a rule
+// that states the mismatch (90), not of one that guesses it ("a CUDA-enabled jaxlib is not installed", 80).
+constexpr int kWarningExplainsMissingDevice = 63;
+
 // A warning is not the failure: a CPU run of a JAX or PyTorch program warns that no GPU was found ("… falling back
 // to CPU", with or without its logger's WARNING), and the error that failed it must still win. Rules matched on a
 // warning line count 70 % of their weight.
@@ -499,6 +503,16 @@ Diagnosis Ballot::finish(const FailureContext& context)
                 other = i;
         }
         winner = other;
+    }
+    // A device or platform missing while a warning on the way says why — the backend's plugin, build or driver does not
+    // fit the rest of the installation ("jax-cuda12-plugin … is not compatible with the installed jaxlib", "a
+    // CUDA-enabled jaxlib is not installed") — is that mismatch: the device is there, the installation cannot use it.
+    if (winner >= 0 && m_classes[winner] == FailureClass::NoDevice) {
+        const int mismatch = int(m_classes.indexOf(FailureClass::DriverRuntimeMismatch));
+        const Vote& v = m_votes[size_t(mismatch)];
+        if (mismatch >= 0 && v.best.tier == 2 && v.onlyAside && !v.onlyInfo
+            && v.best.weight >= kWarningExplainsMissingDevice)
+            winner = mismatch;
     }
     // A log that reports no failure at all — no exception, no error line, no sign of any class, the process not
     // killed — but prints results (two implementations' outputs, a value and what it should be) is a run whose

@@ -223,6 +223,23 @@ private Q_SLOTS:
                               "E   DeprecationWarning: torch_neuronx.nki_jit is deprecated, use nki.jit instead.\n"
                               "!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!")
             << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // A platform missing while a warning on the way states why (its plugin does not fit jaxlib): that mismatch.
+        QTest::newRow("warning-explains-missing-platform")
+            << QStringLiteral("/venv/lib/python3.11/site-packages/jax/_src/xla_bridge.py:770: RuntimeWarning: "
+                              "jax-cuda12-plugin version 0.4.28 is installed, but it is not compatible with the "
+                              "installed jaxlib version 0.4.31, so it will not be used.\n"
+                              "  warnings.warn(\n"
+                              "E   RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances "
+                              "of gpu are present. Platforms present are: cpu")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // ... but JAX's guess that "a CUDA-enabled jaxlib is not installed", on a node that shows no GPU, is not that.
+        QTest::newRow("warning-guesses-missing-platform") << QStringLiteral(
+            "CUDA_VISIBLE_DEVICES=\n"
+            "WARNING:2024-09-03 14:22:07,118:jax._src.xla_bridge:987: An NVIDIA GPU may be present on "
+            "this machine, but a CUDA-enabled jaxlib is not installed. Falling back to cpu.\n"
+            "RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu "
+            "are present. Platforms present are: cpu") << FailureClass::NoDevice
+                                                          << 3 << 0;
         // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
         QTest::newRow("compiler-crash-banner")
             << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
