@@ -85,6 +85,21 @@ bool stackCallsItselfWithAnotherSignature(const QString& exceptionLine, const QS
     return isStackPackageFrame(innermostFileFrame) && signatureMismatch(exceptionLine).hasMatch();
 }
 
+// `AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'` (or `module 'x' has no
+// attribute`) raised at a frame inside an installed package of the stack: the stack's own code names a class's or a
+// module's member another of its parts does not have — two releases that do not fit (Inductor and the Triton it
+// hooks); so is one the stack's own exception carries (`LoweringException: AttributeError: …`, Inductor's, when the log
+// kept no frames). An object's missing attribute (`'NoneType' object has no attribute`) says nothing of versions.
+bool stackNamesWhatAnotherPartLacks(const QString& exceptionLine, const QString& innermostFileFrame)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(\bAttributeError: (type object|module) '[\w.]+' has no attribute '\w+')re"));
+    static const QRegularExpression carried(QStringLiteral(
+        R"re(\b(LoweringException|BackendCompilerFailed|InductorError|TorchRuntimeError): AttributeError: )re"));
+    return (isStackPackageFrame(innermostFileFrame) || carried.match(exceptionLine).hasMatch())
+        && re.match(exceptionLine).hasMatch();
+}
+
 // The least weight of a version-mismatch sign that explains a missing device on its way: a warning's 70 % of a rule
 // that states the mismatch (90), not of one that guesses it ("a CUDA-enabled jaxlib is not installed", 80).
 constexpr int kWarningExplainsMissingDevice = 63;
@@ -417,9 +432,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackDependencyWeight });
     }
-    if ((kinds & ExceptionLine) && !place.frame && (callsTheStackWithAnotherSignature(payload, [&] {
-            return sourceLineAbove(begin);
-        }) || stackCallsItselfWithAnotherSignature(payload, m_lastFileFrame))) {
+    if ((kinds & ExceptionLine) && !place.frame
+        && (callsTheStackWithAnotherSignature(payload, [&] { return sourceLineAbove(begin); })
+            || stackCallsItselfWithAnotherSignature(payload, m_lastFileFrame)
+            || stackNamesWhatAnotherPartLacks(payload, m_lastFileFrame))) {
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackSignatureWeight });
     }

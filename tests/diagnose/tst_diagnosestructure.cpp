@@ -240,6 +240,21 @@ private Q_SLOTS:
             "RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu "
             "are present. Platforms present are: cpu") << FailureClass::NoDevice
                                                           << 3 << 0;
+        // The stack's own code naming a member another of its parts lacks (Inductor hooking a Triton of another
+        // release): a version skew, whether the log kept the frame or only the stack's exception that carries it.
+        QTest::newRow("stack-names-what-another-part-lacks") << QStringLiteral(
+            "Traceback (most recent call last):\n"
+            "  File \"/app/train.py\", line 10, in <module>\n"
+            "    out = compiled(x)\n"
+            "  File \"/venv/lib/python3.11/site-packages/torch/_inductor/runtime/triton_heuristics.py\", "
+            "line 412, in _precompile\n"
+            "    hook = CompiledKernel.launch_enter_hook\n"
+            "AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'")
+                                                             << FailureClass::DriverRuntimeMismatch << 6 << 0;
+        QTest::newRow("stack-exception-carries-what-another-part-lacks") << QStringLiteral(
+            "LoweringException: AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'")
+                                                                         << FailureClass::DriverRuntimeMismatch << 1
+                                                                         << 1;
         // LLVM's crash banner alone: a compiler crashed (triton-opt here), a failure to compile with no cause named.
         QTest::newRow("compiler-crash-banner")
             << QStringLiteral("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
