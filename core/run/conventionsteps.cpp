@@ -21,6 +21,24 @@ QString trialLabel(const TrialInputs& t)
     return QStringLiteral("%1/t%2").arg(t.caseName).arg(t.trial);
 }
 
+} // namespace
+
+// FNV-1a of the label, splitmix64 of it and the trial's seed: generated cases are seeded from the first trial's
+// seed, and a runner must not read a set's case from a seed it shares or a sequence it follows.
+quint64 generatorSeed(const TrialInputs& t)
+{
+    quint64 z = 0xcbf29ce484222325ull; // FNV-1a of the label, then splitmix64 of it and the seed
+    for (const char c : trialLabel(t).toUtf8())
+        z = (z ^ quint8(c)) * 0x100000001b3ull;
+    z ^= t.seed;
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (z ^ (z >> 31)) & ((1ull << 53) - 1); // exact in any JSON reader
+}
+
+namespace {
+
 // Runs the reference's runner with a `kwb-generate 1` / `kwb-check 1` plan in `workDir`; returns the record the
 // harness wrote (generate.json / check.json).
 Result<QJsonObject> runStep(const Task& task, const QString& step, const QByteArray& plan, const QString& workDir,
@@ -91,7 +109,7 @@ Status generateConventionInputs(const Task& task, const QList<TrialInputs>& tria
 {
     QByteArray plan = "kwb-generate 1\n";
     for (const TrialInputs& t : trials) {
-        plan += QStringLiteral("generate %1 %2 %3\n").arg(trialLabel(t)).arg(t.seed).arg(t.dir).toUtf8();
+        plan += QStringLiteral("generate %1 %2 %3\n").arg(trialLabel(t)).arg(generatorSeed(t)).arg(t.dir).toUtf8();
         const auto c
             = std::find_if(task.cases.begin(), task.cases.end(), [&](const Case& x) { return x.name == t.caseName; });
         if (c == task.cases.end())
@@ -101,6 +119,15 @@ Status generateConventionInputs(const Task& task, const QList<TrialInputs>& tria
                 + QJsonDocument(QJsonArray { it.value() }).toJson(QJsonDocument::Compact).mid(1).chopped(1) + '\n';
     }
     auto record = runStep(task, QStringLiteral("generate"), plan, inputsRoot, {}, request, job);
+    // The step's plan and record name every set's case (`stress-ramp/t0`): out of the implementations' sight, which
+    // the input folders are in, before any of them runs.
+    const QString beside = QFileInfo(QDir::cleanPath(inputsRoot)).absolutePath();
+    for (const QString& f : { QStringLiteral("generate-plan.txt"), QStringLiteral("generate.json") }) {
+        QFile::remove(QDir(beside).filePath(f));
+        if (QFileInfo::exists(QDir(inputsRoot).filePath(f))
+            && !QFile::rename(QDir(inputsRoot).filePath(f), QDir(beside).filePath(f)))
+            QFile::remove(QDir(inputsRoot).filePath(f));
+    }
     if (!record)
         return record.error();
     if (record->value(QStringLiteral("status")).toString() != u"ok") {

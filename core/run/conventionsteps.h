@@ -11,9 +11,14 @@ namespace kwb {
 /// (KernelBench's get_inputs) or `gpumode` (generate_input) convention.
 bool usesConventionInputs(const Task& task);
 
+/// The seed the task's own generator gets for a set (its data.json keeps it, in the implementations' sight): the
+/// trial's seed mixed with the set's label, so that no two sets of a run share one or follow a sequence (53 bits).
+quint64 generatorSeed(const TrialInputs& t);
+
 /// Runs the reference's generator once, sandboxed, for every trial: it writes data.json and .npy files into
-/// each trial's folder (seeded with the trial's seed), so every implementation loads the same inputs in its own
-/// process. The Error names the failing trial and the generator's own message.
+/// each trial's folder (seeded with generatorSeed), so every implementation loads the same inputs in its own
+/// process; the step's plan and record, which name the sets' cases, are moved beside the inputs' folder. The Error
+/// names the failing trial and the generator's own message.
 Status generateConventionInputs(const Task& task, const QList<TrialInputs>& trials, const RunRequest& request,
     const QString& inputsRoot, const JobContext& job = {});
 

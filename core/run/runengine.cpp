@@ -21,9 +21,12 @@
 #include "core/task/digest.h"
 #include "core/task/taskloader.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -35,6 +38,33 @@
 #include <thread>
 
 namespace kwb {
+
+namespace {
+/// A trial's input folder, named by nothing the runner can read a case from: the plan and the folder tree are in the
+/// implementation's sight, and `stress-ramp/t0` beside `small/t0` would tell it which calls are the stress and
+/// held-out ones (the trials' order is shuffled, the labels opaque). The names are keyed by a salt of the run's own;
+/// what each is, is kept outside the runner's sight (`inputs-index.txt` in the work folder).
+QString opaqueInputsDir(const QString& inputsRoot, quint64 salt, const QString& caseName, int trial)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(QByteArray::number(salt));
+    h.addData(QStringLiteral("\n%1/t%2").arg(caseName).arg(trial).toUtf8());
+    return QDir(inputsRoot).filePath(QString::fromLatin1(h.result().toHex().left(16)));
+}
+} // namespace
+
+QString keptInputsDir(const QString& workDir, const QString& label)
+{
+    QFile index(QDir(workDir).filePath(QStringLiteral("inputs-index.txt")));
+    if (!index.open(QIODevice::ReadOnly))
+        return {};
+    while (!index.atEnd()) {
+        const QList<QByteArray> f = index.readLine().trimmed().split('\t');
+        if (f.size() == 2 && QString::fromUtf8(f[1]) == label)
+            return QDir(workDir).filePath(QStringLiteral("inputs/") + QString::fromUtf8(f[0]));
+    }
+    return {};
+}
 
 QJsonObject implTimings(const ImplRun& run, const QList<ImplRun>& generated)
 {
@@ -93,10 +123,19 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     int done = 0;
     const auto step = [&](const QString& what) { job.progress(QStringLiteral("run"), what, done++, total); };
     step(QStringLiteral("generating inputs"));
+    const quint64 folderSalt = QRandomGenerator::system()->generate64();
+    QFile index(QDir(work).filePath(QStringLiteral("inputs-index.txt"))); // which folder is which, out of sight
+    if (!index.open(QIODevice::WriteOnly))
+        return Error::environment(index.fileName(), {}, QStringLiteral("cannot write the inputs' index"));
+    const auto inputsDir = [&](const QString& caseName, int trial) {
+        const QString dir = opaqueInputsDir(inputsRoot, folderSalt, caseName, trial);
+        index.write(QStringLiteral("%1\t%2/t%3\n").arg(QFileInfo(dir).fileName(), caseName).arg(trial).toUtf8());
+        return dir;
+    };
     for (int k = 0; k < request.trials; ++k) {
         const quint64 seed = request.seed ? *request.seed + quint64(k) : QRandomGenerator::system()->generate64();
         for (const Case& c : *cases) {
-            TrialInputs t { c.name, k, seed, QDir(inputsRoot).filePath(QStringLiteral("%1/t%2").arg(c.name).arg(k)) };
+            TrialInputs t { c.name, k, seed, inputsDir(c.name, k) };
             if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
                 return w.error();
             result.trials << t;
@@ -128,7 +167,7 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         if (std::any_of(task.cases.begin(), task.cases.end(), [&](const Case& k) { return k.name == c.name; }))
             continue; // a declared case already has the name
         result.task.cases << c;
-        TrialInputs t { c.name, 0, genSeed, QDir(inputsRoot).filePath(QStringLiteral("%1/t0").arg(c.name)) };
+        TrialInputs t { c.name, 0, genSeed, inputsDir(c.name, 0) };
         if (auto w = writeTrialInputs(task, c, genSeed, t.dir); !w)
             return w.error();
         result.generatedTrials << t;

@@ -43,6 +43,10 @@ struct RunResult {
 /// (Stopped). Progress: phase `run`, one step per runner build and run; output: each implementation's.
 Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& job = {});
 
+/// The input folder of the set `label` (`case/t<k>`) in a kept work folder: the folders are named by nothing the
+/// runner could read a case from, and `inputs-index.txt` beside them says which is which. Empty when it is not there.
+QString keptInputsDir(const QString& workDir, const QString& label);
+
 /// The `kwb.report/1` document of a run.
 QJsonObject runReportJson(const RunResult& result);
 

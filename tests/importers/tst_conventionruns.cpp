@@ -11,6 +11,7 @@
 #include "core/exec/sandboxprobe.h"
 #include "core/importers/gpumode.h"
 #include "core/importers/kernelbench.h"
+#include "core/run/conventionsteps.h"
 #include "core/run/runengine.h"
 #include "core/task/taskloader.h"
 #include "core/tensor/tensor.h"
@@ -65,13 +66,20 @@ private Q_SLOTS:
         QVERIFY2(!has(*result, QStringLiteral("gpumode.check-failed")), qPrintable(ids(*result)));
         QVERIFY2(!has(*result, QStringLiteral("gpumode.checker-disagrees")), qPrintable(ids(*result)));
         // The generated inputs are kept as evidence: .npy files and their structure, with the trial's seed.
-        QFile data(QDir(r.keepDir).filePath(QStringLiteral("inputs/test-2/t1/data.json")));
+        // Its folder is named by nothing a runner could read the case from; the work folder's index says which.
+        const QString set = keptInputsDir(r.keepDir, QStringLiteral("test-2/t1"));
+        QVERIFY(!set.isEmpty() && !set.contains(QStringLiteral("test-2")));
+        QFile data(QDir(set).filePath(QStringLiteral("data.json")));
         QVERIFY(data.open(QIODevice::ReadOnly));
         const QJsonObject tree = QJsonDocument::fromJson(data.readAll()).object();
-        QCOMPARE(tree.value(QStringLiteral("seed")).toInteger(), qint64(20261131));
+        QCOMPARE(quint64(tree.value(QStringLiteral("seed")).toVariant().toULongLong()),
+            generatorSeed(TrialInputs { QStringLiteral("test-2"), 1, 20261131, {} }));
+        // Nothing in the inputs' folder names a case: the generator's plan and record are beside it.
+        QVERIFY(!QFile::exists(QDir(r.keepDir).filePath(QStringLiteral("inputs/generate-plan.txt"))));
+        QVERIFY(QFile::exists(QDir(r.keepDir).filePath(QStringLiteral("generate-plan.txt"))));
         QCOMPARE(tree.value(QStringLiteral("task_seed")).toInt(), 5236);
         QCOMPARE(tree.value(QStringLiteral("params")).toObject().value(QStringLiteral("size")).toInt(), 1025);
-        QVERIFY(QFile::exists(QDir(r.keepDir).filePath(QStringLiteral("inputs/test-2/t1/data0.npy"))));
+        QVERIFY(QFile::exists(QDir(set).filePath(QStringLiteral("data0.npy"))));
     }
 
     void gpuModeWrongSubmissionFailsBothChecks()
@@ -225,7 +233,8 @@ private Q_SLOTS:
         QVERIFY2(result, qPrintable(result ? QString() : result.error().oneLine()));
         for (const ImplRun& run : result->impls)
             QVERIFY2(run.ok(), qPrintable(run.error + u'\n' + run.log.right(1500)));
-        QFile data(QDir(r.keepDir).filePath(QStringLiteral("inputs/kernelbench/t0/data.json")));
+        QFile data(
+            QDir(keptInputsDir(r.keepDir, QStringLiteral("kernelbench/t0"))).filePath(QStringLiteral("data.json")));
         QVERIFY(data.open(QIODevice::ReadOnly));
         const QJsonObject tree = QJsonDocument::fromJson(data.readAll()).object();
         QCOMPARE(tree.value(QStringLiteral("precision")).toString(), QStringLiteral("bfloat16"));
