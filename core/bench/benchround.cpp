@@ -207,7 +207,15 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         if (words.value(0) == "impl")
             continue; // the implementation's code is about to be loaded (implementationCodeRan)
         if (words.value(0) == "done") {
-            tamper = doneMarkerTamper(m.line);
+            const QString done = doneMarkerTamper(m.line);
+            if (!done.isEmpty())
+                tamper = tamper.isEmpty() ? done : tamper + u',' + done;
+            continue;
+        }
+        if (words.value(0) == "reach") { // the implementation's code reached into the runner (told at once)
+            const QString place = QString::fromUtf8(words.value(1));
+            if (!tamper.split(u',').contains(place))
+                tamper = tamper.isEmpty() ? place : tamper + u',' + place;
             continue;
         }
         bool isIndex = false;

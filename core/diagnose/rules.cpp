@@ -346,6 +346,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
         { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
         { C::UnsupportedOnTarget, 95, R"re(\b(as |because )?we (currently )?do not (yet )?support\b|\bis not (yet|currently) supported by (the )?(compiler|hardware|target)\b)re", "compilers stating a construct they do not handle (neuronx-cc NCC_ICFG)" },
+        { C::UnsupportedOnTarget, 90, R"re(\bOnly \d+-bit (types|dtypes|values|elements) (are )?supported\b)re", "Mosaic and other back ends: a dtype width the target's lowering does not have" },
         // The build's target lacks an instruction set or an architecture's API the code uses: gcc refusing an
         // intrinsic the target options do not enable (AVX-512 without -mavx512f), nvcc not knowing an intrinsic or a
         // cooperative-groups API of a newer architecture than the one built for (sm_80's __reduce_add_sync, sm_90's

@@ -65,6 +65,8 @@ struct RunnerMarks {
             dispatchByLabel.insert(w->label, w->dispatchSha256);
         } else if (marker.startsWith("done")) {
             tamper << doneMarkerTamper(marker);
+        } else if (marker.startsWith("reach ")) { // told the moment the implementation's code reached in
+            tamper << QString::fromUtf8(marker.mid(6).trimmed());
         }
     }
 
@@ -91,6 +93,7 @@ struct RunnerMarks {
         QStringList reached;
         for (const QString& t : tamper)
             reached << reachedIntoRunner(t);
+        reached.removeDuplicates();
         Findings out;
         const auto tampered = [&](const QString& message, const char* key, const QStringList& what) {
             Finding f;

@@ -224,8 +224,8 @@ class _Guard:
     def __init__(self):
         self.seen, self.callables, self.handlers, self.watching = set(), [], {}, False
         self.tensor, self.modes = None, (0, 0)
-        self.impl_dir, self.auditing = None, set()
-        self._ident, self._frame, self._basename = _thread_ident, _sys._getframe, _os.path.basename
+        self.impl_dir, self.auditing, self.told = None, set(), set()
+        self._ident, self._frame, self._basename, self._mark = _thread_ident, _sys._getframe, _os.path.basename, mark
         _sys.addaudithook(self._audit)  # before any implementation: hooks added later are refused
 
     def _audit(self, event, args):
@@ -241,7 +241,11 @@ class _Guard:
                 caller = self._frame(1).f_code  # the frame that called the audited function (C has none)
                 where = caller.co_filename
                 if self.implementation_code(where):
-                    self.seen.add(f"{event}@{self._basename(where)}:{self._frame(1).f_lineno}")
+                    place = f"{event}@{self._basename(where)}:{self._frame(1).f_lineno}"
+                    self.seen.add(place)
+                    if place not in self.told:  # out of reach at once: what it reached could undo `seen`
+                        self.told.add(place)
+                        self._mark("reach " + place)
             finally:
                 self.auditing.discard(me)
 
