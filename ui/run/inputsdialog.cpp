@@ -132,9 +132,15 @@ bool InputsDialog::saveShownAs(const QString& path)
 
 void InputsDialog::saveAs()
 {
-    const QFileInfo shown(m_shown);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Input as .npy"),
-        QDir::home().filePath(shown.dir().dirName() + u'-' + shown.fileName()), tr("NumPy arrays (*.npy)"));
+    // Named by case and trial (`large-t0-x.npy`): the run's folders are named by a hash the runner cannot read a
+    // case from.
+    const QTreeWidgetItem* item = m_tree->currentItem();
+    const QTreeWidgetItem* trial = item ? item->parent() : nullptr;
+    const QTreeWidgetItem* caseItem = trial ? trial->parent() : nullptr;
+    const QString name = caseItem ? QStringLiteral("%1-%2-%3").arg(caseItem->text(0), trial->text(0), item->text(0))
+                                  : QFileInfo(m_shown).fileName();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Input as .npy"), QDir::home().filePath(name), tr("NumPy arrays (*.npy)"));
     if (path.isEmpty())
         return;
     m_summary->setText(saveShownAs(path) ? tr("Saved %1").arg(path) : tr("Could not write %1").arg(path));
