@@ -201,23 +201,14 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
     int round, bool watched, const QStringList& callDirs)
 {
     QList<CallMarks> marks(calls.size());
-    QString markerError, tamper;
+    QString markerError;
+    QStringList guardReport;
     for (const Marker& m : markers) {
         const QList<QByteArray> words = m.line.trimmed().split(' ');
         if (words.value(0) == "impl")
             continue; // the implementation's code is about to be loaded (implementationCodeRan)
-        if (words.value(0) == "done") {
-            const QString done = doneMarkerTamper(m.line);
-            if (!done.isEmpty())
-                tamper = tamper.isEmpty() ? done : tamper + u',' + done;
-            continue;
-        }
-        if (words.value(0) == "reach") { // the implementation's code reached into the runner (told at once)
-            const QString place = QString::fromUtf8(words.value(1));
-            if (!tamper.split(u',').contains(place))
-                tamper = tamper.isEmpty() ? place : tamper + u',' + place;
-            continue;
-        }
+        if (noteGuardReport(m.line.trimmed(), guardReport))
+            continue; // what the implementation replaced, installed or reached into (told at once or at the end)
         bool isIndex = false;
         const int i = words.value(1).toInt(&isIndex);
         if (!isIndex || i < 0 || i >= calls.size() || (words[0] != "s" && words[0] != "e" && words[0] != "w")) {
@@ -257,7 +248,7 @@ void mergeRound(ImplBench& bench, const QList<PoolCall>& calls, const QJsonArray
         t.round = round;
         t.caseName = call.caseName;
         t.watched = watched;
-        t.tamper = tamper;
+        t.tamper = guardReport.join(u',');
         ++t.calls;
         const QJsonObject rec = i < record.size() ? record.at(i).toObject() : QJsonObject();
         if (rec.value(QStringLiteral("status")).toString() != u"ok")
@@ -406,11 +397,13 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
     // A local runner's outputs are judged where they were moved when each call completed, beside the runner's folder
     // (out of its sight); over SSH from the runner's folder.
     const QString captured = capturedOutputsDir(workDir);
+    QStringList judgedDirs; // per call: where its outputs (and dispatch record) are read
     for (const PlanCall& c : planCalls) {
         QDir().mkpath(QDir(workDir).filePath(callOutDir(c.label)));
-        if (outDirs)
-            *outDirs << QDir(remote ? workDir : captured).filePath(callOutDir(c.label));
+        judgedDirs << QDir(remote ? workDir : captured).filePath(callOutDir(c.label));
     }
+    if (outDirs)
+        *outDirs << judgedDirs;
     QFile planFile(QDir(workDir).filePath(QStringLiteral("plan.txt")));
     if (!planFile.open(QIODevice::WriteOnly) || planFile.write(*plan) != plan->size()) {
         fail(bench, impl, remote, ImplStatus::Failed, planFile.fileName() + QStringLiteral(": cannot write the plan"),
@@ -561,11 +554,8 @@ bool runBenchRound(const Task& task, const Implementation& impl, ImplBench& benc
         f.impl = impl.id;
         bench.findings << f;
     }
-    QStringList callDirs;
-    for (const PlanCall& c : planCalls)
-        callDirs << QDir(captured).filePath(callOutDir(c.label));
-    const QString error = mergeRecord(
-        bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))), markers, round, true, callDirs);
+    const QString error = mergeRecord(bench, calls, readJson(QDir(workDir).filePath(QStringLiteral("result.json"))),
+        markers, round, true, judgedDirs);
     if (outcome->succeeded() && error.isEmpty())
         return true;
     const QString log = bench.build.log + QString::fromUtf8(outcome->stdoutOutput.text())

@@ -30,16 +30,28 @@ std::optional<WrittenMarker> parseWrittenMarker(const QByteArray& line)
     return WrittenMarker { index, QString::fromUtf8(markerWord(words, "label")), markerWord(words, "dispatch") };
 }
 
-QString doneMarkerTamper(const QByteArray& line)
+bool noteGuardReport(const QByteArray& marker, QStringList& into)
 {
-    const qsizetype at = line.indexOf(" tamper=");
-    return at < 0 ? QString() : QString::fromUtf8(line.mid(at + 8).trimmed());
+    QStringList items;
+    if (marker.startsWith("done")) {
+        if (const qsizetype at = marker.indexOf(" tamper="); at >= 0)
+            items = QString::fromUtf8(marker.mid(at + 8).trimmed()).split(u',', Qt::SkipEmptyParts);
+    } else if (marker.startsWith("reach ")) {
+        items << QString::fromUtf8(marker.mid(6).trimmed());
+    } else {
+        return false;
+    }
+    for (const QString& item : items) {
+        if (!into.contains(item))
+            into << item;
+    }
+    return true;
 }
 
-QStringList reachedIntoRunner(const QString& tamper)
+QStringList reachedIntoRunner(const QStringList& guardReport)
 {
     QStringList out;
-    for (const QString& t : tamper.split(u',', Qt::SkipEmptyParts)) {
+    for (const QString& t : guardReport) {
         if (t.contains(u'@'))
             out << t;
     }

@@ -27,12 +27,14 @@ std::optional<WrittenMarker> parseWrittenMarker(const QByteArray& line);
 /// The value of `name=` among a marker's words (the rest of the word), empty when absent.
 QByteArray markerWord(const QList<QByteArray>& words, const char* name);
 
-/// What the runner's guard reported on its `done` marker (`tamper=`, comma-separated, to the end of the line).
-QString doneMarkerTamper(const QByteArray& line);
+/// Adds what the runner's guard reported on `marker` (the words after `kwb-mark `) to `into`, without repeats: its
+/// `done … tamper=` list (comma-separated, to the end of the line) or a `reach <event>@<file>:<line>` told at once.
+/// False for any other marker.
+bool noteGuardReport(const QByteArray& marker, QStringList& into);
 
 /// The entries of a guard report that say the implementation's own code reached into the runner's state (its frames,
 /// every object of the process): `event@file:line`.
-QStringList reachedIntoRunner(const QString& tamper);
+QStringList reachedIntoRunner(const QStringList& guardReport);
 
 /// The dispatch record of one call as the evidence a verdict may rest on: the `dispatch.json` the harness wrote beside
 /// the call's outputs (`outDir`) whose SHA-256 its marker announced (`announced`), and result.json's copy (`recorded`)

@@ -56,17 +56,15 @@ bool systemHeaderExists(const QString& header)
 struct RunnerMarks {
     QHash<QString, QByteArray> dispatchByLabel; ///< plan label (`k<n>`) -> the digest its `w` marker announced
     QSet<QString> written; ///< plan labels with a `w` marker
-    QStringList tamper; ///< the guards' reports (`done tamper=`)
+    QStringList tamper; ///< the guards' reports (`done tamper=`, `reach …`), without repeats
 
     void note(const QByteArray& marker)
     {
         if (auto w = parseWrittenMarker(marker); w && !w->label.isEmpty()) {
             written.insert(w->label);
             dispatchByLabel.insert(w->label, w->dispatchSha256);
-        } else if (marker.startsWith("done")) {
-            tamper << doneMarkerTamper(marker);
-        } else if (marker.startsWith("reach ")) { // told the moment the implementation's code reached in
-            tamper << QString::fromUtf8(marker.mid(6).trimmed());
+        } else {
+            noteGuardReport(marker, tamper);
         }
     }
 
@@ -90,10 +88,7 @@ struct RunnerMarks {
             if (!problem.isEmpty())
                 why << QStringLiteral("call %1: %2").arg(run.callLabels[k], problem);
         }
-        QStringList reached;
-        for (const QString& t : tamper)
-            reached << reachedIntoRunner(t);
-        reached.removeDuplicates();
+        const QStringList reached = reachedIntoRunner(tamper);
         Findings out;
         const auto tampered = [&](const QString& message, const char* key, const QStringList& what) {
             Finding f;

@@ -238,10 +238,10 @@ class _Guard:
                 return
             self.auditing.add(me)
             try:
-                caller = self._frame(1).f_code  # the frame that called the audited function (C has none)
-                where = caller.co_filename
+                caller = self._frame(1)  # the frame that called the audited function (C has none)
+                where = caller.f_code.co_filename
                 if self.implementation_code(where):
-                    place = f"{event}@{self._basename(where)}:{self._frame(1).f_lineno}"
+                    place = f"{event}@{self._basename(where)}:{caller.f_lineno}"
                     self.seen.add(place)
                     if place not in self.told:  # out of reach at once: what it reached could undo `seen`
                         self.told.add(place)
