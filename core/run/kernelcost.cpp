@@ -20,6 +20,11 @@ constexpr double kNotableShare = 0.2;
 constexpr double kOffloadShare = 0.5;
 constexpr double kOffloadNotableShare = 1.0 / 3;
 constexpr double kOffloadFloorNs = 2e6;
+// Tensors the call's recorded ops and launches were handed that nothing the record saw made (work done with the
+// record switched off, or by a library it does not follow), against the size of the call's results: the product
+// of a hidden computation is as large as what it computes; an honest call meets at most a small table built outside.
+constexpr double kUnseenShare = 0.5;
+constexpr double kUnseenNotableShare = 0.2;
 
 double computeFlops(const QJsonObject& dispatch, QMap<QString, double>* perOp = nullptr)
 {
@@ -73,7 +78,9 @@ QString percent(double share)
 Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const ImplRun* reference)
 {
     Findings out;
-    std::vector<double> shares, outside, outsideNs, kernelShares;
+    std::vector<double> shares, outside, outsideNs, kernelShares, unseenShares, unseenResults;
+    QMap<QString, double> unseenBy; // the op or kernel that first met each unseen tensor: elements
+    QString unseenResult; // one call's words on a result the record did not see made
     QMap<QString, double> perOp;
     QMap<QString, qint64> routes; // how the calls left the framework: numpy transfers and routines, foreign libraries
     QString costBasis;
@@ -98,6 +105,19 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
         const QJsonObject offload = call.dispatch.value(QStringLiteral("offload")).toObject();
         for (auto it = offload.begin(); it != offload.end(); ++it)
             routes[it.key()] += it.value().toInteger();
+        const QJsonObject unseen = call.dispatch.value(QStringLiteral("unseen")).toObject();
+        if (!unseen.isEmpty()) {
+            const double results = unseen.value(QStringLiteral("result_elements")).toDouble();
+            const double read = unseen.value(QStringLiteral("read_elements")).toDouble();
+            unseenShares.push_back(results > 0 ? std::min(read / results, 1.0) : (read > 0 ? 1.0 : 0.0));
+            const QJsonObject by = unseen.value(QStringLiteral("read_by")).toObject();
+            for (auto it = by.begin(); it != by.end(); ++it)
+                unseenBy[it.key()] += it.value().toDouble();
+            const QJsonArray doubts = unseen.value(QStringLiteral("results")).toArray();
+            unseenResults.push_back(doubts.isEmpty() ? 0.0 : 1.0);
+            if (!doubts.isEmpty() && unseenResult.isEmpty())
+                unseenResult = doubts.first().toString();
+        }
         const QJsonObject t = call.dispatch.value(QStringLiteral("time_ns")).toObject();
         const double total = t.value(QStringLiteral("call")).toDouble();
         if (total > 0) {
@@ -169,10 +189,17 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
         computeRoute = computeRoute || !(outward || inward);
     }
     computeRoute = computeRoute || (toNumpy && fromNumpy);
-    if (byTime || !routes.isEmpty()) {
+    // Work the record did not see made: what the calls' ops and launches were handed, and what they returned.
+    const double unseenShare = median(unseenShares);
+    const bool unseenResultMost = median(unseenResults) >= 0.5;
+    const bool byUnseen = unseenShare >= kUnseenNotableShare || unseenResultMost;
+    if (byTime || !routes.isEmpty() || byUnseen) {
         Finding f;
         f.id = QStringLiteral("scope.offload");
-        f.severity = (byTime && share >= kOffloadShare) || computeRoute ? Severity::Error : Severity::Warning;
+        f.severity
+            = (byTime && share >= kOffloadShare) || computeRoute || unseenShare >= kUnseenShare || unseenResultMost
+            ? Severity::Error
+            : Severity::Warning;
         f.impl = candidate.id;
         QStringList what;
         if (byTime)
@@ -183,11 +210,27 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
         if (!routes.isEmpty())
             what << QStringLiteral("its calls took work out of the framework: %1")
                         .arg(routeText.join(QStringLiteral(", ")));
+        if (unseenShare >= kUnseenNotableShare) {
+            QStringList firstMet;
+            for (auto it = unseenBy.begin(); it != unseenBy.end() && firstMet.size() < 3; ++it)
+                firstMet << it.key();
+            what << QStringLiteral(
+                "its ops and kernel launches were handed tensors that nothing the record saw make or last write "
+                "(no recorded op or launch, not an input, not there before the calls): %1 of the "
+                "size of its results (median over %2 calls; first met by %3)")
+                        .arg(percent(unseenShare))
+                        .arg(unseenShares.size())
+                        .arg(firstMet.join(QStringLiteral(", ")));
+        }
+        if (unseenResultMost)
+            what << QStringLiteral("most calls returned a result the record did not see made (%1)").arg(unseenResult);
         f.message = what.join(QStringLiteral("; "))
             + QStringLiteral(" — compute done where the kernel task's record cannot see "
-                             "it (numpy, a C library through ctypes or cffi, another process, python)");
+                             "it (numpy, a C library through ctypes or cffi, another process, python, the framework "
+                             "with the record switched off)");
         f.evidence = QJsonObject { { QStringLiteral("outside_share"), share }, { QStringLiteral("outside_ns"), ns },
-            { QStringLiteral("kernel_time_share"), kernelTime }, { QStringLiteral("routes"), routeJson } };
+            { QStringLiteral("kernel_time_share"), kernelTime }, { QStringLiteral("routes"), routeJson },
+            { QStringLiteral("unseen_share"), unseenShare }, { QStringLiteral("unseen_results"), unseenResultMost } };
         out << f;
     }
     return out;

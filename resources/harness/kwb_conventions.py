@@ -317,16 +317,21 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
         for name, value in tree.get("globals", {}).items():  # the case's sizes, as get_inputs saw them
             setattr(module, name, value)
         fw.torch.manual_seed(tree["seed"])  # the same parameters for Model and ModelNew
-        with fw.torch.no_grad():  # as KernelBench builds them: in-place work on parameters in __init__ is allowed
-            model = cls(*init)
-            if hasattr(model, "to"):
-                precision = tree.get("precision")
-                model = model.to(fw.device, dtype=getattr(fw.torch, precision)) if precision else model.to(fw.device)
+        def build():
+            with fw.torch.no_grad():  # as KernelBench builds them: in-place work on parameters in __init__ is allowed
+                built = cls(*init)
+                if hasattr(built, "to"):
+                    precision = tree.get("precision")
+                    built = (built.to(fw.device, dtype=getattr(fw.torch, precision)) if precision else
+                             built.to(fw.device))
+            return built
+
+        model = recorder.learn(build) if recorder is not None else build()  # what it makes is known to the record
         fw.torch.manual_seed(tree["seed"])
 
         def forward():
             with fw.torch.no_grad():
-                out = recorded(recorder, lambda: model(*args))
+                out = recorded(recorder, lambda: model(*args), known=args)
             fw.synchronize(out[0])
             return out
 
@@ -339,7 +344,7 @@ def run_call(call, sig, fw, module, load_input, recorder, timer, index):
         args = data
 
         def submission():
-            out = recorded(recorder, lambda: entry(data))
+            out = recorded(recorder, lambda: entry(data), known=data)
             fw.synchronize(out[0])
             return out
 
@@ -429,9 +434,10 @@ def task_dtype_cast(tree, arr, want):
             and np_dtype(got).itemsize > np_dtype(want).itemsize and want in buffer_dtypes(tree))
 
 
-def recorded(recorder, fn):
-    """(fn(), what it dispatched) with a recorder (kwb_dispatch.DispatchRecorder), else (fn(), None)."""
-    return recorder.call(fn) if recorder is not None else (fn(), None)
+def recorded(recorder, fn, known=()):
+    """(fn(), what it dispatched) with a recorder (kwb_dispatch.DispatchRecorder), else (fn(), None); `known`: what
+    the call is handed."""
+    return recorder.call(fn, known=known) if recorder is not None else (fn(), None)
 
 
 # ---- GPU MODE's own checker ------------------------------------------------------------------------------

@@ -19,12 +19,17 @@ and a kernel launch that raised while the call still returned means the output c
 
 The record is made inside the candidate's process, so a hostile candidate can disable it; the workbench's
 static scan of the source (kwb_kernel_scan.py) does not depend on it, and a record whose hooks were removed
-says so (`intact: false`).
+says so (`intact: false`). Work done with the record switched off for a moment (a dispatch mode taken off the
+stack, python dispatch excluded, a tensor made by another library) still leaves its product behind: the record
+knows every tensor it saw made (by a recorded op or launch, handed in as an input, alive before the calls or made
+while a module was built), and says how much of what the call's recorded ops and launches read, and which of the
+results it returns, nothing it saw made (`unseen`) — whatever switched it off.
 """
 import collections
 import functools
 import threading
 import time
+import weakref
 
 
 def _numel(x):
@@ -38,8 +43,19 @@ def _tensors(value):
     if isinstance(value, (list, tuple)):
         for v in value:
             yield from _tensors(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _tensors(v)
     elif hasattr(value, "shape") and hasattr(value, "numel"):
         yield value
+
+
+def _address(t):
+    """A tensor's storage address, 0 where it has none the record can follow (empty, meta, a subclass without one)."""
+    try:
+        return t.untyped_storage().data_ptr() if t.numel() else 0
+    except Exception:
+        return 0
 
 
 def op_flops(name, args, out):
@@ -114,6 +130,14 @@ class DispatchRecorder:
         self.patched = []  # (owner, name, wrapper)
         self.mode = None
         self.torch = None
+        # Provenance: storage address -> weak references to tensors on it that the record saw made or handed in,
+        # and the highest version counter seen there after a recorded write (a later in-place write that no
+        # recorded op made shows as a higher version).
+        self.seen = {}
+        self.top_version = {}
+        self.unseen = {}  # this call: storage address -> (elements, the op or kernel that first read it)
+        self.learning = False  # building what the calls will use (a module's parameters): made, not counted
+        self.writes_of = {}  # per op: names and positions of the arguments its schema says it writes
 
     def in_launch(self):
         """True while this thread is inside a kernel launch (another thread's launch does not cover this one)."""
@@ -337,6 +361,8 @@ class DispatchRecorder:
             if not recorder.active:
                 return fn(*args, **kwargs)
             depth = recorder.launch_depth
+            outermost = not getattr(depth, "n", 0)  # a launch inside a launch is the framework's (an autotuner)
+            handed = recorder.note_reads(kernel, _tensors(list(args) + list(kwargs.values()))) if outermost else ()
             depth.n = getattr(depth, "n", 0) + 1
             t0 = time.perf_counter_ns()
             try:
@@ -349,6 +375,11 @@ class DispatchRecorder:
                 if not depth.n:
                     recorder.kernel_ns += time.perf_counter_ns() - t0
             recorder.kernels[kernel] += 1
+            if outermost:  # a kernel writes through its arguments (which, the record cannot tell) and returns
+                for t, address in handed:
+                    recorder.note_made(t, address)
+                for t in _tensors(result):
+                    recorder.note_made(t)
             return result
 
         return call
@@ -359,23 +390,142 @@ class DispatchRecorder:
 
         class Recording(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                kwargs = kwargs or {}
+                if recorder.learning:
+                    out = func(*args, **kwargs)
+                    recorder.note_written(func, args, kwargs, out)
+                    return out
                 if not recorder.active or (recorder.in_launch() and recorder.called_by_a_framework()):
-                    return func(*args, **(kwargs or {}))
+                    return func(*args, **kwargs)
                 schema = getattr(func, "_schema", None)
                 name = schema.name if schema is not None else str(func)
+                recorder.note_reads(name, _tensors(list(args) + list(kwargs.values())))
                 t0 = time.perf_counter_ns()
-                out = func(*args, **(kwargs or {}))
+                out = func(*args, **kwargs)
                 if not recorder.in_launch():  # inside a launch the time is the kernel's
                     recorder.op_ns += time.perf_counter_ns() - t0
                 recorder.ops[name] += 1
                 recorder.flops[name] += op_flops(name, args, out)
+                recorder.note_written(func, args, kwargs, out)
                 return out
 
         return Recording
 
     # ---- one call ----------------------------------------------------------------------------------------
-    def call(self, fn):
-        """Runs fn() with recording on and returns (result, record of this call)."""
+    # ---- provenance ----------------------------------------------------------------------------------------
+    def note_made(self, t, address=None, bump=0):
+        """t was made or written by something the record saw (or handed to the call): it is known from now on. `bump`:
+        the version counter's step still to come (an in-place op's is counted above the dispatch mode, after it)."""
+        address = _address(t) if address is None else address
+        if not address:
+            return
+        refs = self.seen.get(address)
+        if refs is None or refs[-1]() is not t:
+            refs = [r for r in refs or () if r() is not None][-3:]
+            try:
+                refs.append(weakref.ref(t))
+            except TypeError:
+                return
+            self.seen[address] = refs
+        try:
+            version = t._version
+        except Exception:  # an inference tensor keeps no version counter
+            return
+        if version + bump > self.top_version.get(address, -1):
+            self.top_version[address] = version + bump
+
+    def known(self, address):
+        """True while a tensor the record saw made on this storage is alive (a freed storage's address may be
+        reused by something the record did not see)."""
+        for r in self.seen.get(address, ()):
+            if r() is not None:
+                return True
+        return False
+
+    def note_reads(self, name, tensors):
+        """Counts what name (an op, a kernel) was handed that the record did not see made; returns [(tensor,
+        address)] of what it was handed."""
+        handed = [(t, _address(t)) for t in tensors]
+        if self.learning or not self.active:
+            return handed
+        for t, address in handed:
+            if address and address not in self.unseen and (not self.known(address) or self.rewritten(t, address)):
+                self.unseen[address] = (_numel(t), name)
+        return handed
+
+    def rewritten(self, t, address):
+        """True when t was written in place after the last write the record saw there (its version counter moved)."""
+        try:
+            return t._version > self.top_version.get(address, t._version)
+        except Exception:
+            return False
+
+    def note_written(self, func, args, kwargs, out):
+        for t in _tensors(out):
+            self.note_made(t)
+        writes = self.writes_of.get(func)
+        if writes is None:
+            try:
+                writes = [(i, a.name) for i, a in enumerate(func._schema.arguments)
+                          if a.alias_info is not None and a.alias_info.is_write]
+            except Exception:
+                writes = []
+            self.writes_of[func] = writes
+        for i, name in writes:
+            for t in _tensors(args[i] if i < len(args) else kwargs.get(name)):
+                self.note_made(t, bump=1)
+
+    def note_alive(self):
+        """Every tensor alive now is known: made before the calls (the implementation's module-level constants),
+        where no call's record was running. Once, before the first call."""
+        if self.torch is None:
+            return
+        import gc
+        tensor = self.torch.Tensor
+        for obj in gc.get_objects():
+            if isinstance(obj, tensor):
+                self.note_made(obj)
+
+    def learn(self, fn):
+        """Runs fn() (building a module the calls will use: its parameters and buffers) with what it makes known,
+        nothing counted."""
+        if self.mode is None:
+            return fn()
+        self.learning = True
+        try:
+            with self.mode():
+                return fn()
+        finally:
+            self.learning = False
+
+    def result_doubts(self, result):
+        """The results no recorded op, launch or input made, or written in place after their last recorded write."""
+        doubts = []
+        for i, t in enumerate(_tensors(result)):
+            address = _address(t)
+            if not address:
+                continue
+            if not self.known(address):
+                doubts.append(f"result {i}: made where the record cannot see ({_numel(t)} elements)")
+                continue
+            if self.rewritten(t, address):
+                doubts.append(f"result {i}: written in place after the last write the record saw")
+        return doubts
+
+    def forget_dead(self):
+        for address in [a for a, refs in self.seen.items() if not any(r() is not None for r in refs)]:
+            del self.seen[address]
+            self.top_version.pop(address, None)
+
+    # ---- one call ----------------------------------------------------------------------------------------
+    def call(self, fn, known=()):
+        """Runs fn() with recording on and returns (result, record of this call). `known`: what the call is handed
+        (its inputs and output buffers), known to the record."""
+        self.forget_dead()
+        self.unseen.clear()
+        self.doubts = []
+        for t in _tensors(list(known)):
+            self.note_made(t)
         self.ops.clear()
         self.offload.clear()
         self.flops.clear()
@@ -402,6 +552,8 @@ class DispatchRecorder:
         finally:
             self.active = False
             self.call_ns = time.perf_counter_ns() - t0
+        self.doubts = self.result_doubts(result)
+        self.out_elements = sum(_numel(t) for t in _tensors(result))
         intact = intact and all(getattr(owner, name) is wrapper for owner, name, wrapper in self.patched)
         return result, self.record(intact)
 
@@ -419,7 +571,14 @@ class DispatchRecorder:
                 "op_flops": {k: v for k, v in self.flops.most_common(60) if v},
                 "kernels": dict(self.kernels), "kernel_errors": dict(self.kernel_errors), "intact": bool(intact),
                 "time_ns": {"call": getattr(self, "call_ns", 0), "kernels": self.kernel_ns, "ops": self.op_ns},
-                "offload": dict(self.offload)}
+                "offload": dict(self.offload), "unseen": self.unseen_record()}
+
+    def unseen_record(self):
+        by = collections.Counter()
+        for elements, name in self.unseen.values():
+            by[name] += elements
+        return {"read_elements": sum(by.values()), "read_by": dict(by.most_common(5)),
+                "result_elements": getattr(self, "out_elements", 0), "results": list(getattr(self, "doubts", []))}
 
 
 def jax_primitives(entry, args):

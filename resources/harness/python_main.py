@@ -522,7 +522,7 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
         return results
 
     if recorder is not None and fw.name != "jax":
-        (results, dispatch), times = timer.run(index, lambda: recorder.call(call_and_materialise))
+        (results, dispatch), times = timer.run(index, lambda: recorder.call(call_and_materialise, known=args))
     else:
         results, times = timer.run(index, call_and_materialise)
     times["drain_ns"] = timer.drain()
@@ -608,6 +608,8 @@ def main():
             module = kwb_conventions.load_module(sig, os.path.dirname(os.path.abspath(sig_path)))
         else:
             entry = load_entry(sig, os.path.dirname(os.path.abspath(sig_path)))
+        if recorder is not None:
+            recorder.note_alive()  # what the module made at import is known; what a call reads must be made
         for index, call in enumerate(calls):
             try:
                 record["calls"].append(run_call(index, call, sig, fw, entry, timer, recorder)

@@ -294,6 +294,22 @@ private Q_SLOTS:
         QVERIFY2(idsFor(*r, QStringLiteral("dispatch-off-gemm"), Severity::Error)
                      .contains(QStringLiteral("scope.harness-patched")),
             qPrintable(describe(*r, u"dispatch-off-gemm"_s)));
+        // Nor is switching it off where no scan of the source can see the switch named: what the recorded ops and
+        // launches were handed, and what the call returns, must be something the record saw made (an input, a recorded
+        // op's or launch's product, a tensor there before the calls) and last written by it.
+        for (const QString& id : { QStringLiteral("hidden-product-gemm"), QStringLiteral("hidden-result-gemm") }) {
+            const auto unseen = std::find_if(r->findings.begin(), r->findings.end(), [&](const Finding& f) {
+                return f.impl == id && f.id == u"scope.offload" && f.severity == Severity::Error
+                    && f.evidence.value(QStringLiteral("unseen_share")).toDouble()
+                        + f.evidence.value(QStringLiteral("unseen_results")).toBool()
+                    >= 0.5;
+            });
+            QVERIFY2(unseen != r->findings.end(), qPrintable(describe(*r, id)));
+            QVERIFY2(!idsFor(*r, id).contains(QStringLiteral("scope.harness-patched")), qPrintable(describe(*r, id)));
+        }
+        for (const QString& id : { QStringLiteral("token"), QStringLiteral("worker-thread-gemm"),
+                 QStringLiteral("compiled-gemm-eager") }) // their framework ops are recorded: nothing unseen
+            QVERIFY2(!idsFor(*r, id).contains(QStringLiteral("scope.offload")), qPrintable(describe(*r, id)));
         const auto inBody = std::find_if(
             r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"kernel-body-gemm"; });
         QVERIFY(inBody != r->impls.end());
@@ -355,7 +371,7 @@ private Q_SLOTS:
         BenchRequest req;
         req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/linear-relu-triton");
         req.implIds = QStringList { QStringLiteral("cadence-gemm"), QStringLiteral("fused"),
-            QStringLiteral("record-rewrite-gemm") };
+            QStringLiteral("record-rewrite-gemm"), QStringLiteral("hidden-product-gemm") };
         req.seed = 20261206;
         req.sandbox = sandboxAvailable().available;
         // An interpreted candidate is timed in one round, whose calls the sizing round's pace decides: one round of the
@@ -397,8 +413,19 @@ private Q_SLOTS:
                              && f.message.contains(QStringLiteral("dispatch record"));
                      }),
             qPrintable(benchDescribe(QStringLiteral("record-rewrite-gemm"))));
+        // The product made with the record switched off, in every timed call: INVALID.
+        QVERIFY2(std::any_of(r->findings.begin(), r->findings.end(),
+                     [](const Finding& f) {
+                         return f.impl == u"hidden-product-gemm" && f.id == u"scope.offload"
+                             && f.severity == Severity::Error
+                             && f.message.startsWith(QStringLiteral("in the benchmark's timed calls"));
+                     }),
+            qPrintable(benchDescribe(QStringLiteral("hidden-product-gemm"))));
         for (const BenchCase& c : r->cases) {
             for (const ImplCaseResult& x : c.candidates) {
+                if (x.id == u"hidden-product-gemm")
+                    QVERIFY2(x.verdict == Verdict::Invalid && x.invalidReason.contains(u"scope.offload"),
+                        qPrintable(x.invalidReason));
                 if (x.id == u"cadence-gemm")
                     QVERIFY2(x.verdict == Verdict::Invalid && x.invalidReason.contains(u"scope.framework-compute"),
                         qPrintable(x.invalidReason));
