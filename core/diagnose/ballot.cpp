@@ -114,6 +114,17 @@ bool isWarningLine(const QString& text)
     return re.match(text).hasMatch();
 }
 
+// A warning that says what the library does about what it warns of — it disables a feature, or goes on more slowly
+// ("… older than the PTX compiler version. Because the driver is older …, XLA is disabling parallel compilation,
+// which may slow down compilation") — reports a condition it handled, not a failure: its signs rank with a frame's,
+// below any report of a failure (a compiler's failed check), and decide only a log that reports nothing else.
+bool handledOnTheWay(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral(
+        R"re(\b(is|are|will be) disabling\b|\bwhich may (slow|make|be)\b.{0,30}\b(slow|slower|longer)\b|\bmay (slow down|be slower|reduce performance|degrade performance)\b|\bwill (run|be) (more )?slow(er|ly)\b)re"));
+    return re.match(text).hasMatch();
+}
+
 // A glog or Python-logging INFO line reports what a library tried, not what failed: JAX logs every backend
 // it could not start that way on a machine where another backend works ("Unable to initialize backend 'tpu'",
 // an INFO message even when a log excerpt lost its level) — unless it is raised ("RuntimeError: Unable to
@@ -377,6 +388,7 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
 
     // Whether the line is a warning or an INFO line is asked only once a classifying rule matched it.
     int kind = -1; // -1 not asked yet, 0 plain, 1 warning, 2 info
+    bool handled = false; // a warning that says how the library goes on: a sign, never the failure's cause
     std::array<Strength, 16> best {};
     std::array<qsizetype, 16> bestAt {};
     int informative = 0;
@@ -409,12 +421,13 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
                 : prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
                 : prefix.level == LogLevel::Info || isInfoLine(text)       ? 2
                                                                            : 0;
+            handled = kind == 1 && !(kinds & ExceptionLine) && handledOnTheWay(text);
         }
         const int weight = kind == 1 ? r.weight * 7 / 10 : kind == 2 ? std::max(1, r.weight * 3 / 10) : r.weight;
         Strength s { tierOf(r.role, weight), weight };
         // A frame says where the failure passed, not why; an exception raised from an earlier one repeats
         // that cause as a wrapper.
-        if (place.frame)
+        if (place.frame || handled)
             s.tier = 0;
         else if (place.wrapping)
             s.tier = std::min(s.tier, 1);

@@ -39,7 +39,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE)re", "CUDA (200)" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(CUDA|HIP)\b\W{1,3}(Error\W{0,3})?invalid (kernel )?image\b|\binvalid kernel file\b|\bhipErrorInvalid(KernelFile|Image)\b)re", "CUDA (200), HIP (218): a module image the runtime cannot load (built for another arch or toolkit)" },
         { C::DriverRuntimeMismatch, 100, R"re(PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)re", "CUDA (222)" },
-        { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
+        { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported gpu architecture|Value '(sm|compute)_\w+' is not defined for option)re", "nvcc: toolkit older than the arch" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported \.version \d|Unsupported \.target|PTX \.version [\d.]+ does not support \.target)re", "ptxas: PTX newer than the toolkit" },
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
@@ -158,6 +158,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+)re", "clang/hipcc: a toolchain older than the GPU's architecture" },
         { C::DriverRuntimeMismatch, 85, R"re(\brequires [\w.-]+\s*[=<>!~]=?\s*[\w.*]+, but you have [\w.-]+ [\w.+]+ which is incompatible)re", "pip's resolver: packages of the stack at versions that do not fit" },
         { C::DriverRuntimeMismatch, 80, R"re(\bNo such file or directory: '(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|nvdisasm|cuobjdump|clang\+\+|g\+\+|gcc|ninja)')re", "a compiler binary of the stack missing where a framework runs it" },
+        // A toolchain's driver that cannot run a component of its own installation (hipcc's `Can't exec
+        // "/usr/llvm/bin/clang": No such file or directory`): the toolchain is installed incompletely or its
+        // environment (ROCM_PATH, HIP_CLANG_PATH) points elsewhere.
+        { C::DriverRuntimeMismatch, 85, R"re(\b(Can't exec|cannot exec(ute)?|could not exec(ute)?|failed to exec(ute)?)\s+"?\S*/(clang(\+\+)?|amdclang(\+\+)?|llc|lld|ld\.lld|opt|ptxas|nvlink|fatbinary|cicc|cudafe\+\+|nvcc|hipcc)"?:?\s+(No such file|not found))re", "hipcc, nvcc: a component of the toolchain missing" },
+        // A file that belongs to the stack's own installed package that the package cannot load ("Failed to load extern
+        // lib libdevice at …/site-packages/triton/language/libdevice.10.bc"): a package installed without its data.
+        { C::DriverRuntimeMismatch, 80, R"re(\b(Failed to (load|open|find)|cannot (load|open|find)|could not (load|open|find)|unable to (load|open|find))\b.{0,80}\bsite-packages/(triton|jax|jaxlib|torch|torch_xla|torch_neuronx|neuronxcc|libneuronxla|jax_plugins)/\S+\.(bc|ll|so|ptx|cubin|hsaco|json|txt)\b)re", "a package of the stack missing a file of its own" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|triton|torch_neuronx|torch-neuronx|torch_xla|cupy) is not installed\b)re", "a compiler or package of the stack missing" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA_HOME|CUDA_PATH|ROCM_HOME|ROCM_PATH)( environment variable)? (is )?not (set|found)\b)re", "PyTorch extensions, build scripts: no toolkit where the build looks" },
         { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
@@ -244,6 +251,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         { C::NoDevice, 95, R"re(\bInvalid NeuronCore range\b|\bNEURON_RT_VISIBLE_CORES\b.{0,100}\b(the instance has|only has|has only|exceeds|but only \d+)\b)re", "Neuron runtime: cores asked for that the instance does not have" },
         { C::NoDevice, 95, R"re(\bUnable to open /dev/kfd\b|/dev/kfd\b.{0,40}\b(Permission denied|No such file|Bad address|failed)|\blibtpu\.so already in use(d)? by another process\b)re", "ROCm (the KFD device file), libtpu: the device cannot be opened or is held" },
+        // Any accelerator's device node that cannot be opened — absent, not permitted, held by another process
+        // ("open(/dev/accel0): Operation not permitted; Couldn't open device: /dev/accel0"): the device is not usable here.
+        { C::NoDevice, 90, R"re(\b((Unable to|Couldn't|Could not|cannot|can't|failed to) open|open\()\s*(device:?\s*)?/dev/(accel\d*|vfio/\d+|kfd|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)\b|/dev/(accel\d*|vfio/\d+|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)\)?:?.{0,30}\b(Permission denied|Operation not permitted|No such (file|device)|Device or resource busy)\b)re", "TPU, GPU, Neuron device nodes that cannot be opened" },
         { C::NoDevice, 90, R"re(\bPlease check /dev/neuron\S* is accessible\b)re", "Neuron runtime: the device node is not reachable (a container without it)" },
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
@@ -258,12 +268,18 @@ const QList<DiagnosisRule>& diagnosisRules()
         // interpreted Triton or Pallas kernel). The kernel's OOM killer is another matter (a crash).
         { C::DeviceOom, 60, R"re(std::bad_alloc|\bMemoryError\b|Unable to allocate [\d.]+ ?[KMGTP]?i?B for an array)re", "C++, Python, NumPy: an allocation refused" },
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
-        { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(])(?!\s*\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
+        { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate|cand|variant|choice)\b\s*[=#:]?\s*[\d(])(?!\s*\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
         { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
         { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
-        { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space)re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
+        { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space (?!(vmem|smem|cmem|spmem|tilespmem)\b))re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
+        // An on-chip memory (a TPU core's vector or scalar memory) too small for the kernel's blocks: device_oom, but
+        // below a tuner's report of the configuration that asked for it (the tuning space, as SBUF/PSUM above).
+        { C::DeviceOom, 95, R"re(Ran out of memory in memory space (vmem|smem|cmem|spmem|tilespmem)\b)re", "XLA:TPU, Mosaic: on-chip memory" },
+        // XLA's report of an out-of-memory compile or allocation lists the largest buffers ("Peak buffers:", each with
+        // its "XLA Label:"), or the largest program allocations on TPU: printed only when memory ran out.
+        { C::DeviceOom, 75, R"re(\bBufferAssignment OOM Debugging\b|^\s*Peak buffers:\s*$|^\s*XLA [Ll]abel:\s|\bLargest program allocations in \w+)re", "XLA: the out-of-memory report's buffer listing" },
         { C::DeviceOom, 90, R"re(Allocated memory out of bound .{0,60}@(SB|PSUM)\b|\bnrt_\w+ status=4\b|\bNRT_RESOURCE\b)re", "neuronx-cc allocator, Neuron runtime" },
         { C::DeviceOom, 95, R"re(\b(HBM|device memory|GPU memory|VRAM) usage\b.{0,40}\bexceeds\b|\bexceeds (the )?HBM limit\b)re", "neuronx-cc (XCG815) and others: the program needs more device memory than there is" },
         // A serving engine left with no device memory for its cache (vLLM, SGLang): memory is the cause.
@@ -337,7 +353,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED|HIPBLAS_STATUS_NOT_SUPPORTED|HIPBLASLT_STATUS_NOT_SUPPORTED|rocblas_status_not_implemented)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
-        { C::UnsupportedOnTarget, 85, R"re(\bUnimplemented backend \w+|\bis not supported (yet )?(with|by|on|for) the \w+ backend\b|\bNo OpKernel was registered to support Op\b)re", "PyTorch device backends, optimum exporters, TensorFlow: an operation this backend or device does not have" },
+        { C::UnsupportedOnTarget, 85, R"re(\bUnimplemented backend \w+|\bis (currently )?not supported (yet )?(with|by|on|for|in) (the )?\w+ [Bb]ackend\b|\bNo OpKernel was registered to support Op\b)re", "PyTorch device backends, optimum exporters, TensorFlow: an operation this backend or device does not have" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
         // cause is the missing support.
@@ -345,6 +361,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // XLA's UNIMPLEMENTED status that says what is not implemented for the target (a 64-bit FFT rewritten for a TPU):
         // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
         { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
+        // A kernel tracer refusing a construct of the kernel's own code ("Control flow depending on a tile value is not
+        // supported in NKI kernel tracing"): the kernel does not compile as written.
+        { C::CompileError, 85, R"re(\bnot supported in (\w+ )?kernel (tracing|code|compilation|lowering)\b)re", "NKI, kernel DSL tracers: a construct of the kernel's code" },
         { C::UnsupportedOnTarget, 95, R"re(\b(as |because )?we (currently )?do not (yet )?support\b|\bis not (yet|currently) supported by (the )?(compiler|hardware|target)\b)re", "compilers stating a construct they do not handle (neuronx-cc NCC_ICFG)" },
         { C::UnsupportedOnTarget, 90, R"re(\bOnly \d+-bit (types|dtypes|values|elements) (are )?supported\b)re", "Mosaic and other back ends: a dtype width the target's lowering does not have" },
         // The build's target lacks an instruction set or an architecture's API the code uses: gcc refusing an
@@ -457,6 +476,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // reason is the target's.
         { C::ShapeDtypeMismatch, 80, R"re(\bdtype=\S+ \(supported: \{|\bunsupported embed per head\b)re", "xformers' operator dispatch" },
         { C::ShapeDtypeMismatch, 85, R"re(\b(dimensions?|dims?|shapes?)\b.{0,80}\bmust (match|agree|be equal)\b.{0,20}\bgot\b)re", "kernels' and compilers' operand checks" },
+        // The types of two named operands said to have to agree ("nc_matmul: dtype of stationary (float32) and moving
+        // (bfloat16) tiles must match").
+        { C::ShapeDtypeMismatch, 90, R"re(\b(dtypes?|data ?types?|element types?|scalar types?)\s+of\s+.{0,100}\band\b.{0,60}\b(must|should|have to) (match|agree|be (the same|equal|identical))\b)re", "kernels' and compilers' operand type checks" },
         // Operands refused by their shapes, ranks or dtypes, in NumPy's, PyTorch's, Triton's and JAX's own words.
         { C::ShapeDtypeMismatch, 90, R"re(\bcould not broadcast (input array )?from shape\b|\barrays cannot be concatenated\b|\bdoes not broadcast with previously seen size\b|\bExpected \w+ to be of same shape as\b|\bmust be a \d+D tensor\b|\bPytree for `?\w+`? and `?\w+`? do not match\b)re", "NumPy, PyTorch, JAX" },
         { C::ShapeDtypeMismatch, 85, R"re(\bCannot bitcast data-type of size\b|\bmust have (equal|the same) ranks?\b|\bexpected (last |first )?dimension to be \d+\b.{0,30}\bgot \d+)re", "Triton (its interpreter's checks)" },
@@ -491,7 +513,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 90, R"re(\b(?<!fine-)(?<!fine )Tuning failed\b)re", "kernel tuners", RuleRole::Wrapper },
         { C::AutotuneFailure, 50, R"re(triton[./]runtime[./]autotuner|\bautotuner\b|Ignoring this choice)re", "Triton, TorchInductor" },
         // A tuner's report of one configuration that failed for not fitting the hardware: the tuning space, as above.
-        { C::AutotuneFailure, 100, R"re(^\s*((\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate)\b\s*[=#:]?\s*[\d(]|\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=).{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
+        { C::AutotuneFailure, 100, R"re(^\s*((\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate|cand|variant|choice)\b\s*[=#:]?\s*[\d(]|\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=).{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
         // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's

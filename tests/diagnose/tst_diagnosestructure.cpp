@@ -266,6 +266,77 @@ private Q_SLOTS:
             "2024-10-05T22:49:01Z ERROR 3808 [job.WalrusDriver.0]: Backend exited with code -6 and "
             "stderr: No existing axis k2 found\nAborted (core dumped)")
                                         << FailureClass::CompileError << 1 << 0;
+        // A warning that says how the library goes on ("XLA is disabling parallel compilation, which may slow down
+        // compilation") is a sign, never the failure: the compiler's failed check decides; alone, it stands.
+        QTest::newRow("handled-warning-below-a-compiler-failure") << QStringLiteral(
+            "2025-03-12 10:01:02.123456: W external/xla/xla/service/gpu/nvptx_compiler.cc:760] The NVIDIA driver's "
+            "CUDA version is 12.2 which is older than the ptxas CUDA version (12.4.131). Because the driver is older "
+            "than the ptxas version, XLA is disabling parallel compilation, which may slow down compilation.\n"
+            "2025-03-12 10:01:03.000001: F external/xla/xla/service/algebraic_simplifier.cc:2210] Check failed: "
+            "ShapeUtil::Compatible(lhs->shape(), rhs->shape())\n"
+            "*** Check failure stack trace: ***\n"
+            "    @     0x7f0000001234  xla::AlgebraicSimplifierVisitor::HandleDot()\n"
+            "Aborted (core dumped)") << FailureClass::CompileError << 2
+                                                                  << 0;
+        QTest::newRow("handled-warning-alone") << QStringLiteral(
+            "2025-03-12 10:01:02.123456: W external/xla/xla/service/gpu/nvptx_compiler.cc:760] The NVIDIA driver's "
+            "CUDA version is 12.2 which is older than the ptxas CUDA version (12.4.131). Because the driver is older "
+            "than the ptxas version, XLA is disabling parallel compilation, which may slow down compilation.")
+                                               << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A tuner's report of each candidate by a running count ("cand 1/8 bq=… -> compile failed: … memory space
+        // vmem"): on-chip memory too small for a configuration is the tuning space's.
+        QTest::newRow("tuner-counted-candidates")
+            << QStringLiteral("sweep: 8 configurations\n"
+                              "[tune] cand 1/8 bq=1024 bk=1024 -> compile failed: RESOURCE_EXHAUSTED: Ran out of "
+                              "memory in memory space vmem while allocating on stack for %fusion.3\n"
+                              "[tune] cand 2/8 bq=512 bk=1024 -> compile failed: RESOURCE_EXHAUSTED: Ran out of memory "
+                              "in memory space vmem while allocating on stack for %fusion.3\n"
+                              "RuntimeError: no valid configuration among 8 candidates")
+            << FailureClass::AutotuneFailure << 2 << 0;
+        // An accelerator's device node that cannot be opened (busy, not permitted, absent).
+        QTest::newRow("device-node-cannot-be-opened")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/srv/run.py\", line 4, in <module>\n"
+                              "    dev = xm.xla_device()\n"
+                              "RuntimeError: Failed to create TPU client: open(/dev/accel1): Device or resource busy; "
+                              "Couldn't open device: /dev/accel1")
+            << FailureClass::NoDevice << 4 << 0;
+        // XLA's out-of-memory report's listing of the largest buffers, its first line cut off.
+        QTest::newRow("xla-oom-buffer-listing")
+            << QStringLiteral("Peak buffers:\n"
+                              "\tBuffer 1:\n"
+                              "\t\tSize: 3.00GiB\n"
+                              "\t\tOperator: op_name=\"jit(step)/dot_general\"\n"
+                              "\t\tXLA Label: fusion.7 = f32[1024,786432]{1,0} fusion(p0, p1), kind=kLoop\n"
+                              "\t\tShape: f32[1024,786432]")
+            << FailureClass::DeviceOom << 1 << 0;
+        // A toolchain driver that cannot run a component of its own installation.
+        QTest::newRow("toolchain-component-missing")
+            << QStringLiteral("$ hipcc -O3 --offload-arch=gfx90a k.hip -o k\n"
+                              "Can't exec \"/opt/rocm-6.1.0/llvm/bin/clang\": No such file or directory at "
+                              "/opt/rocm-6.1.0/bin/hipcc.pl line 211.\n"
+                              "failed to execute: No such file or directory")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // A file of the stack's own installed package that the package cannot load.
+        QTest::newRow("stack-package-file-missing") << QStringLiteral(
+            "  File \"/env/lib/python3.10/site-packages/triton/compiler/compiler.py\", line 88, in compile\n"
+            "    mod = _link(libs)\n"
+            "RuntimeError: Failed to load extern lib libdevice at "
+            "/env/lib/python3.10/site-packages/triton/third_party/cuda/lib/libdevice.10.bc")
+                                                    << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // The types of two named operands said to have to agree.
+        QTest::newRow("operand-types-must-agree")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/w/test_gemm.py\", line 30, in test_mixed\n"
+                              "    out = gemm_kernel(a, b)\n"
+                              "TypeError: gemm_kernel: dtypes of lhs (float16) and rhs (float32) tiles must match")
+            << FailureClass::ShapeDtypeMismatch << 4 << 0;
+        // PTX the driver cannot load (CUDA_ERROR_INVALID_PTX): built by a newer toolkit or for another target.
+        QTest::newRow("driver-cannot-jit-the-ptx")
+            << QStringLiteral("W0000 00:00:1712.000 kernel_gen/tf_gpu_runtime_wrappers.cc:40] "
+                              "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'\n"
+                              "tensorflow.python.framework.errors_impl.InternalError: Failed to load in-memory CUBIN")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
     }
     void decisions()
     {
