@@ -55,6 +55,8 @@ const Row kRows[] = {
     { "scope.timer-patched", "E", Impl, "the source replaces a timer or synchronisation function" },
     { "scope.harness-patched", "E", Impl, "the source writes into the harness's state instead of computing" },
     { "scope.scan-failed", "W", Impl, "the static scan of the python source did not run" },
+    { "scope.unrecorded", "W", Impl,
+        "the runner could not record what the calls dispatched: the source alone decides" },
     { "scope.harness-name", "E", Impl, "an implementation's file is named like a runner harness file" },
 
     { "compile.error", "E", Impl, "the compiler reports an error" },

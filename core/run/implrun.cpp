@@ -140,6 +140,7 @@ void readResult(ImplRun& run, const QString& file = QStringLiteral("result.json"
         for (const auto& m : c.value(QStringLiteral("inputs_modified")).toArray())
             rec.inputsModified << m.toString();
         rec.dispatch = c.value(QStringLiteral("dispatch")).toObject();
+        rec.unrecorded = c.value(QStringLiteral("unrecorded")).toString();
         for (const auto& m : c.value(QStringLiteral("late_writes")).toArray())
             rec.lateWrites << m.toString();
         rec.threadsLeft = c.value(QStringLiteral("threads_left")).toInt();

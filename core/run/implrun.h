@@ -26,6 +26,7 @@ struct CallRecord {
     qint64 elapsedNs = 0;
     QStringList inputsModified;
     QJsonObject dispatch; ///< what the call dispatched (kwb_dispatch.py), when the runner recorded it
+    QString unrecorded; ///< why the runner could not record it where it was asked to (JAX could not trace the entry)
     QStringList lateWrites; ///< outputs that changed between the return and a look a short delay later
     int threadsLeft = 0; ///< threads more after the call than before it
 };

@@ -206,6 +206,28 @@ Findings kernelScopeFindings(
             QStringLiteral("the static scan of its source did not run (%1): timer patches, writes into the harness, "
                            "fallbacks and kernels were not looked for in the source — read it")
                 .arg(scan.error.left(300)));
+    // Calls the runner was asked to record and could not (JAX could not trace the entry: it converts a result with
+    // numpy, branches on a value): not the candidate's failure, but the record's questions rest on the source alone.
+    if (candidate) {
+        QString why;
+        int unrecorded = 0;
+        for (const CallRecord& c : candidate->calls) {
+            if (c.ok && !c.unrecorded.isEmpty()) {
+                ++unrecorded;
+                if (why.isEmpty())
+                    why = c.unrecorded;
+            }
+        }
+        if (unrecorded > 0) {
+            Finding f = finding(QStringLiteral("scope.unrecorded"), Severity::Warning, impl,
+                QStringLiteral("the runner could not record what %1 call(s) dispatched (%2): whose work the result is "
+                               "— its kernels' or the framework's — rests on the scan of its source; read it")
+                    .arg(unrecorded)
+                    .arg(why.left(300)));
+            f.evidence = QJsonObject { { QStringLiteral("calls"), unrecorded }, { QStringLiteral("why"), why } };
+            out << f;
+        }
+    }
     // What the source does to the harness or instead of work: in any task (a timer patch matters everywhere).
     for (const auto& v : scan.findings) {
         const QJsonObject o = v.toObject();

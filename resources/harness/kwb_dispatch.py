@@ -581,14 +581,56 @@ class DispatchRecorder:
                 "result_elements": getattr(self, "out_elements", 0), "results": list(getattr(self, "doubts", []))}
 
 
-def jax_primitives(entry, args):
-    """The primitives of entry's jaxpr (sub-jaxprs included) and how many pallas_calls it holds."""
+def _jax_eqn_flops(eqn):
+    """An estimate of one jaxpr equation's floating-point work from its operands' shapes (as op_flops for torch): a
+    dot_general by its multiply-adds, a convolution by its output times the kernel's window, anything else one per
+    element of its largest operand or result."""
+    import math
+
+    def size(v):
+        shape = getattr(getattr(v, "aval", None), "shape", None)
+        return math.prod(shape) if shape is not None else 0
+
+    try:
+        name = eqn.primitive.name
+        if name == "dot_general":
+            (lhs_contract, _), _ = eqn.params["dimension_numbers"]
+            shape = eqn.invars[0].aval.shape
+            return 2 * size(eqn.outvars[0]) * math.prod(shape[d] for d in lhs_contract)
+        if name == "conv_general_dilated":
+            rhs = eqn.invars[1].aval.shape
+            out_features = rhs[eqn.params["dimension_numbers"].rhs_spec[0]]
+            return 2 * size(eqn.outvars[0]) * (math.prod(rhs) // max(1, out_features))
+        return max([size(v) for v in list(eqn.invars) + list(eqn.outvars)] or [0])
+    except Exception:
+        return 0
+
+
+def jax_traced(entry, args, static=()):
+    """Traces entry once for these arguments' shapes and returns (the compiled program of that trace, its record):
+    the call runs what was recorded — nothing the implementation's code can observe (it only ever sees tracers) tells
+    the record's trace from the timed call, and a second trace that could differ never happens. `static`: the
+    positions of the arguments that are not arrays (the case's dims, scalars), fixed for the trace as the call sees
+    them. The record: the primitives of the jaxpr (sub-jaxprs included, a pallas_call's kernel body not: that is the
+    kernel's), their estimated FLOPs, and how many pallas_calls it holds. An entry JAX cannot trace (it converts a
+    result with numpy, branches on a value) is not at fault for it: (None, {"untraced": why}), and the call runs
+    eagerly as written."""
     import jax
     counts = collections.Counter()
+    flops = collections.Counter()
+    try:
+        traced = jax.jit(entry, static_argnums=tuple(static)).trace(*args)
+        program = traced.lower().compile()
+    except Exception as e:
+        return None, {"untraced": f"{type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"}
 
     def walk(jaxpr):
         for eqn in jaxpr.eqns:
-            counts[eqn.primitive.name] += 1
+            name = eqn.primitive.name
+            counts[name] += 1
+            if name == "pallas_call":
+                continue  # the kernel's body is the kernel's work
+            flops[name] += _jax_eqn_flops(eqn)
             for v in eqn.params.values():
                 for sub in (v if isinstance(v, (list, tuple)) else [v]):
                     inner = getattr(sub, "jaxpr", None)
@@ -597,8 +639,10 @@ def jax_primitives(entry, args):
                     elif hasattr(sub, "eqns"):
                         walk(sub)
 
-    walk(jax.make_jaxpr(entry)(*args).jaxpr)
+    walk(traced.jaxpr.jaxpr)
     kernels = {"pallas:pallas_call": counts["pallas_call"]} if counts["pallas_call"] else {}
-    return {"ops": {k: v for k, v in counts.most_common(60) if k != "pallas_call"},
-            "op_total": sum(counts.values()) - counts["pallas_call"], "kernels": kernels, "kernel_errors": {},
-            "intact": True}
+    record = {"ops": {k: v for k, v in counts.most_common(60) if k != "pallas_call"},
+              "op_total": sum(counts.values()) - counts["pallas_call"],
+              "op_flops": {k: v for k, v in flops.most_common(60) if v}, "kernels": kernels, "kernel_errors": {},
+              "intact": True}
+    return program, record

@@ -485,6 +485,9 @@ def wait_for_inputs(indir, _now_ns=_now_ns):
     return _now_ns() - t0
 
 
+JAX_PROGRAMS = {}  # (entry, static arguments, shapes) -> (the compiled program of its trace, its record)
+
+
 def run_call(index, call, sig, fw, entry, timer, recorder=None):
     timer.slept += wait_for_inputs(call["indir"])
     inputs = {a["name"]: load_input(call["indir"] + "/" + a["name"] + ".npy", a["dtype"])
@@ -504,14 +507,24 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
         else:
             args.append(call["dims"][a["name"]])
     framework_inputs = [x for x, a in zip(args, sig["args"]) if a["kind"] == "input"]
-    dispatch = None
+    dispatch = untraced = program = None
     if recorder is not None and fw.name == "jax":
-        import kwb_dispatch
-        dispatch = kwb_dispatch.jax_primitives(entry, args)
+        # A recorded JAX call runs the compiled program of the trace that was recorded (one per shape, off the clock).
+        static = [i for i, a in enumerate(sig["args"]) if a["kind"] not in ("input", "output")]
+        key = (entry, tuple(args[i] for i in static),
+               tuple((tuple(x.shape), str(x.dtype)) for i, x in enumerate(args) if i not in static))
+        if key not in JAX_PROGRAMS:
+            import kwb_dispatch
+            JAX_PROGRAMS[key] = kwb_dispatch.jax_traced(entry, args, static)
+        program, dispatch = JAX_PROGRAMS[key]
+        untraced = dispatch.get("untraced")
+        dispatch = None if untraced else dict(dispatch)
+        dynamic = [x for i, x in enumerate(args) if i not in static]
     threads_before = threading.active_count()
+    threads_known = set(threading.enumerate())
 
     def call_and_materialise():
-        result = fw.call(entry, args)
+        result = program(*dynamic) if program is not None else fw.call(entry, args)
         results = ([passed_out.get(o["name"]) for o in sig["outputs"]] if result is None else
                    list(result) if isinstance(result, (tuple, list)) else [result])
         if len(results) != len(sig["outputs"]) or any(r is None for r in results):
@@ -532,6 +545,11 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     arrays = [_copy_array(fw.to_numpy(r), copy=True) for r in results]
     # A write after the call returned (a thread still running) changes the outputs: look again after a delay.
     timer.late_write_pause(times["elapsed_ns"])
+    # A thread the call started and left running may write later than the pause: wait for it (a quarter second at
+    # most, off the clock) before looking, so that whether the write is seen does not depend on the machine's pace.
+    deadline = time.monotonic() + 0.25
+    for t in [t for t in threading.enumerate() if t not in threads_known]:
+        t.join(max(0.0, deadline - time.monotonic()))
     late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
             if not _same_bytes(fw.to_numpy(r), a)]
     for o, arr in zip(sig["outputs"], arrays):
@@ -544,6 +562,8 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     rec.update(times)
     if dispatch is not None:
         rec["dispatch"] = dispatch
+    elif recorder is not None and fw.name == "jax":
+        rec["unrecorded"] = untraced  # why there is no record: whose work it is rests on the source alone
     timer.written(index, rec, call["outdir"])
     return rec
 

@@ -251,6 +251,43 @@ private Q_SLOTS:
         }
     }
 
+    // A JAX candidate's record is the trace of its entry (fixtures/pallas-kernel-scope), and the call runs the compiled
+    // program of that very trace: an entry that shows a kernel to a trace and computes with numpy on arrays runs the
+    // kernel; the framework's einsum beside a copying kernel is weighed by its FLOPs; the case's dims are fixed for the
+    // trace (they were traced as arrays, and every candidate failed); an entry JAX cannot trace runs as written,
+    // unrecorded, and says so.
+    void jaxRecordIsTheProgramRun()
+    {
+        KWB_NEED_PYTHON_MODULE("jax");
+        RunRequest req = request();
+        req.taskDir = KWB_FIXTURES_DIR + QStringLiteral("/pallas-kernel-scope");
+        req.heldOut = 0;
+        auto r = runCorrectness(req);
+        QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
+        for (const QString& id :
+            { QStringLiteral("kernel"), QStringLiteral("kernel-to-numpy"), QStringLiteral("trace-aware") }) {
+            QVERIFY2(idsFor(*r, id).contains(QStringLiteral("correct.pass")), qPrintable(describe(*r, id)));
+            QVERIFY2(idsFor(*r, id, Severity::Error).isEmpty(), qPrintable(describe(*r, id)));
+        }
+        QVERIFY2(!idsFor(*r, QStringLiteral("kernel")).contains(QStringLiteral("scope.unrecorded")),
+            qPrintable(describe(*r, u"kernel"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("kernel-to-numpy"), Severity::Warning)
+                     .contains(QStringLiteral("scope.unrecorded")),
+            qPrintable(describe(*r, u"kernel-to-numpy"_s)));
+        QVERIFY2(idsFor(*r, QStringLiteral("token-einsum"), Severity::Error)
+                     .contains(QStringLiteral("scope.framework-compute")),
+            qPrintable(describe(*r, u"token-einsum"_s)));
+        // What ran was the traced kernel: every recorded call of the trace-aware entry launched it.
+        const auto aware
+            = std::find_if(r->impls.begin(), r->impls.end(), [](const ImplRun& x) { return x.id == u"trace-aware"; });
+        QVERIFY(aware != r->impls.end());
+        QVERIFY(!aware->calls.isEmpty());
+        for (const CallRecord& c : aware->calls)
+            QVERIFY2(
+                c.dispatch.value(QStringLiteral("kernels")).toObject().contains(QStringLiteral("pallas:pallas_call")),
+                qPrintable(c.label));
+    }
+
     // Whose work is it (fixtures/linear-relu-triton): a ReLU kernel beside a framework matmul does 2 % of the
     // task's FLOPs (scope.framework-compute), a numpy matmul on the tensors' memory leaves the framework
     // (scope.offload), a matmul compiled by torch.compile, done in a worker thread, a forked child, inside the
