@@ -114,7 +114,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // release: `tl.make_block_ptr` on an older Triton, `tl.math` on a newer one) — the log cannot tell that
         // from a typo, and in public threads it is nearly always the release; an API removed in a named version.
         { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
-        { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
+        { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|libtpu|jax_plugins|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|was )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
         // A library that cannot create its handle or initialise does not fit the driver or the rest of the
         // installation (memory is the other cause, named when the log says so: CUBLAS_STATUS_ALLOC_FAILED).
@@ -158,6 +158,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+)re", "clang/hipcc: a toolchain older than the GPU's architecture" },
         { C::DriverRuntimeMismatch, 85, R"re(\brequires [\w.-]+\s*[=<>!~]=?\s*[\w.*]+, but you have [\w.-]+ [\w.+]+ which is incompatible)re", "pip's resolver: packages of the stack at versions that do not fit" },
         { C::DriverRuntimeMismatch, 80, R"re(\bNo such file or directory: '(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|nvdisasm|cuobjdump|clang\+\+|g\+\+|gcc|ninja)')re", "a compiler binary of the stack missing where a framework runs it" },
+        // A type or enum of the toolkit's libraries that the installed toolkit does not declare ("identifier
+        // \"CUDA_R_16BF\" is undefined" under CUDA 10.2): code written for a later toolkit.
+        { C::DriverRuntimeMismatch, 95, R"re(\bidentifier "(CUDA_R_(16BF|8F_\w+|4F_\w+|8I|8U)|CUBLAS_COMPUTE_\w+|CUBLASLT_\w+|cublasLt\w+|cudaGraphExec\w*|__nv_bfloat16\w*|__nv_fp8\w*|__nv_fp4\w*|nv_bfloat16\w*)" is undefined)re", "nvcc: a library type of a later toolkit" },
         // A toolchain's driver that cannot run a component of its own installation (hipcc's `Can't exec
         // "/usr/llvm/bin/clang": No such file or directory`): the toolchain is installed incompletely or its
         // environment (ROCM_PATH, HIP_CLANG_PATH) points elsewhere.
@@ -402,7 +405,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 90, R"re(\b(CUDA|HIP) error: an illegal memory access\b)re", "CUDA (700), message cut short" },
         { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b)re", "CUDA device-side assert (kernel's own report)" },
         { C::IllegalMemoryAccess, 90, R"re(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION|failed to run scatter/gather .{0,60}out-of-bound)re", "ROCr, Neuron DGE" },
-        { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b)re", "driver, kernel log" },
+        { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b|\b(GC|MM|UTC)?VM_L2_PROTECTION_FAULT_STATUS\b|\bamdgpu:.{0,60}\bpage fault\b)re", "driver, kernel log (NVIDIA Xid 31, amdgpu's VM protection fault report)" },
         { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR)re", "cuDNN: the library's kernel faulted on the device" },
         { C::IllegalMemoryAccess, 60, R"re(\bout[- ]of[- ]bounds?\b.{0,30}(access|read|write|address|index|memory|DMA)|(access|address|index|read|write)\b.{0,40}\bout of bounds?\b)re", "NKI simulator, sanitizers, numpy" },
         { C::IllegalMemoryAccess, 90, R"re(NRT_EXEC_OOB|\bnrt_\w+ status=1006\b)re", "Neuron runtime (NRT_EXEC_OOB = 1006)" },
@@ -602,7 +605,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 40, R"re(Result\s*=\s*FAIL)re", "CUDA samples (also printed on setup failures)" },
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
-        { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at index|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
+        { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at (index )?\d+\b|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },

@@ -225,6 +225,12 @@ private Q_SLOTS:
         QTest::newRow("round30") << QStringLiteral("round30") << 5 << 6;
         // Forum pages gave none with a resolution; threads of JAX, jax-triton, torch_xla and others (blind: 10 of 14).
         QTest::newRow("round31") << QStringLiteral("round31") << 11 << 14;
+        // JAX/XLA/TPU in smaller repositories; Triton, ROCm and Neuron; XLA, CUDA and PyTorch; Neuron, Triton and ROCm
+        // (blind: 8 of 15, 9 of 15, 11 of 15, 7 of 13).
+        QTest::newRow("round32") << QStringLiteral("round32") << 11 << 15;
+        QTest::newRow("round33") << QStringLiteral("round33") << 11 << 15;
+        QTest::newRow("round34") << QStringLiteral("round34") << 13 << 15;
+        QTest::newRow("round35") << QStringLiteral("round35") << 9 << 13;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
@@ -270,6 +276,10 @@ private Q_SLOTS:
         // Blind 77 and 77 of 80; left: a Ray Tune search of tile sizes whose every trial ran out of on-chip memory (a
         // tuning space here; a search over a model's hyperparameters whose trials run out of memory would not be).
         QTest::newRow("wording-ae") << QStringLiteral("wording-ae") << 79 << 80;
+        // Blind 77 and 77 of 80; left: a serving worker's heap corruption (glibc's "free(): invalid next size"
+        // forwarded as its INFO output) that TorchServe then reports as a worker that did not respond in time.
+        QTest::newRow("wording-af") << QStringLiteral("wording-af") << 80 << 80;
+        QTest::newRow("wording-ag") << QStringLiteral("wording-ag") << 79 << 80;
     }
     void laterCollections()
     {

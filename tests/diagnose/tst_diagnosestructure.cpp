@@ -337,6 +337,29 @@ private Q_SLOTS:
                               "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'\n"
                               "tensorflow.python.framework.errors_impl.InternalError: Failed to load in-memory CUBIN")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // amdgpu's report of a GPU page fault (the VM's protection fault status): a kernel reached memory it may not.
+        QTest::newRow("vm-protection-fault") << QStringLiteral(
+            "[ 5012.331] amdgpu 0000:03:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:24 vmid:3 pasid:32771)\n"
+            "[ 5012.331] amdgpu 0000:03:00.0: amdgpu:   in page starting at address 0x00007f1c00200000 from client 10\n"
+            "[ 5012.331] amdgpu 0000:03:00.0: amdgpu: GCVM_L2_PROTECTION_FAULT_STATUS:0x00301031")
+                                             << FailureClass::IllegalMemoryAccess << 1 << 0;
+        // A check harness's verdict on one element ("Mismatch at 1048577: 0 != 3.5").
+        QTest::newRow("harness-mismatch-at-index") << QStringLiteral("run 3/3: n=2097152\n"
+                                                                     "Mismatch at 1048577: 0 != 3.5\n"
+                                                                     "FAILED")
+                                                   << FailureClass::NumericalMismatch << 2 << 0;
+        // A module of the stack without a name another part of it calls (libtpu of another release than JAX's TPU
+        // set-up).
+        QTest::newRow("stack-module-lacks-a-name") << QStringLiteral(
+            "/opt/venv/lib/python3.12/site-packages/jax/_src/cloud_tpu_init.py:86: UserWarning: cloud_tpu_init failed: "
+            "AttributeError(\"module 'libtpu' has no attribute 'configure_library_path'\")")
+                                                   << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A library type of a later toolkit that the installed one does not declare (CUDA_R_16BF under CUDA 10.2).
+        QTest::newRow("toolkit-library-type-undeclared")
+            << QStringLiteral("csrc/gemm_bf16.cu(57): error: identifier \"CUDA_R_16BF\" is undefined\n"
+                              "1 error detected in the compilation of \"csrc/gemm_bf16.cu\".\n"
+                              "Cuda compilation tools, release 10.2, V10.2.89")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
     }
     void decisions()
     {
