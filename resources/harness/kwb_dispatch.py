@@ -39,15 +39,26 @@ def _numel(x):
         return 0
 
 
+_CONTAINERS = (list, tuple, dict)
+
+
+def _is_tensor(v):
+    return hasattr(v, "numel") and hasattr(v, "shape")
+
+
 def _tensors(value):
-    if isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _tensors(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _tensors(v)
-    elif hasattr(value, "shape") and hasattr(value, "numel"):
-        yield value
+    """The tensors in value (nested lists, tuples and dicts), as a list: on every recorded op and launch, so flat."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    elif not isinstance(value, (list, tuple)):
+        return [value] if value is not None and _is_tensor(value) else []
+    out = []
+    for v in value:
+        if isinstance(v, _CONTAINERS):
+            out.extend(_tensors(v))
+        elif v is not None and not isinstance(v, (int, float, str, bool)) and _is_tensor(v):
+            out.append(v)
+    return out
 
 
 def _address(t):
@@ -378,8 +389,9 @@ class DispatchRecorder:
             if outermost:  # a kernel writes through its arguments (which, the record cannot tell) and returns
                 for t, address in handed:
                     recorder.note_made(t, address)
-                for t in _tensors(result):
-                    recorder.note_made(t)
+                if result is not None:
+                    for t in _tensors(result):
+                        recorder.note_made(t)
             return result
 
         return call
@@ -420,7 +432,7 @@ class DispatchRecorder:
         if not address:
             return
         refs = self.seen.get(address)
-        if refs is None or refs[-1]() is not t:
+        if refs is None or refs[-1]() is not t:  # else: this very tensor was the last seen there
             refs = [r for r in refs or () if r() is not None][-3:]
             try:
                 refs.append(weakref.ref(t))

@@ -545,16 +545,17 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     arrays = [_copy_array(fw.to_numpy(r), copy=True) for r in results]
     # A write after the call returned (a thread still running) changes the outputs: look again after a delay.
     timer.late_write_pause(times["elapsed_ns"])
-    # A thread the call started and left running may write later than the pause: wait for it (a quarter second at
-    # most, off the clock) before looking, so that whether the write is seen does not depend on the machine's pace.
-    deadline = time.monotonic() + 0.25
+    threads_left = max(0, threading.active_count() - threads_before)
+    # A thread the call started and left running may write later than the pause: wait for it (20 ms more at most,
+    # off the clock) before looking, so that whether a write a few milliseconds late is seen does not depend on the
+    # machine's pace (a later one leaves the saved outputs wrong: a mismatch).
+    deadline = time.monotonic() + 0.02
     for t in [t for t in threading.enumerate() if t not in threads_known]:
         t.join(max(0.0, deadline - time.monotonic()))
     late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
             if not _same_bytes(fw.to_numpy(r), a)]
     for o, arr in zip(sig["outputs"], arrays):
         _write_npy(call["outdir"] + "/" + o["name"] + ".npy", arr)
-    threads_left = max(0, threading.active_count() - threads_before)
     if threads_left:
         KEEP_ALIVE.append((inputs, outputs, results, args))  # a thread still running keeps its buffers
     rec = {"label": call["label"], "status": "ok", "error": "", "inputs_modified": modified,
