@@ -352,6 +352,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bis not (currently )?implemented for the (MPS|XLA|XPU|HPU|NPU|Neuron|Meta|Vulkan|ROCm|HIP|CUDA|CPU) (device|backend)\b)re", "PyTorch: an operator a device backend does not implement (MPS, XLA, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
+        // A release that names the kind of device it still supports and the one it no longer does ("As of JAX 0.4.0, JAX
+        // only supports TPU VMs, not the older Colab TPUs").
+        { C::UnsupportedOnTarget, 85, R"re(\bonly supports? .{0,60}, not (the )?(older |legacy |previous )?.{0,40}\b(TPUs?|GPUs?|NPUs?|devices?|architectures?|nodes?|hardware|chips?|instances?)\b)re", "a release's own statement of the devices it supports" },
         { C::UnsupportedOnTarget, 80, R"re(\bUnsupported topology\b)re", "Neuron runtime: a core count the instance's collectives do not offer" },
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED|HIPBLAS_STATUS_NOT_SUPPORTED|HIPBLASLT_STATUS_NOT_SUPPORTED|rocblas_status_not_implemented)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
@@ -459,7 +462,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
         { C::ShapeDtypeMismatch, 80, R"re(should be divisible by \d+, but it is equal to \d+|cannot be (evenly )?(sharded|distributed) (along|across|to)\b|axis sizes that are not evenly divisible by the corresponding mesh)re", "JAX sharding and shard_map, Neuron tensor parallelism: a dimension that does not divide" },
-        { C::ShapeDtypeMismatch, 90, R"re(\bIndivisibleError\b|\bis partitioned \d+ times, but the dimension size is\b)re", "JAX sharding: a dimension the mesh axis does not divide" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bIndivisibleError\b|\bis partitioned \d+ times, but the dimension size\b|\bOne of (pjit|jit) (inputs|outputs|arguments)\b.{0,160}\bwas given the sharding of\b)re", "JAX sharding: a dimension the mesh axis does not divide" },
         { C::ShapeDtypeMismatch, 85, R"re(\bdid not match the sharding (provided|expected|specified|given)\b|\bwith_sharding_constraint\W{0,2} acts as an assert\b|\bsharding mismatch\b|\bmismatched shardings?\b|\bincompatible shardings\b)re", "JAX: an array's sharding against the one a constraint or a function expects" },
         { C::ShapeDtypeMismatch, 90, R"re(has a mismatch in its core dimension|cannot change total number of elements|\baxis -?\d+ (is )?out of bounds for (shape|array of dimension)|Tensor with \d+ elements cannot be converted to Scalar)re", "NumPy gufuncs, Triton, PyTorch: dimensions that do not fit the operation" },
         { C::ShapeDtypeMismatch, 90, R"re(entry returned \d+ value\(s\), the manifest names \d+ output)re", "the workbench's python runner: results that do not match the task's outputs" },
@@ -479,6 +482,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // reason is the target's.
         { C::ShapeDtypeMismatch, 80, R"re(\bdtype=\S+ \(supported: \{|\bunsupported embed per head\b)re", "xformers' operator dispatch" },
         { C::ShapeDtypeMismatch, 85, R"re(\b(dimensions?|dims?|shapes?)\b.{0,80}\bmust (match|agree|be equal)\b.{0,20}\bgot\b)re", "kernels' and compilers' operand checks" },
+        // A value whose type one branch changes ("initial value for `logits` is of type <[65536], bf16>, but the then block
+        // redefines it as <[65536], fp32>"): Triton's kernels keep one type per variable.
+        { C::ShapeDtypeMismatch, 90, R"re(\binitial value for `?\w+`? is of type .{0,80}\bbut the (then|else|loop|while) (block|body) redefines it as\b)re", "Triton: a variable whose type a branch changes" },
         // The types of two named operands said to have to agree ("nc_matmul: dtype of stationary (float32) and moving
         // (bfloat16) tiles must match").
         { C::ShapeDtypeMismatch, 90, R"re(\b(dtypes?|data ?types?|element types?|scalar types?)\s+of\s+.{0,100}\band\b.{0,60}\b(must|should|have to) (match|agree|be (the same|equal|identical))\b)re", "kernels' and compilers' operand type checks" },

@@ -360,6 +360,28 @@ private Q_SLOTS:
                               "1 error detected in the compilation of \"csrc/gemm_bf16.cu\".\n"
                               "Cuda compilation tools, release 10.2, V10.2.89")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A release that names the devices it supports and the kind it no longer does.
+        QTest::newRow("release-names-the-devices-it-supports")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/content/run.py\", line 3, in <module>\n"
+                              "    import jax.tools.colab_tpu\n"
+                              "RuntimeError: As of release 2.0, this library only supports Cloud TPU VMs, not the "
+                              "legacy TPU Node architecture.")
+            << FailureClass::UnsupportedOnTarget << 4 << 0;
+        // JAX's check of an argument's sharding, its message cut before the sizes: a dimension the mesh does not
+        // divide.
+        QTest::newRow("jit-sharding-the-dimension-does-not-divide") << QStringLiteral(
+            "ValueError: One of jit inputs with pytree key path args[0] was given the sharding of "
+            "NamedSharding(mesh=Mesh('data': 8), spec=PartitionSpec('data',)), which implies that the global size of "
+            "its dim") << FailureClass::ShapeDtypeMismatch << 1 << 0;
+        // Triton: a branch that changes a variable's type, inside the compile error that reports it.
+        QTest::newRow("branch-changes-a-variables-type")
+            << QStringLiteral("triton.compiler.errors.CompilationError: at 12:8:\n"
+                              "        if SCALE: acc = acc * scale\n"
+                              "        ^\n"
+                              "AssertionError('initial value for `acc` is of type <[128], fp16>, but the then block "
+                              "redefines it as <[128], fp32>')")
+            << FailureClass::ShapeDtypeMismatch << 4 << 1;
     }
     void decisions()
     {
