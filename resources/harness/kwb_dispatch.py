@@ -149,6 +149,8 @@ class DispatchRecorder:
         self.unseen = {}  # this call: storage address -> (elements, the op or kernel that first read it)
         self.learning = False  # building what the calls will use (a module's parameters): made, not counted
         self.writes_of = {}  # per op: names and positions of the arguments its schema says it writes
+        self.doubts = []  # this call: its results that the record did not see made, or saw rewritten
+        self.out_elements = 0  # this call: the elements of its results
 
     def in_launch(self):
         """True while this thread is inside a kernel launch (another thread's launch does not cover this one)."""
@@ -423,7 +425,6 @@ class DispatchRecorder:
 
         return Recording
 
-    # ---- one call ----------------------------------------------------------------------------------------
     # ---- provenance ----------------------------------------------------------------------------------------
     def note_made(self, t, address=None, bump=0):
         """t was made or written by something the record saw (or handed to the call): it is known from now on. `bump`:
@@ -535,7 +536,7 @@ class DispatchRecorder:
         (its inputs and output buffers), known to the record."""
         self.forget_dead()
         self.unseen.clear()
-        self.doubts = []
+        self.doubts, self.out_elements = [], 0
         for t in _tensors(list(known)):
             self.note_made(t)
         self.ops.clear()
@@ -590,7 +591,7 @@ class DispatchRecorder:
         for elements, name in self.unseen.values():
             by[name] += elements
         return {"read_elements": sum(by.values()), "read_by": dict(by.most_common(5)),
-                "result_elements": getattr(self, "out_elements", 0), "results": list(getattr(self, "doubts", []))}
+                "result_elements": self.out_elements, "results": list(self.doubts)}
 
 
 def _jax_eqn_flops(eqn):

@@ -549,9 +549,9 @@ def run_call(index, call, sig, fw, entry, timer, recorder=None):
     # A thread the call started and left running may write later than the pause: wait for it (20 ms more at most,
     # off the clock) before looking, so that whether a write a few milliseconds late is seen does not depend on the
     # machine's pace (a later one leaves the saved outputs wrong: a mismatch).
-    deadline = time.monotonic() + 0.02
+    deadline = _now_ns() + 20_000_000
     for t in [t for t in threading.enumerate() if t not in threads_known]:
-        t.join(max(0.0, deadline - time.monotonic()))
+        t.join(max(0.0, (deadline - _now_ns()) / 1e9))
     late = [o["name"] for o, r, a in zip(sig["outputs"], results, arrays)
             if not _same_bytes(fw.to_numpy(r), a)]
     for o, arr in zip(sig["outputs"], arrays):
