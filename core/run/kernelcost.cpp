@@ -211,9 +211,15 @@ Findings kernelCostFindings(const Task& task, const ImplRun& candidate, const Im
             what << QStringLiteral("its calls took work out of the framework: %1")
                         .arg(routeText.join(QStringLiteral(", ")));
         if (unseenShare >= kUnseenNotableShare) {
+            // The ops and kernels that met the most unseen elements, not the first names in alphabetical order.
+            QList<std::pair<double, QString>> byElements;
+            for (auto it = unseenBy.begin(); it != unseenBy.end(); ++it)
+                byElements.append({ it.value(), it.key() });
+            std::sort(
+                byElements.begin(), byElements.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
             QStringList firstMet;
-            for (auto it = unseenBy.begin(); it != unseenBy.end() && firstMet.size() < 3; ++it)
-                firstMet << it.key();
+            for (qsizetype i = 0; i < byElements.size() && i < 3; ++i)
+                firstMet << byElements[i].second;
             what << QStringLiteral(
                 "its ops and kernel launches were handed tensors that nothing the record saw make or last write "
                 "(no recorded op or launch, not an input, not there before the calls): %1 of the "
