@@ -40,10 +40,6 @@ QString roundDir(const QString& id, int round)
 /// Most calls of one case in one round (each has an input set of its own).
 constexpr int kMaxCallsPerRound = 256;
 
-/// The largest case (inputs and outputs of one call) whose calls include stress sets: drawing a pattern costs a pass
-/// over the set (a sort for `sorted`), and a run's stress cases stop at 4 MiB.
-constexpr qint64 kStressSetBytes = 16ll << 20;
-
 /// Stress sets' seeds: poolSeed(seed0, 0, case, kStressSeedBase + turn), apart from the declared sets' (k < 256).
 constexpr int kStressSeedBase = 1 << 20;
 
@@ -387,6 +383,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 [&](const TensorSpec& in) { return stressPatternsFor(in).contains(p); }))
             stressPatterns << p;
     }
+    const int everyPatternPerRound = int(stressPatterns.size() + request.rounds) / (request.rounds + 1);
     // Round -1 sizes the others: a few calls per case whose pace says how many fit the budget. Its calls are
     // compared with the reference like all; its samples do not enter the statistics (three are too few to weigh
     // like a full round, and a short round would widen every interval).
@@ -401,6 +398,7 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
         // A task whose inputs come from its reference's own generator (KernelBench's get_inputs, GPU MODE's
         // generate_input) gets its new sets from one sandboxed generator process per growth, each set seeded.
         QList<TrialInputs> fromGenerator;
+        QList<std::pair<Case, TrialInputs>> toWrite; // the sets this round adds, written side by side
         for (int ci = 0; ci < cases->size(); ++ci) {
             const Case& c = (*cases)[ci];
             const int count = sizeOf(c).first;
@@ -410,22 +408,21 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                     = QDir(inputsRoot).filePath(QStringLiteral("pool/%1").arg(seed, 16, 16, QLatin1Char('0')));
                 if (usesConventionInputs(task))
                     fromGenerator << TrialInputs { c.name, k, seed, dir };
-                else if (auto w = writeTrialInputs(task, c, seed, dir); !w)
-                    return w.error();
+                else
+                    toWrite.append({ c, TrialInputs { c.name, k, seed, dir } });
                 pool[c.name] << dir;
             }
         }
-        // One set per sixteen calls (one to eight) per case and round on the run's stress patterns (in turn), the
-        // case's own size, named and hidden like every set: nothing but their values tells them from the declared ones.
-        // Drawn once per case and pattern and used again in later rounds, like the declared sets.
+        // One set per sixteen calls per case and round on the run's stress patterns (in turn), at least as many as
+        // meet every pattern within the rounds asked for, on every case — a size-aware shortcut finds no size without
+        // them — the case's own size, named and hidden like every set: nothing but their values tells them from the
+        // declared ones. Drawn once per case and pattern and used again in later rounds, like the declared sets.
         QMap<QString, QList<QPair<QString, QString>>> stressSets; // case -> (pattern, folder) of this round
         QList<Case> stressCases; // those the task's own generator draws, then reshaped
         QList<TrialInputs> stressTrials;
         for (int ci = 0; ci < cases->size() && !stressPatterns.isEmpty(); ++ci) {
             const Case& c = (*cases)[ci];
-            if (caseSetBytes(task, c) > kStressSetBytes)
-                continue;
-            const int count = std::clamp(sizeOf(c).first / 16, 1, int(stressPatterns.size()));
+            const int count = std::clamp(sizeOf(c).first / 16, everyPatternPerRound, int(stressPatterns.size()));
             for (int j = 0; j < count; ++j) {
                 const int turn = int(((round + 1) * count + ci + j) % stressPatterns.size());
                 Case made = c;
@@ -442,13 +439,15 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                         made.name = QStringLiteral("%1~stress-%2").arg(c.name, made.stress);
                         stressCases << made;
                         stressTrials << TrialInputs { made.name, 0, seed, dir };
-                    } else if (auto w = writeTrialInputs(task, made, seed, dir); !w) {
-                        return w.error();
+                    } else {
+                        toWrite.append({ made, TrialInputs { made.name, 0, seed, dir } });
                     }
                 }
                 stressSets[c.name] << qMakePair(made.stress, dir);
             }
         }
+        if (auto w = writeInputSets(task, toWrite); !w)
+            return w.error();
         if (!fromGenerator.isEmpty() || !stressTrials.isEmpty()) {
             say(QStringLiteral("drawing %1 input set(s) from the task's own generator")
                     .arg(fromGenerator.size() + stressTrials.size()));
@@ -567,6 +566,18 @@ Result<BenchResult> runBench(const BenchRequest& request, const JobContext& job)
                 QDir(QDir(work).filePath(roundDir(b.id, round))).removeRecursively();
                 QDir(detail::capturedOutputsDir(QDir(work).filePath(roundDir(b.id, round)))).removeRecursively();
             }
+        }
+        // A case's stress sets stay for later rounds while all its patterns' sets fit the pool's bytes; a larger
+        // case's are drawn for their round and removed after it.
+        for (auto it = stressPool.begin(); it != stressPool.end(); ++it) {
+            const auto c
+                = std::find_if(cases->cbegin(), cases->cend(), [&](const Case& k) { return k.name == it.key().first; });
+            if (it.value().isEmpty() || it.value() == u"-" || c == cases->cend()
+                || caseSetBytes(task, *c) * stressPatterns.size() <= request.poolBytes)
+                continue;
+            QDir(it.value()).removeRecursively();
+            QDir(QDir(poolRoot).filePath(QDir(inputsRoot).relativeFilePath(it.value()))).removeRecursively();
+            it.value().clear(); // drawn again, from the same seed, if a later round meets the pattern again
         }
     }
     result.roundsRun = roundsRun;

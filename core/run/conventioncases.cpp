@@ -108,14 +108,22 @@ GeneratedCases conventionCases(const QList<Case>& declared, const CaseGeneration
             out.notes << QStringLiteral("no held-out sizes: no value below the declared ones fits the sizes' common "
                                         "step");
     }
-    if (how.stress) {
-        for (const QString& p : stressPatternNames()) {
-            Case made = base;
-            made.origin = CaseOrigin::Stress;
-            made.stress = p;
-            made.basedOn = base.name;
-            made.name = QStringLiteral("stress-%1").arg(p);
-            out.cases << made;
+    if (how.stress) { // on the smallest case, and on the largest too (as generateCases: a candidate sees sizes)
+        const Case& largest = *std::max_element(declared.begin(), declared.end(),
+            [&](const Case& a, const Case& b) { return sizeProduct(a, params) < sizeProduct(b, params); });
+        QList<const Case*> bases { &base };
+        if (sizeProduct(largest, params) > sizeProduct(base, params) && !how.interpreted)
+            bases << &largest;
+        for (const Case* on : bases) {
+            for (const QString& p : stressPatternNames()) {
+                Case made = *on;
+                made.origin = CaseOrigin::Stress;
+                made.stress = p;
+                made.basedOn = on->name;
+                made.name = on == &base ? QStringLiteral("stress-%1").arg(p)
+                                        : QStringLiteral("stress-%1-%2").arg(p, on->name);
+                out.cases << made;
+            }
         }
     }
     return out;

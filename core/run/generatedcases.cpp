@@ -215,13 +215,27 @@ GeneratedCases generateCases(const Task& task, const QList<Case>& declared, cons
         }
         if (patterns.isEmpty())
             out.notes << QStringLiteral("no stress cases: no input takes a stress pattern");
-        for (const QString& p : patterns) {
-            Case made = *base;
-            made.origin = CaseOrigin::Stress;
-            made.stress = p;
-            made.basedOn = base->name;
-            made.name = QStringLiteral("stress-%1").arg(p);
-            out.cases << made;
+        // A pattern tests values, but a candidate sees sizes too: one that keeps its safeguard on small inputs and
+        // drops it above some size passes every pattern on a small case. So the patterns also run on the largest
+        // declared case when it is larger (not interpreted: there time grows with every program instance).
+        const Case* largest = base;
+        for (const Case& c : declared) {
+            if (bytesOf(task, c) > bytesOf(task, *largest))
+                largest = &c;
+        }
+        QList<const Case*> bases { base };
+        if (largest != base && !how.interpreted)
+            bases << largest;
+        for (const Case* on : bases) {
+            for (const QString& p : patterns) {
+                Case made = *on;
+                made.origin = CaseOrigin::Stress;
+                made.stress = p;
+                made.basedOn = on->name;
+                made.name
+                    = on == base ? QStringLiteral("stress-%1").arg(p) : QStringLiteral("stress-%1-%2").arg(p, on->name);
+                out.cases << made;
+            }
         }
     }
     return out;

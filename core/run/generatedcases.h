@@ -14,8 +14,8 @@ struct CaseGeneration {
     bool stress = true; ///< stress patterns (`--no-stress` turns them off)
     quint64 seed = 0; ///< breaks ties among equally good sizes; recorded in the report
     qint64 heldOutBudgetBytes = 64ll << 20; ///< no held-out case moves more (unless every declared case does)
-    /// Stress patterns use the largest declared case within this: a pattern tests values, not sizes, and a megabyte
-    /// of inputs holds every pattern many times over; larger cases only cost input generation and calls.
+    /// Stress patterns use the largest declared case within this: a megabyte of inputs holds every pattern many times
+    /// over. They run once more on the largest declared case, which a size-aware shortcut cannot tell from a timed one.
     qint64 stressBudgetBytes = 4ll << 20;
     /// An implementation runs interpreted (Triton's interpreter, Pallas interpret mode, the NKI simulator), where
     /// time grows with every program instance: stress patterns use the smallest declared case instead — what each
@@ -35,7 +35,8 @@ struct GeneratedCases {
 /// cases; dims equal in every declared case vary together), neighbours of the declared sizes (±1, or
 /// ±multiple_of), odd primes near them and sizes chosen for remainders modulo 2, 4, …, 64 that no declared
 /// size has — inside the bounds and the memory budget, never a declared size. Stress cases: one per
-/// pattern that at least one input takes, on the largest declared case within the stress budget.
+/// pattern that at least one input takes, on the largest declared case within the stress budget, and again on the
+/// largest declared case when that is larger (a candidate can see sizes; not for interpreted implementations).
 /// Tasks whose inputs come from the reference's own generator (torch_module, gpumode): conventionCases().
 GeneratedCases generateCases(const Task& task, const QList<Case>& declared, const CaseGeneration& how);
 

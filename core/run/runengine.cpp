@@ -132,12 +132,12 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
         index.write(QStringLiteral("%1\t%2/t%3\n").arg(QFileInfo(dir).fileName(), caseName).arg(trial).toUtf8());
         return dir;
     };
+    QList<std::pair<Case, TrialInputs>> toWrite; // each set from its own seed and key: written side by side
     for (int k = 0; k < request.trials; ++k) {
         const quint64 seed = request.seed ? *request.seed + quint64(k) : QRandomGenerator::system()->generate64();
         for (const Case& c : *cases) {
             TrialInputs t { c.name, k, seed, inputsDir(c.name, k) };
-            if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
-                return w.error();
+            toWrite.append({ c, t });
             result.trials << t;
         }
     }
@@ -168,10 +168,11 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
             continue; // a declared case already has the name
         result.task.cases << c;
         TrialInputs t { c.name, 0, genSeed, inputsDir(c.name, 0) };
-        if (auto w = writeTrialInputs(task, c, genSeed, t.dir); !w)
-            return w.error();
+        toWrite.append({ c, t });
         result.generatedTrials << t;
     }
+    if (auto w = writeInputSets(task, toWrite); !w)
+        return w.error();
     if (usesConventionInputs(task)) {
         if (auto g = generateConventionInputs(task, result.trials, request, inputsRoot, job); !g)
             return g.error();

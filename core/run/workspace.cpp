@@ -13,7 +13,11 @@
 
 #include <QDir>
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <optional>
+#include <thread>
 
 namespace kwb {
 
@@ -74,6 +78,30 @@ Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QSt
                 QStringLiteral("input '%1': %2").arg(in.name, f.error().what) };
         if (auto w = writeNpy(out, in.dtype, std::vector<std::int64_t>(shape->begin(), shape->end()), data.data()); !w)
             return w.error();
+    }
+    return Ok {};
+}
+
+Status writeInputSets(const Task& task, const QList<std::pair<Case, TrialInputs>>& sets)
+{
+    std::vector<std::optional<Error>> errors(std::size_t(sets.size()));
+    std::atomic<qsizetype> next { 0 };
+    const auto work = [&] {
+        for (qsizetype i = next++; i < sets.size(); i = next++) {
+            const auto& [c, t] = sets[i];
+            if (auto w = writeTrialInputs(task, c, t.seed, t.dir); !w)
+                errors[std::size_t(i)] = w.error();
+        }
+    };
+    const qsizetype workers = std::min<qsizetype>(sets.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::jthread> threads;
+    for (qsizetype k = 1; k < workers; ++k)
+        threads.emplace_back(work);
+    work();
+    threads.clear(); // joins
+    for (const auto& e : errors) {
+        if (e)
+            return *e;
     }
     return Ok {};
 }

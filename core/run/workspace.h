@@ -6,6 +6,7 @@
 #include "core/task/task.h"
 
 #include <QList>
+#include <utility>
 #include <vector>
 
 namespace kwb {
@@ -24,6 +25,10 @@ Result<std::vector<qint64>> resolveShape(const TensorSpec& tensor, const Case& c
 /// Generates (or, for `init.file`, copies) every input of `c` for one trial into `dir`, deterministically
 /// from (seed, case, input name) — see inputgenerator.h.
 Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QString& dir);
+
+/// writeTrialInputs for each (case, trial), side by side on the host's cores (each set is drawn from its own seed
+/// and key, so the order changes nothing); the first error in the list's order.
+Status writeInputSets(const Task& task, const QList<std::pair<Case, TrialInputs>>& sets);
 
 /// One call of a plan as the runner sees it: an opaque label (the runner learns nothing from it — not the case,
 /// not whether it is a declared, generated or benchmark call), the inputs folder and, for the workbench, the case.

@@ -8,6 +8,7 @@
 #include "core/bench/interposition.h"
 #include "core/env/toolprobe.h"
 #include "core/exec/sandboxprobe.h"
+#include "core/run/runengine.h"
 #include "core/run/runnerbuild.h"
 #include "core/task/taskloader.h"
 #include "tests/helpers/testpaths.h"
@@ -328,6 +329,8 @@ private Q_SLOTS:
             QSKIP("no runner python");
         BenchRequest req = request(KWB_FIXTURES_DIR + QStringLiteral("/bench-mode"));
         req.budgetS = 0.8;
+        req.cases = { QStringLiteral("rows") };
+        req.implIds = { QStringLiteral("honest"), QStringLiteral("unsafe-when-timed") };
         auto result = runBench(req);
         QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
         QStringList honest, unsafe;
@@ -349,6 +352,45 @@ private Q_SLOTS:
         QVERIFY2(h->stressCompared >= 3 && h->stressWrong == 0 && h->stressPatterns.size() >= 3,
             qPrintable(describe(*result)));
         QVERIFY(h->compared >= h->stats.samples); // the stress calls are never samples
+    }
+
+    // A shortcut keyed on a size every caller sees: safe below 16 MiB, unsafe above. The patterns meet it on the
+    // largest declared case in a run, and on every case, each pattern within the rounds asked for, in a benchmark.
+    void sizeAwareShortcutMeetsThePatterns()
+    {
+        if (runnerPython().isEmpty())
+            QSKIP("no runner python");
+        const QString dir = KWB_FIXTURES_DIR + QStringLiteral("/bench-mode");
+        RunRequest run;
+        run.taskDir = dir;
+        run.implIds = { QStringLiteral("honest"), QStringLiteral("unsafe-when-large") };
+        run.trials = 1;
+        run.heldOut = 0;
+        run.seed = 7;
+        run.limits.timeoutMs = 60000;
+        run.sandbox = sandboxAvailable().available;
+        auto ran = runCorrectness(run);
+        QVERIFY2(ran.ok(), qPrintable(ran ? QString() : ran.error().oneLine()));
+        QStringList unsafeRun;
+        for (const Finding& f : ran->findings) {
+            QVERIFY2(!(f.impl == u"honest" && f.severity == Severity::Error), qPrintable(f.message));
+            if (f.impl == u"unsafe-when-large" && f.id == u"correct.distribution-sensitive")
+                unsafeRun << f.message;
+        }
+        QVERIFY2(!unsafeRun.isEmpty() && unsafeRun.join(QLatin1Char(' ')).contains(QStringLiteral("'many-rows'")),
+            qPrintable(unsafeRun.join(QLatin1Char('\n'))));
+
+        BenchRequest req = request(dir);
+        req.cases = { QStringLiteral("many-rows") };
+        req.implIds = run.implIds;
+        auto result = runBench(req);
+        QVERIFY2(result.ok(), qPrintable(result ? QString() : result.error().oneLine()));
+        const ImplCaseResult* c = candidate(*result, QStringLiteral("unsafe-when-large"));
+        QVERIFY2(c && c->verdict && *c->verdict == Verdict::Invalid, qPrintable(describe(*result)));
+        const ImplCaseResult* h = candidate(*result, QStringLiteral("honest"));
+        QVERIFY2(
+            h && h->verdict && *h->verdict != Verdict::Invalid && h->stressWrong == 0, qPrintable(describe(*result)));
+        QCOMPARE(h->stressPatterns.size(), 8); // a case of few calls a round still meets every pattern
     }
 
     void bundledHonestCandidates_data()

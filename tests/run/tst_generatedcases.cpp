@@ -162,6 +162,34 @@ private Q_SLOTS:
         QVERIFY(generateCases(t, t.cases, CaseGeneration { 0, true, 1 }).cases.isEmpty());
     }
 
+    // A candidate sees sizes: the patterns run again on the largest declared case when it is beyond the budget —
+    // not for an implementation that runs interpreted, whose time grows with the size.
+    void stressAlsoOnTheLargestCase()
+    {
+        Task t = vectorTask();
+        t.cases << makeCase(QStringLiteral("big"), { { QStringLiteral("N"), 4 << 20 } });
+        GeneratedCases g = generateCases(t, t.cases, CaseGeneration { 0, true, 1 });
+        QCOMPARE(g.cases.size(), 2 * stressPatternNames().size());
+        QStringList onBig;
+        for (const Case& c : g.cases) {
+            QCOMPARE(c.origin, CaseOrigin::Stress);
+            if (c.basedOn == u"big") {
+                QCOMPARE(c.dims, t.cases.last().dims);
+                onBig << c.stress;
+                QCOMPARE(c.name, QStringLiteral("stress-%1-big").arg(c.stress));
+            } else {
+                QCOMPARE(c.basedOn, QStringLiteral("b")); // the largest within the budget, as before
+            }
+        }
+        QCOMPARE(onBig, stressPatternNames());
+        CaseGeneration interpreted { 0, true, 1 };
+        interpreted.interpreted = true;
+        g = generateCases(t, t.cases, interpreted);
+        QCOMPARE(g.cases.size(), stressPatternNames().size());
+        for (const Case& c : g.cases)
+            QCOMPARE(c.basedOn, QStringLiteral("a")); // the smallest
+    }
+
     // Tasks whose inputs come from their own generator vary its integer params (not seed, not precision).
     // A stress pattern may make an output cancel: the prefix sum of a ramp through zero is ~0 where its partial sums
     // were hundreds, and an honest float32 scan is off there by a few ulps of those sums — a relative error the
@@ -264,9 +292,14 @@ private Q_SLOTS:
         }
         QCOMPARE(sizes, (QList<qint64> { 1024 }));
         QVERIFY(!g.sizesFixed);
-        QCOMPARE(
-            std::count_if(g.cases.begin(), g.cases.end(), [](const Case& c) { return c.origin == CaseOrigin::Stress; }),
-            qsizetype(stressPatternNames().size()));
+        QStringList stressedOn; // every pattern on the smallest case and on the largest
+        for (const Case& c : g.cases) {
+            if (c.origin == CaseOrigin::Stress)
+                stressedOn << c.basedOn;
+        }
+        QCOMPARE(stressedOn.count(QStringLiteral("small")), stressPatternNames().size());
+        QCOMPARE(stressedOn.count(QStringLiteral("big")), stressPatternNames().size());
+        QCOMPARE(stressedOn.size(), 2 * stressPatternNames().size());
 
         // One declared value says nothing about divisibility: one less, about a half and about a third.
         t.reference.convention = QStringLiteral("torch_module");
