@@ -234,6 +234,16 @@ private Q_SLOTS:
         // JAX/XLA/TPU alone; Triton, ROCm and CUDA, where the search corpus ran dry (blind: 3 of 11, 5 of 8).
         QTest::newRow("round36") << QStringLiteral("round36") << 6 << 11;
         QTest::newRow("round37") << QStringLiteral("round37") << 7 << 8;
+        // JAX/XLA/TPU in smaller repositories; Neuron and PyTorch; CUDA, Triton and ROCm (blind: 8 of 13, 9 of 10, 9 of
+        // 15).
+        QTest::newRow("round38") << QStringLiteral("round38") << 10 << 13;
+        QTest::newRow("round39") << QStringLiteral("round39") << 9 << 10;
+        QTest::newRow("round40") << QStringLiteral("round40") << 12 << 15;
+        // JAX/XLA/TPU in repositories few came from; Triton in libraries and PyTorch; Neuron, ROCm and CUDA (blind: 14
+        // of 15, 10 of 15, 10 of 15).
+        QTest::newRow("round41") << QStringLiteral("round41") << 14 << 15;
+        QTest::newRow("round42") << QStringLiteral("round42") << 12 << 15;
+        QTest::newRow("round43") << QStringLiteral("round43") << 11 << 15;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;

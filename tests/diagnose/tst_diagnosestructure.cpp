@@ -382,6 +382,51 @@ private Q_SLOTS:
                               "AssertionError('initial value for `acc` is of type <[128], fp16>, but the then block "
                               "redefines it as <[128], fp32>')")
             << FailureClass::ShapeDtypeMismatch << 4 << 1;
+        // A conversion the target's lowering lacks, printed as a located compiler diagnostic: the target's gap.
+        QTest::newRow("conversion-the-target-lacks")
+            << QStringLiteral("/work/kern/fp8_gemm.py:88:31: error: Unsupported conversion from 'f8E5M2' to 'bf16'\n"
+                              "        acc += tl.dot(a, b)\n"
+                              "                      ^\n"
+                              "/work/kern/fp8_gemm.py:88:31: error: failed to legalize operation 'tt.fp_to_fp' that "
+                              "was explicitly marked illegal")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
+        // The NVPTX back end refusing a target its PTX version predates: a toolkit older than the GPU.
+        QTest::newRow("ptx-version-predates-the-target")
+            << QStringLiteral("Compiling module jit_matmul\n"
+                              "LLVM Fatal Error while compiling target binary for module: jit_matmul\n"
+                              "Reason: PTX version 8.5 does not support target 'sm_120a'.\n"
+                              "Minimum required PTX version is 8.7.")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // The kernel driver and its user-space library of different releases: why no device was found.
+        QTest::newRow("driver-and-its-library-explain-no-device")
+            << QStringLiteral("E0101 12:00:01.000 cuda_driver.cc:282] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no "
+                              "CUDA-capable device is detected\n"
+                              "E0101 12:00:01.000 cuda_diagnostics.cc:310] kernel version 535.104.5 does not match DSO "
+                              "version 550.54.14 -- cannot find working devices in this configuration")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // An NPU's on-chip Unified Buffer too small for a kernel's blocks, under the compile error that reports it.
+        QTest::newRow("on-chip-buffer-overflow")
+            << QStringLiteral("[compile] kernel rope_fwd: lowering to BiShengHIR\n"
+                              "error: ub overflow, requires 3145728 bits while 1572864 bits available\n"
+                              "triton.compiler.errors.MLIRCompilationError: compile failed")
+            << FailureClass::DeviceOom << 2 << 3;
+        // A harness printing the error beside its bound.
+        QTest::newRow("error-above-its-bound")
+            << QStringLiteral("validating logits for 4 prompts\n"
+                              "Check failed at prompt 1 position 7. Max error 0.0625 "
+                              "> 0.01\n"
+                              "expected: 11.25 actual: 11.1875")
+            << FailureClass::NumericalMismatch << 2 << 0;
+        // No matrix instruction of this GPU for the dot's types: the target's gap, not the compiler's failure.
+        QTest::newRow("no-matrix-instruction-for-the-types") << QStringLiteral(
+            "  File \"/opt/venv/lib/python3.10/site-packages/triton/compiler/compiler.py\", line 297, in "
+            "compile\n"
+            "    next_module = compile_ir(module, metadata)\n"
+            "LLVM ERROR: No match found in WMMA database\n"
+            "Aborted (core dumped)") << FailureClass::UnsupportedOnTarget
+                                                             << 3 << 0;
+        QTest::newRow("hip-invalid-device")
+            << QStringLiteral("HIP error: hipErrorInvalidDevice at vadd.hip:41") << FailureClass::NoDevice << 1 << 0;
     }
     void decisions()
     {
