@@ -175,6 +175,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\bversion `(GLIBCXX|GLIBC|CXXABI)_[\d.]+' not found)re", "dynamic loader: a C/C++ runtime older than the binary was built against" },
         { C::DriverRuntimeMismatch, 90, R"re(\b(were|was|are) compiled with different (CUDA |ROCm )?(major )?versions?\b|\binvalid value for --gpu-architecture\b)re", "torchvision, NVRTC: parts of the stack built for different versions or architectures" },
         { C::DriverRuntimeMismatch, 85, R"re(\bDNN library initiali[sz]ation failed\b)re", "XLA: cuDNN that does not fit the installation" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bDNN library is not found\b)re", "XLA: no cuDNN it can load (the original error below a convolution autotuner's failure)" },
         { C::DriverRuntimeMismatch, 80, R"re(\bRET_CHECK failure\b.{0,160}\bdnn != nullptr\b)re", "XLA: no DNN library loaded (cuDNN that does not fit the installation)" },
         { C::DriverRuntimeMismatch, 60, R"re(\bCould not create (a )?(cudnn|cublas|cublasLt|cusolver|cufft|cusparse|miopen|rocblas|hipblas) handle\b)re", "XLA, TensorFlow: a library handle that cannot be created" },
         // A serialized program (a TensorRT engine, a NEFF) made by another release than the runtime loading it.
@@ -432,6 +433,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
         { C::ShapeDtypeMismatch, 100, R"re(shapes cannot be multiplied|size mismatch\b|The size of tensor a \(\d+\) must match the size of tensor b|shape '\[[^\]]*\]' is invalid for input of size)re", "PyTorch" },
+        { C::ShapeDtypeMismatch, 85, R"re(\bdimensions of '\w+' must have equal size\b|\bmust have equal (sizes?|shapes?|ranks?)\b)re", "XLA's builder: an operand whose dimensions the operation cannot take (a non-square matrix to invert)" },
         { C::ShapeDtypeMismatch, 95, R"re(\bmust have (the )?same reduction dim\b|\bexpected to generate shape \(.{0,40}\) but got shape\b|\bScopeParamShapeError\b)re", "PyTorch's meta kernels (under Dynamo's fake tensors), Flax parameters" },
         { C::ShapeDtypeMismatch, 100, R"re(Sizes of tensors must match|Expected size \d+ but got size \d+|view size is not compatible with input tensor|must have (the )?same number of dimensions)re", "PyTorch" },
         { C::ShapeDtypeMismatch, 90, R"re(incompatible (size|sizes|ranks?)\b|expected (dtype|type|shape|rank|size)\b.{0,60}\b(got|found|received)\b|expected (input|tensor|output)s? (with|of) (shape|size|dtype)|not compatible with .{0,40}\b(size|shape|stride|layout)s?\b|to be contiguous|is not contiguous)re", "PyTorch, XLA, NKI" },
@@ -563,7 +565,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // nvcc's (EDG) front-end diagnostics, quoted without their "file(line): error:" prefix.
         { C::CompileError, 70, R"re(\bidentifier "\w+" is undefined|\bno instance of (overloaded function|constructor|function template)\b|\ba value of type ".{0,80}" cannot be (used to initialize|assigned to)|\bexpected an? (expression|identifier|declaration|";"|"\)"|"\}"))re", "nvcc front end (EDG) without its location" },
         { C::CompileError, 70, R"re(^\s*error: (no matching function for call to|'[^']+' was not declared in this scope|expected '[^']+' before|invalid conversion from|use of undeclared identifier|no member named|cannot convert '[^']+' to)\b)re", "gcc, clang: a diagnostic quoted without its location" },
-        { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
+        { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|Dynamo failed to run FX node with fake tensors|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
         { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
@@ -574,6 +576,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 85, R"re(\bmust be a compile-time constant\b|\btf2xla conversion failed\b)re", "XLA (TensorFlow, jax2tf): a value the compiler needs constant is not" },
         // ---- timeout_hang ----------------------------------------------------------------------------
         { C::TimeoutHang, 95, R"re(\bTimeout \(>[\d.]+s\) from pytest-timeout\b)re", "pytest-timeout" },
+        { C::TimeoutHang, 90, R"re(\bCUDA driver timeout\b)re", "MATLAB's GPU arrays: a kernel stopped by the display driver's watchdog" },
+        { C::TimeoutHang, 85, R"re(\(\d+(\.\d+)?\s*s(ec(onds)?)? timeout\))re", "harnesses: a run reported with the limit it ran into (\"HANG (90.08s timeout)\")" },
         { C::TimeoutHang, 85, KWB_CUDA_STATUS("(702)"), "CUDA and HIP statuses by number: the launch timed out" },
         { C::TimeoutHang, 100, R"re(the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|hipErrorLaunchTimeOut)re", "CUDA (702)" },
         { C::TimeoutHang, 90, R"re(\b(returned|error|code)\s*\(702\)|\bLaunch Timeout\b)re", "CUDA (702) as OptiX and others report it" },

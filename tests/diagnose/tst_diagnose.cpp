@@ -244,6 +244,11 @@ private Q_SLOTS:
         QTest::newRow("round41") << QStringLiteral("round41") << 14 << 15;
         QTest::newRow("round42") << QStringLiteral("round42") << 12 << 15;
         QTest::newRow("round43") << QStringLiteral("round43") << 11 << 15;
+        // JAX/XLA/TPU by their error wordings; Triton and CUDA (launch limits, watchdogs); ROCm, Neuron and PyTorch
+        // (blind: 7 of 15, 10 of 15, 6 of 11).
+        QTest::newRow("round44") << QStringLiteral("round44") << 9 << 15;
+        QTest::newRow("round45") << QStringLiteral("round45") << 12 << 15;
+        QTest::newRow("round46") << QStringLiteral("round46") << 8 << 11;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;

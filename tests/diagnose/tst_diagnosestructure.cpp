@@ -425,6 +425,43 @@ private Q_SLOTS:
             "LLVM ERROR: No match found in WMMA database\n"
             "Aborted (core dumped)") << FailureClass::UnsupportedOnTarget
                                                              << 3 << 0;
+        // XLA's convolution autotuner failing because no cuDNN could be loaded: the original error decides.
+        QTest::newRow("autotuner-over-a-missing-library")
+            << QStringLiteral("Original error: UNIMPLEMENTED: DNN library is not found.\n"
+                              "\n"
+                              "To ignore this failure and try to use a fallback algorithm (which may have suboptimal "
+                              "performance), use XLA_FLAGS=--xla_gpu_strict_conv_algorithm_picker=false.  Please also "
+                              "file a bug for the root cause of failing autotuning.\n"
+                              "\n"
+                              "Traceback (most recent call last):\n"
+                              "  File \"fit.py\", line 12, in <module>\n"
+                              "    params = model.init(key, batch)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 1;
+        // A kernel stopped by the display driver's watchdog, as MATLAB words it; a harness's run at its limit.
+        QTest::newRow("driver-watchdog-in-other-words")
+            << QStringLiteral(">> y = arrayfun(@step, gx);\n"
+                              "Error using gpuArray/arrayfun\n"
+                              "The kernel execution failed because the CUDA driver timeout was encountered.")
+            << FailureClass::TimeoutHang << 3 << 0;
+        QTest::newRow("run-at-its-limit") << QStringLiteral("[smoke vadd N=1024]  PASS rc=0 elapsed=0.41s\n"
+                                                            "[bench scan N=1048576]  HANG (120.00s timeout)")
+                                          << FailureClass::TimeoutHang << 2 << 0;
+        // XLA's builder refusing an operand's dimensions, below the lowering error that reports it.
+        QTest::newRow("operand-dimensions-the-op-cannot-take")
+            << QStringLiteral("RuntimeError: Error while lowering: [] aten::cholesky, xla_shape=f32[4,5]{1,0}\n"
+                              "XLA builder error: INVALID_ARGUMENT: The two minor dimensions of 'a' must have equal "
+                              "size, got f32[4,5].:")
+            << FailureClass::ShapeDtypeMismatch << 2 << 0;
+        // Dynamo's fake-tensor run failing without a cause of its own (no fake implementation): the trace failed.
+        QTest::newRow("dynamo-fake-tensor-run")
+            << QStringLiteral("torch._dynamo.exc.TorchRuntimeError: Dynamo failed to run FX node with fake tensors: "
+                              "call_function mylib.scan(*(FakeTensor(..., size=(8,)),), **{}): got RuntimeError('no "
+                              "fake implementation')\n"
+                              "\n"
+                              "from user code:\n"
+                              "   File \"model.py\", line 30, in forward\n"
+                              "    return torch.ops.mylib.scan(x)")
+            << FailureClass::CompileError << 1 << 0;
         QTest::newRow("hip-invalid-device")
             << QStringLiteral("HIP error: hipErrorInvalidDevice at vadd.hip:41") << FailureClass::NoDevice << 1 << 0;
     }
