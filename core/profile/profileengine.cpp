@@ -253,12 +253,20 @@ Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext
     QList<Case> needed = cases;
     if (!std::any_of(needed.cbegin(), needed.cend(), [&](const Case& c) { return c.name == smallest.name; }))
         needed << smallest;
+    // Folders named as a run names them: a candidate that reads its case from a folder's name could tell a profiled
+    // call (the sanitizers', the smallest case) from a benchmark's and behave only there.
+    const quint64 folderSalt = QRandomGenerator::system()->generate64();
+    QFile index(QDir(work).filePath(QStringLiteral("inputs-index.txt"))); // which folder is which, out of sight
+    if (!index.open(QIODevice::WriteOnly))
+        return Error::environment(index.fileName(), {}, QStringLiteral("cannot write the inputs' index"));
     for (const Case& c : needed) {
-        TrialInputs t { c.name, 0, seed, QDir(cx.inputsRoot).filePath(c.name) };
+        TrialInputs t { c.name, 0, seed, opaqueInputsDir(cx.inputsRoot, folderSalt, c.name, 0) };
+        index.write(QStringLiteral("%1\t%2/t0\n").arg(QFileInfo(t.dir).fileName(), c.name).toUtf8());
         if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
             return w.error();
         trials.insert(c.name, t);
     }
+    index.close();
     for (const Implementation& impl : impls) {
         if (cx.stopped())
             break;

@@ -21,7 +21,6 @@
 #include "core/task/digest.h"
 #include "core/task/taskloader.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
@@ -38,20 +37,6 @@
 #include <thread>
 
 namespace kwb {
-
-namespace {
-/// A trial's input folder, named by nothing the runner can read a case from: the plan and the folder tree are in the
-/// implementation's sight, and `stress-ramp/t0` beside `small/t0` would tell it which calls are the stress and
-/// held-out ones (the trials' order is shuffled, the labels opaque). The names are keyed by a salt of the run's own;
-/// what each is, is kept outside the runner's sight (`inputs-index.txt` in the work folder).
-QString opaqueInputsDir(const QString& inputsRoot, quint64 salt, const QString& caseName, int trial)
-{
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    h.addData(QByteArray::number(salt));
-    h.addData(QStringLiteral("\n%1/t%2").arg(caseName).arg(trial).toUtf8());
-    return QDir(inputsRoot).filePath(QString::fromLatin1(h.result().toHex().left(16)));
-}
-} // namespace
 
 QString keptInputsDir(const QString& workDir, const QString& label)
 {

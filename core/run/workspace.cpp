@@ -11,6 +11,7 @@
 #include "core/tensor/npy.h"
 #include "core/tensor/tensor.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 
 #include <algorithm>
@@ -150,6 +151,14 @@ qint64 planFlushBytes(const Implementation& impl, bool remote)
 {
     const bool onThisCpu = !remote && runsAs(impl, acceleratorPresent()) != RunsAs::Device;
     return onThisCpu ? 2 * hostLastLevelCacheBytes() : -1;
+}
+
+QString opaqueInputsDir(const QString& inputsRoot, quint64 salt, const QString& caseName, int trial)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(QByteArray::number(salt));
+    h.addData(QStringLiteral("\n%1/t%2").arg(caseName).arg(trial).toUtf8());
+    return QDir(inputsRoot).filePath(QString::fromLatin1(h.result().toHex().left(16)));
 }
 
 QList<PlanCall> trialCalls(const QList<TrialInputs>& trials, int repeats, QStringList* internalLabels, bool lettered)

@@ -26,6 +26,12 @@ Result<std::vector<qint64>> resolveShape(const TensorSpec& tensor, const Case& c
 /// from (seed, case, input name) — see inputgenerator.h.
 Status writeTrialInputs(const Task& task, const Case& c, quint64 seed, const QString& dir);
 
+/// A trial's input folder, named by nothing the runner can read a case from: the plan and the folder tree are in the
+/// implementation's sight, and `stress-ramp/t0` beside `small/t0` would tell it which calls are the stress and
+/// held-out ones (the trials' order is shuffled, the labels opaque). The names are keyed by a salt of the action's
+/// own; what each is, is kept outside the runner's sight (`inputs-index.txt` in the work folder, keptInputsDir()).
+QString opaqueInputsDir(const QString& inputsRoot, quint64 salt, const QString& caseName, int trial);
+
 /// writeTrialInputs for each (case, trial), side by side on the host's cores (each set is drawn from its own seed
 /// and key, so the order changes nothing); the first error in the list's order.
 Status writeInputSets(const Task& task, const QList<std::pair<Case, TrialInputs>>& sets);

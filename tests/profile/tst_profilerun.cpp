@@ -7,6 +7,7 @@
 #include "core/profile/profileengine.h"
 #include "core/profile/profilerun.h"
 #include "core/profile/profiletools.h"
+#include "core/run/runengine.h"
 #include "core/task/taskloader.h"
 #include "tests/helpers/testpaths.h"
 
@@ -48,9 +49,18 @@ private Q_SLOTS:
         QStringList steps;
         JobContext job;
         job.onProgress = [&](const JobProgress& p) { steps << p.text; };
-        auto r = runProfile(request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed")), job);
+        QTemporaryDir keep;
+        ProfileRequest req = request(KWB_BENCH_FIXTURES_DIR + QStringLiteral("/speed"));
+        req.keepDir = keep.path();
+        auto r = runProfile(req, job);
         QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().oneLine()));
         QCOMPARE(r->taskId, QStringLiteral("bench-speed"));
+        // Input folders named as a run names them: nothing in the runner's sight says which case a folder holds.
+        const QStringList folders
+            = QDir(keep.filePath(QStringLiteral("inputs"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(folders.size(), 1);
+        QVERIFY2(!folders.first().contains(QStringLiteral("mid")), qPrintable(folders.first()));
+        QVERIFY(keptInputsDir(keep.path(), QStringLiteral("mid/t0")).endsWith(folders.first()));
         QVERIFY(steps.contains(QStringLiteral("perf stat: fast on case mid")));
         QCOMPARE(r->runs.size(), 2);
         for (const ProfileToolRun& run : r->runs) {
