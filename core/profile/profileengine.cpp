@@ -10,6 +10,7 @@
 #include "core/profile/profileremote.h"
 #include "core/profile/profilerun.h"
 #include "core/profile/profiletools.h"
+#include "core/run/inputfolders.h"
 #include "core/run/sshimplrun.h"
 #include "core/task/taskloader.h"
 
@@ -255,18 +256,17 @@ Result<ProfileResult> runProfile(const ProfileRequest& request, const JobContext
         needed << smallest;
     // Folders named as a run names them: a candidate that reads its case from a folder's name could tell a profiled
     // call (the sanitizers', the smallest case) from a benchmark's and behave only there.
-    const quint64 folderSalt = QRandomGenerator::system()->generate64();
-    QFile index(QDir(work).filePath(QStringLiteral("inputs-index.txt"))); // which folder is which, out of sight
-    if (!index.open(QIODevice::WriteOnly))
-        return Error::environment(index.fileName(), {}, QStringLiteral("cannot write the inputs' index"));
+    InputFolders folders(work);
+    if (auto o = folders.open(); !o)
+        return o.error();
+    QList<std::pair<Case, TrialInputs>> toWrite;
     for (const Case& c : needed) {
-        TrialInputs t { c.name, 0, seed, opaqueInputsDir(cx.inputsRoot, folderSalt, c.name, 0) };
-        index.write(QStringLiteral("%1\t%2/t0\n").arg(QFileInfo(t.dir).fileName(), c.name).toUtf8());
-        if (auto w = writeTrialInputs(task, c, seed, t.dir); !w)
-            return w.error();
+        const TrialInputs t { c.name, 0, seed, folders.folder(c.name, 0) };
+        toWrite.append({ c, t });
         trials.insert(c.name, t);
     }
-    index.close();
+    if (auto w = writeInputSets(task, toWrite); !w)
+        return w.error();
     for (const Implementation& impl : impls) {
         if (cx.stopped())
             break;

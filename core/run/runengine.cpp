@@ -14,6 +14,7 @@
 #include "core/run/generatedcases.h"
 #include "core/run/generatedjudge.h"
 #include "core/run/implverdict.h"
+#include "core/run/inputfolders.h"
 #include "core/run/kernelcost.h"
 #include "core/run/kernelscope.h"
 #include "core/run/oraclecheck.h"
@@ -108,15 +109,10 @@ Result<RunResult> runCorrectness(const RunRequest& request, const JobContext& jo
     int done = 0;
     const auto step = [&](const QString& what) { job.progress(QStringLiteral("run"), what, done++, total); };
     step(QStringLiteral("generating inputs"));
-    const quint64 folderSalt = QRandomGenerator::system()->generate64();
-    QFile index(QDir(work).filePath(QStringLiteral("inputs-index.txt"))); // which folder is which, out of sight
-    if (!index.open(QIODevice::WriteOnly))
-        return Error::environment(index.fileName(), {}, QStringLiteral("cannot write the inputs' index"));
-    const auto inputsDir = [&](const QString& caseName, int trial) {
-        const QString dir = opaqueInputsDir(inputsRoot, folderSalt, caseName, trial);
-        index.write(QStringLiteral("%1\t%2/t%3\n").arg(QFileInfo(dir).fileName(), caseName).arg(trial).toUtf8());
-        return dir;
-    };
+    InputFolders folders(work);
+    if (auto o = folders.open(); !o)
+        return o.error();
+    const auto inputsDir = [&](const QString& caseName, int trial) { return folders.folder(caseName, trial); };
     QList<std::pair<Case, TrialInputs>> toWrite; // each set from its own seed and key: written side by side
     for (int k = 0; k < request.trials; ++k) {
         const quint64 seed = request.seed ? *request.seed + quint64(k) : QRandomGenerator::system()->generate64();
