@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kwb diagnose LOGFILE|- [--json] [--exit-code N] [--signal N] [--timed-out]`
 // `kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]`
+// `kwb diagnose --train-wording-model OUT.tsv CORPUS.jsonl…`
 // Exit status: 0 when the log was classified (also as `unknown`: diagnosis itself succeeded), 2 on usage
 // errors and unreadable files; with --corpus, 0 when every entry is classified as labelled, 1 otherwise.
 #include "core/cli/cli.h"
 #include "core/diagnose/corpus.h"
 #include "core/diagnose/diagnosis.h"
+#include "core/diagnose/wordingmodel.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -22,7 +24,8 @@ namespace {
 void printHelp(QTextStream& s)
 {
     s << "Usage: kwb diagnose LOGFILE [--json] [--exit-code N] [--signal N] [--timed-out]\n"
-         "       kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]\n\n"
+         "       kwb diagnose --corpus FILE.jsonl [--folds K] [--split NAME] [--json]\n"
+         "       kwb diagnose --train-wording-model OUT.tsv CORPUS.jsonl...\n\n"
          "Classify a failed step's log (LOGFILE '-' reads standard input) into one runtime class:\n"
          "driver_runtime_mismatch, no_device, device_oom, launch_config, unsupported_on_target,\n"
          "illegal_memory_access, "
@@ -35,10 +38,15 @@ void printHelp(QTextStream& s)
          "  --timed-out     the process was killed at the wall-clock limit\n"
          "  --corpus FILE   classify every entry of a JSONL corpus ({\"id\", \"class\", \"log\"} per line)\n"
          "                  and print per-class precision and recall and the misclassified entries\n"
+         "                  (each repository's logs are taken out of the wording model first)\n"
          "  --folds K       with --corpus: K folds of whole source repositories; accuracy per fold and\n"
          "                  per split (\"dev\": logs used to write rules, \"heldout\": never used), per-class\n"
          "                  precision/recall per split, and a table per framework\n"
-         "  --split NAME    with --corpus: only the entries of that split\n\n"
+         "  --split NAME    with --corpus: only the entries of that split\n"
+         "  --train-wording-model OUT.tsv\n"
+         "                  count the words of the labelled logs of the corpora given into the wording\n"
+         "                  model the diagnosis reads when no rule names a cause\n"
+         "                  (resources/diagnose/wording-model.tsv)\n\n"
          "Exit status: 0 classified (unknown included), 2 bad usage or unreadable file;\n"
          "with --corpus: 0 all entries right, 1 some misclassified, 2 unreadable or malformed corpus.\n";
 }
@@ -180,6 +188,28 @@ void printCrossValidation(
     }
 }
 
+int trainWordingModel(const QString& out, const QStringList& corpora, Io& io)
+{
+    QList<CorpusEntry> all;
+    for (const QString& path : corpora) {
+        auto entries = loadFailureCorpus(path);
+        if (!entries) {
+            io.err << "kwb diagnose: " << entries.error().oneLine() << '\n';
+            return ExitBadInput;
+        }
+        all.append(*entries);
+    }
+    const auto model = detail::WordingModel::train(all);
+    QFile f(out);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(model.serialise()) < 0 || !f.flush()) {
+        io.err << "kwb diagnose: " << out << ": cannot write: " << f.errorString() << '\n';
+        return ExitBadInput;
+    }
+    io.out << out << ": " << model.logCount() << " logs of " << corpora.size() << " corpora, " << model.wordCount()
+           << " words and word pairs\n";
+    return ExitOk;
+}
+
 int runCorpus(const QString& path, int folds, const QString& split, bool json, Io& io)
 {
     auto entries = loadFailureCorpus(path);
@@ -234,6 +264,8 @@ int diagnoseCommand(const QStringList& args, Io& io)
     bool json = false;
     QString logPath;
     QString corpusPath;
+    QString modelPath;
+    QStringList corpora;
     QString split;
     int folds = 0;
     bool foldsGiven = false;
@@ -259,6 +291,13 @@ int diagnoseCommand(const QStringList& args, Io& io)
                 return ExitBadInput;
             }
             corpusPath = *v;
+        } else if (a == QLatin1StringView("--train-wording-model")) {
+            const auto v = value();
+            if (!v) {
+                io.err << "kwb diagnose: --train-wording-model needs the model file to write\n";
+                return ExitBadInput;
+            }
+            modelPath = *v;
         } else if (a == QLatin1StringView("--folds")) {
             const auto v = value();
             const auto n = v ? parseInt(*v) : std::nullopt;
@@ -286,13 +325,23 @@ int diagnoseCommand(const QStringList& args, Io& io)
         } else if (a.startsWith(u'-') && a != QLatin1StringView("-")) {
             io.err << "kwb diagnose: unknown option '" << a << "' (see 'kwb diagnose --help')\n";
             return ExitBadInput;
-        } else if (logPath.isEmpty()) {
-            logPath = a;
         } else {
-            io.err << "kwb diagnose: more than one log file given\n";
-            return ExitBadInput;
+            corpora.append(a);
         }
     }
+    if (!modelPath.isEmpty()) {
+        if (corpora.isEmpty() || !corpusPath.isEmpty()) {
+            io.err << "kwb diagnose: --train-wording-model needs the corpora to count, as files after it\n";
+            return ExitBadInput;
+        }
+        return trainWordingModel(modelPath, corpora, io);
+    }
+    if (corpora.size() > 1) {
+        io.err << "kwb diagnose: more than one log file given\n";
+        return ExitBadInput;
+    }
+    if (!corpora.isEmpty())
+        logPath = corpora.front();
     if (!corpusPath.isEmpty()) {
         if (!logPath.isEmpty()) {
             io.err << "kwb diagnose: give either LOGFILE or --corpus, not both\n";
@@ -347,6 +396,9 @@ int diagnoseCommand(const QStringList& args, Io& io)
     }
     if (!d.outsideStack.isEmpty())
         io.out << "outside the accelerator stack: " << d.outsideStack << '\n';
+    if (d.cls == FailureClass::Unknown && detail::WordingModel::installed() == nullptr)
+        io.out << "wording model: not read, the rules decided alone (" << detail::WordingModel::installedProblem()
+               << ")\n";
     if (d.secondary)
         io.out << "second failure: " << failureFindingId(*d.secondary) << '\n';
     if (!d.alternatives.isEmpty()) {

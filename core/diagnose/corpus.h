@@ -83,6 +83,9 @@ struct CorpusEvaluation {
     QJsonObject toJson() const;
 };
 
+/// Classifies every entry. The wording model (wordingmodel.h) was counted from the labelled corpora, so each
+/// repository's entries are read with that repository's logs taken out of its counts: no log is scored with its own
+/// words.
 CorpusEvaluation evaluateFailureCorpus(const QList<CorpusEntry>& entries);
 
 /// A corpus evaluated fold by fold, the folds made of whole source repositories, and split by split
@@ -106,7 +109,8 @@ struct CrossValidation {
 };
 
 /// Assigns whole repositories to `folds` folds (largest repository first, each to the fold with the fewest
-/// entries so far; ties by name, so the assignment is deterministic) and evaluates every entry once.
+/// entries so far; ties by name, so the assignment is deterministic) and evaluates every entry once, with the fold's
+/// logs taken out of the wording model's counts.
 CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, int folds);
 
 } // namespace kwb

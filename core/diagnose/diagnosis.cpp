@@ -5,6 +5,8 @@
 #include "core/diagnose/ballot.h"
 #include "core/diagnose/ruleset.h"
 #include "core/diagnose/softwrap.h"
+#include "core/diagnose/wordingdecision.h"
+#include "core/diagnose/wordingmodel.h"
 
 #include <QRegularExpression>
 
@@ -17,17 +19,6 @@ constexpr qsizetype kMaxLineLength = 2000;
 // kMaxLineLength UTF-16 units never need more than 3 bytes each (4-byte sequences give 2 units), so this
 // many bytes of a line always decode to at least kMaxLineLength units.
 constexpr qsizetype kMaxLineBytes = 3 * kMaxLineLength;
-
-QString cleanLine(QStringView raw)
-{
-    static const QRegularExpression ansi(QStringLiteral("\x1b\\[[0-9;?]*[ -/]*[@-~]"));
-    QString s = raw.left(kMaxLineLength).toString();
-    if (s.contains(QChar(0x1b)))
-        s.remove(ansi);
-    while (!s.isEmpty() && s.back().isSpace())
-        s.chop(1);
-    return s;
-}
 
 QJsonObject markedToJson(const MarkedLine& m)
 {
@@ -50,6 +41,9 @@ QJsonArray alternativesToJson(const QList<Alternative>& alternatives)
 void insertDecision(QJsonObject& o, const Diagnosis& d)
 {
     o.insert(QStringLiteral("confidence"), d.confidence);
+    if (!d.scoreKind.isEmpty())
+        o.insert(QStringLiteral("sign"),
+            QJsonObject { { QStringLiteral("kind"), d.scoreKind }, { QStringLiteral("weight"), d.score } });
     o.insert(QStringLiteral("alternatives"), alternativesToJson(d.alternatives));
     if (d.cause)
         o.insert(QStringLiteral("cause"), markedToJson(*d.cause));
@@ -61,6 +55,17 @@ void insertDecision(QJsonObject& o, const Diagnosis& d)
         o.insert(QStringLiteral("outside_stack"), d.outsideStack);
 }
 } // namespace
+
+QString detail::cleanLine(QStringView raw)
+{
+    static const QRegularExpression ansi(QStringLiteral("\x1b\\[[0-9;?]*[ -/]*[@-~]"));
+    QString s = raw.left(kMaxLineLength).toString();
+    if (s.contains(QChar(0x1b)))
+        s.remove(ansi);
+    while (!s.isEmpty() && s.back().isSpace())
+        s.chop(1);
+    return s;
+}
 
 QJsonArray evidenceToJson(const QList<EvidenceLine>& evidence)
 {
@@ -99,8 +104,8 @@ Diagnosis readFiltered(QByteArrayView log, const std::vector<int>* lineOf, const
     detail::Ballot ballot(log);
     set.prefilter.scan(log, [&](int lineNo, qsizetype begin, qsizetype end, const std::vector<int>& candidates) {
         const QByteArrayView raw = log.sliced(begin, std::min(end - begin, kMaxLineBytes));
-        ballot.line(
-            lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, begin, cleanLine(QString::fromUtf8(raw)), candidates);
+        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, begin, detail::cleanLine(QString::fromUtf8(raw)),
+            candidates);
     });
     return ballot.finish(context);
 }
@@ -120,7 +125,8 @@ Diagnosis readUnfiltered(QByteArrayView log, const std::vector<int>* lineOf, con
             end = log.size();
         ++lineNo;
         const QByteArrayView raw = log.sliced(pos, std::min(end - pos, kMaxLineBytes));
-        ballot.line(lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, pos, cleanLine(QString::fromUtf8(raw)), all);
+        ballot.line(
+            lineOf ? (*lineOf)[size_t(lineNo - 1)] : lineNo, pos, detail::cleanLine(QString::fromUtf8(raw)), all);
         pos = end + 1;
     }
     return ballot.finish(context);
@@ -144,7 +150,7 @@ template <typename Read> Diagnosis readJoiningSoftWraps(QByteArrayView log, cons
 
 Diagnosis diagnoseUtf8(QByteArrayView log, const FailureContext& context)
 {
-    return readJoiningSoftWraps(log, context, readFiltered);
+    return detail::diagnoseWithModel(log, context, detail::WordingModel::installed());
 }
 
 Diagnosis diagnose(QStringView log, const FailureContext& context)
@@ -155,7 +161,13 @@ Diagnosis diagnose(QStringView log, const FailureContext& context)
 namespace detail {
 Diagnosis diagnoseUnfiltered(QStringView log, const FailureContext& context)
 {
-    return readJoiningSoftWraps(log.toUtf8(), context, readUnfiltered);
+    const QByteArray utf8 = log.toUtf8();
+    return consultWording(readJoiningSoftWraps(utf8, context, readUnfiltered), utf8, WordingModel::installed());
+}
+
+Diagnosis diagnoseWithModel(QByteArrayView log, const FailureContext& context, const WordingModel* model)
+{
+    return consultWording(readJoiningSoftWraps(log, context, readFiltered), log, model);
 }
 } // namespace detail
 

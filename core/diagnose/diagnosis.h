@@ -94,17 +94,27 @@ inline constexpr int maxEvidenceLines = 6;
 
 /// Classifies a failed step from its log and, when known, how it ended. The whole log is read in one pass:
 /// a literal prefilter (prefilter.h) picks the lines and rules worth a regular-expression match, so the
-/// time is linear in the log's size. For `unknown`, the evidence is the most informative lines (the last
-/// exception, lines that report an error).
-/// Never fails: a log with no known signature is `unknown`, or `crash` when the process died on a signal.
+/// time is linear in the log's size. When no rule names a cause, the wording model (wordingmodel.h) may name the
+/// class whose labelled logs the log reads like, at a confidence below 0.6 and saying so. For `unknown`, the evidence
+/// is the most informative lines (the last exception, lines that report an error). Never fails: a log with no known
+/// signature is `unknown`, or `crash` when the process died on a signal.
 Diagnosis diagnose(QStringView log, const FailureContext& context = {});
 
 /// The same for a log in UTF-8 bytes, without converting it first (for large files).
 Diagnosis diagnoseUtf8(QByteArrayView log, const FailureContext& context = {});
 
 namespace detail {
+class WordingModel;
+
+/// A log line as the diagnosis quotes it: without colour codes and trailing blanks, at most 2000 characters.
+QString cleanLine(QStringView raw);
+
 /// Every rule on every line, without the prefilter: the reference the prefilter is tested against.
 Diagnosis diagnoseUnfiltered(QStringView log, const FailureContext& context = {});
+
+/// diagnoseUtf8() with another wording model than the installed one (nullptr: the rules alone), for evaluations
+/// that take the evaluated logs out of the model first (corpus.h).
+Diagnosis diagnoseWithModel(QByteArrayView log, const FailureContext& context, const WordingModel* model);
 } // namespace detail
 
 } // namespace kwb

@@ -94,11 +94,12 @@ void compareWithUnfiltered(const QString& log)
     QCOMPARE(a.secondary, b.secondary);
 }
 
-void checkRow()
+// `rulesAlone`: the rules' decision without the wording model, for rows that document the rules' precedence.
+void checkRow(bool rulesAlone = false)
 {
     QFETCH(QString, log);
     QFETCH(FailureClass, expected);
-    const Diagnosis d = diagnose(log);
+    const Diagnosis d = rulesAlone ? detail::diagnoseWithModel(log.toUtf8(), {}, nullptr) : diagnose(log);
     QCOMPARE(d.className(), failureClassName(expected));
     QCOMPARE(d.findingId(), QStringLiteral("runtime.") + failureClassName(expected));
     // `unknown` may still show informative lines (an exception, an error); a class names its deciding lines.
@@ -181,45 +182,48 @@ private Q_SLOTS:
 
     // The later collections (docs/diagnosis.md, "How well it generalises"): each was measured blind once and is dev
     // since; their figures are floors, so a change that loses a record shows. Every record's evidence is real.
+    // Counted with each repository's logs out of the wording model. The model raised 21 floors and lowered six, each by
+    // one or two logs labelled `unknown` that it reads as a failure of the stack (round26: 8 → 7; wording-m: 84 → 82,
+    // failures outside the stack dressed as GPU jobs; wording-q, -r, -u, -x: one each).
     void laterCollections_data()
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("atLeast");
         QTest::addColumn<int>("total");
-        QTest::newRow("round3") << QStringLiteral("round3") << 45 << 54;
-        QTest::newRow("round4") << QStringLiteral("round4") << 65 << 85;
-        QTest::newRow("round5") << QStringLiteral("round5") << 58 << 69;
+        QTest::newRow("round3") << QStringLiteral("round3") << 47 << 54;
+        QTest::newRow("round4") << QStringLiteral("round4") << 67 << 85;
+        QTest::newRow("round5") << QStringLiteral("round5") << 59 << 69;
         QTest::newRow("round6") << QStringLiteral("round6") << 15 << 15;
-        QTest::newRow("round7") << QStringLiteral("round7") << 33 << 41;
-        QTest::newRow("round8") << QStringLiteral("round8") << 31 << 38;
+        QTest::newRow("round7") << QStringLiteral("round7") << 35 << 41;
+        QTest::newRow("round8") << QStringLiteral("round8") << 32 << 38;
         QTest::newRow("round9") << QStringLiteral("round9") << 42 << 50;
-        QTest::newRow("round10") << QStringLiteral("round10") << 21 << 24;
+        QTest::newRow("round10") << QStringLiteral("round10") << 22 << 24;
         QTest::newRow("round11") << QStringLiteral("round11") << 11 << 14;
-        QTest::newRow("round12") << QStringLiteral("round12") << 24 << 31;
+        QTest::newRow("round12") << QStringLiteral("round12") << 26 << 31;
         // Vendor documentation and troubleshooting pages (Neuron first), with the cause they state.
-        QTest::newRow("round13") << QStringLiteral("round13") << 69 << 80;
-        QTest::newRow("round14") << QStringLiteral("round14") << 59 << 69;
+        QTest::newRow("round13") << QStringLiteral("round13") << 71 << 80;
+        QTest::newRow("round14") << QStringLiteral("round14") << 60 << 69;
         QTest::newRow("round15") << QStringLiteral("round15") << 44 << 60;
         // Resolved public threads and Q&A pages, collected in parallel by ecosystem (blind: 6 of 12, 13 of 27, 25 of
         // 35, 18 of 33, 15 of 18, 15 of 22).
         QTest::newRow("round16") << QStringLiteral("round16") << 10 << 12;
-        QTest::newRow("round17") << QStringLiteral("round17") << 21 << 27;
+        QTest::newRow("round17") << QStringLiteral("round17") << 23 << 27;
         QTest::newRow("round18") << QStringLiteral("round18") << 28 << 35;
-        QTest::newRow("round19") << QStringLiteral("round19") << 26 << 33;
+        QTest::newRow("round19") << QStringLiteral("round19") << 27 << 33;
         QTest::newRow("round20") << QStringLiteral("round20") << 18 << 18;
         QTest::newRow("round21") << QStringLiteral("round21") << 18 << 22;
         // Pull requests and CI failures quoting their logs (blind: 19 of 21).
         QTest::newRow("round22") << QStringLiteral("round22") << 20 << 21;
         // Vendor troubleshooting pages and threads they point to (blind: 5 of 7).
-        QTest::newRow("round23") << QStringLiteral("round23") << 6 << 7;
+        QTest::newRow("round23") << QStringLiteral("round23") << 7 << 7;
         // JAX/XLA in discussions and other repositories; Triton and ROCm in smaller repositories (blind: 3 of 7, 9 of
         // 16).
         QTest::newRow("round24") << QStringLiteral("round24") << 5 << 7;
         QTest::newRow("round25") << QStringLiteral("round25") << 11 << 16;
-        QTest::newRow("round26") << QStringLiteral("round26") << 8 << 9;
+        QTest::newRow("round26") << QStringLiteral("round26") << 7 << 9;
         // JAX/XLA/TPU, Triton, Neuron, ROCm and CUDA threads none before came from (blind: 9 of 15, 10 of 15, 6 of 10,
         // 2 of 6).
-        QTest::newRow("round27") << QStringLiteral("round27") << 12 << 15;
+        QTest::newRow("round27") << QStringLiteral("round27") << 13 << 15;
         QTest::newRow("round28") << QStringLiteral("round28") << 13 << 15;
         QTest::newRow("round29") << QStringLiteral("round29") << 7 << 10;
         QTest::newRow("round30") << QStringLiteral("round30") << 5 << 6;
@@ -229,7 +233,7 @@ private Q_SLOTS:
         // (blind: 8 of 15, 9 of 15, 11 of 15, 7 of 13).
         QTest::newRow("round32") << QStringLiteral("round32") << 11 << 15;
         QTest::newRow("round33") << QStringLiteral("round33") << 11 << 15;
-        QTest::newRow("round34") << QStringLiteral("round34") << 13 << 15;
+        QTest::newRow("round34") << QStringLiteral("round34") << 14 << 15;
         QTest::newRow("round35") << QStringLiteral("round35") << 9 << 13;
         // JAX/XLA/TPU alone; Triton, ROCm and CUDA, where the search corpus ran dry (blind: 3 of 11, 5 of 8).
         QTest::newRow("round36") << QStringLiteral("round36") << 6 << 11;
@@ -241,20 +245,28 @@ private Q_SLOTS:
         QTest::newRow("round40") << QStringLiteral("round40") << 12 << 15;
         // JAX/XLA/TPU in repositories few came from; Triton in libraries and PyTorch; Neuron, ROCm and CUDA (blind: 14
         // of 15, 10 of 15, 10 of 15).
-        QTest::newRow("round41") << QStringLiteral("round41") << 14 << 15;
+        QTest::newRow("round41") << QStringLiteral("round41") << 15 << 15;
         QTest::newRow("round42") << QStringLiteral("round42") << 12 << 15;
-        QTest::newRow("round43") << QStringLiteral("round43") << 11 << 15;
+        QTest::newRow("round43") << QStringLiteral("round43") << 12 << 15;
         // JAX/XLA/TPU by their error wordings; Triton and CUDA (launch limits, watchdogs); ROCm, Neuron and PyTorch
         // (blind: 7 of 15, 10 of 15, 6 of 11).
         QTest::newRow("round44") << QStringLiteral("round44") << 9 << 15;
         QTest::newRow("round45") << QStringLiteral("round45") << 12 << 15;
-        QTest::newRow("round46") << QStringLiteral("round46") << 8 << 11;
+        QTest::newRow("round46") << QStringLiteral("round46") << 9 << 11;
         // A mix in repositories with few records, measured blind with the build that had round38-round46's mechanisms
         // (9 of 15, as with the build before them) and not read since.
-        QTest::newRow("round47") << QStringLiteral("round47") << 9 << 15;
+        QTest::newRow("round47") << QStringLiteral("round47") << 11 << 15;
+        // Collected for the wording model's measurement and read by it blind (docs/diagnosis.md, "When no rule
+        // decides"): JAX/XLA in smaller repositories; Triton and CUDA; ROCm, Neuron and PyTorch; JAX/XLA, TF-XLA and
+        // torch_xla on TPU; Triton and Neuron (the landed rules alone: 7, 12, 12, 8 and 7).
+        QTest::newRow("round48") << QStringLiteral("round48") << 8 << 12;
+        QTest::newRow("round49") << QStringLiteral("round49") << 12 << 15;
+        QTest::newRow("round50") << QStringLiteral("round50") << 13 << 15;
+        QTest::newRow("round51") << QStringLiteral("round51") << 10 << 13;
+        QTest::newRow("round52") << QStringLiteral("round52") << 7 << 8;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
-        QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 53 << 65;
+        QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;
         // 16 of its 70 candidates computed wrong results and ended cleanly: their logs say "ok", the comparison judges.
         QTest::newRow("own-runner-4") << QStringLiteral("own-runner-4") << 54 << 70;
         QTest::newRow("own-runner-5") << QStringLiteral("own-runner-5") << 70 << 70;
@@ -274,18 +286,18 @@ private Q_SLOTS:
         QTest::newRow("wording-k") << QStringLiteral("wording-k") << 98 << 100;
         QTest::newRow("wording-l") << QStringLiteral("wording-l") << 80 << 80;
         // Half of it failures outside the stack dressed as GPU jobs; the six left are judgement calls (docs).
-        QTest::newRow("wording-m") << QStringLiteral("wording-m") << 84 << 90;
+        QTest::newRow("wording-m") << QStringLiteral("wording-m") << 82 << 90;
         QTest::newRow("wording-n") << QStringLiteral("wording-n") << 70 << 70;
         QTest::newRow("wording-o") << QStringLiteral("wording-o") << 80 << 80;
         QTest::newRow("wording-p") << QStringLiteral("wording-p") << 100 << 100;
-        QTest::newRow("wording-q") << QStringLiteral("wording-q") << 90 << 90;
-        QTest::newRow("wording-r") << QStringLiteral("wording-r") << 76 << 80;
-        QTest::newRow("wording-s") << QStringLiteral("wording-s") << 77 << 80;
+        QTest::newRow("wording-q") << QStringLiteral("wording-q") << 89 << 90;
+        QTest::newRow("wording-r") << QStringLiteral("wording-r") << 75 << 80;
+        QTest::newRow("wording-s") << QStringLiteral("wording-s") << 78 << 80;
         QTest::newRow("wording-t") << QStringLiteral("wording-t") << 99 << 100;
-        QTest::newRow("wording-u") << QStringLiteral("wording-u") << 77 << 80;
-        QTest::newRow("wording-v") << QStringLiteral("wording-v") << 68 << 70;
+        QTest::newRow("wording-u") << QStringLiteral("wording-u") << 76 << 80;
+        QTest::newRow("wording-v") << QStringLiteral("wording-v") << 69 << 70;
         QTest::newRow("wording-w") << QStringLiteral("wording-w") << 79 << 80;
-        QTest::newRow("wording-x") << QStringLiteral("wording-x") << 80 << 80;
+        QTest::newRow("wording-x") << QStringLiteral("wording-x") << 79 << 80;
         QTest::newRow("wording-y") << QStringLiteral("wording-y") << 80 << 80;
         QTest::newRow("wording-z") << QStringLiteral("wording-z") << 80 << 80;
         // Blind: 77, 75 and 76. Left as labelled: a bare "Killed" the writer calls unknown (a crash here), a Colab cell
@@ -310,18 +322,16 @@ private Q_SLOTS:
         const auto entries = loadFailureCorpus(test::collectionPath(name));
         QVERIFY2(entries.ok(), entries.ok() ? "" : qPrintable(entries.error().oneLine()));
         QCOMPARE(int(entries->size()), total);
-        int correct = 0;
+        for (const auto& e : *entries)
+            verifyEvidence(e.log, diagnose(e.log, e.context));
+        // Counted as an evaluation counts: each repository's logs taken out of the wording model first, so no log is
+        // read with its own words.
+        const CorpusEvaluation ev = evaluateFailureCorpus(*entries);
         QStringList missed;
-        for (const auto& e : *entries) {
-            const Diagnosis d = diagnose(e.log, e.context);
-            verifyEvidence(e.log, d);
-            if (d.cls == e.expected)
-                ++correct;
-            else
-                missed << e.id;
-        }
-        QVERIFY2(correct >= atLeast,
-            qPrintable(QStringLiteral("%1 of %2; missed %3").arg(correct).arg(total).arg(missed.join(u' '))));
+        for (const Confusion& c : ev.confusions)
+            missed << c.id;
+        QVERIFY2(ev.correct >= atLeast,
+            qPrintable(QStringLiteral("%1 of %2; missed %3").arg(ev.correct).arg(total).arg(missed.join(u' '))));
     }
 
     void prefilterAgreesWithEveryRuleOnEveryLine_data()
@@ -604,7 +614,8 @@ private Q_SLOTS:
                               ">= 7.0, but your device is of CUDA capability 6.1")
             << FailureClass::UnsupportedOnTarget;
     }
-    void precedence() { checkRow(); }
+    // The rules' decisions; what the wording model adds where they find nothing is tst_wordingmodel's.
+    void precedence() { checkRow(true); }
 
     void context_data()
     {
@@ -669,7 +680,8 @@ private Q_SLOTS:
         QCOMPARE(o.keys(),
             (QStringList { QStringLiteral("alternatives"), QStringLiteral("cause"), QStringLiteral("class"),
                 QStringLiteral("confidence"), QStringLiteral("evidence_lines"), QStringLiteral("explanation"),
-                QStringLiteral("finding"), QStringLiteral("title") }));
+                QStringLiteral("finding"), QStringLiteral("sign"), QStringLiteral("title") }));
+        QCOMPARE(o.value(u"sign").toObject().value(u"kind").toString(), QStringLiteral("cause"));
         QCOMPARE(o.value(u"cause").toObject().value(u"line").toInt(), 2);
         QVERIFY(o.value(u"confidence").toDouble() >= 0.9);
         QVERIFY(o.value(u"alternatives").toArray().isEmpty());

@@ -86,6 +86,9 @@ echo "kwb: $kwb"
 "$kwb" --version
 "$kwb" doctor >"$work/doctor.txt" || true   # exit 3 only means a tool (nvcc, a GPU) is missing
 grep -q "$root/usr/share/kernel-workbench" "$work/doctor.txt" || { cat "$work/doctor.txt"; fail "kwb doctor does not use the installed resources"; }
+# The diagnosis reads its compiled-in wording model (it says so beside an `unknown` when it cannot).
+printf 'step 1 done\n' | "$kwb" diagnose - >"$work/diagnose.txt" || fail "kwb diagnose"
+! grep -q "wording model: not read" "$work/diagnose.txt" || { cat "$work/diagnose.txt"; fail "the installed kwb does not read its wording model"; }
 task="$root/usr/share/kernel-workbench/tasks/vector-add-f32"
 if "$kwb" check --help >/dev/null 2>&1; then
     # 0 pass, 1 findings; 3 only as "incomplete" (its CUDA candidate cannot be checked on a machine without a GPU).

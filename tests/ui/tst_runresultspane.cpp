@@ -13,7 +13,7 @@ using namespace kwb;
 using namespace kwb::ui;
 
 namespace {
-RunResult failedWith(const QString& log, const FailureContext& context = {})
+RunResult failedWith(const Diagnosis& diagnosis)
 {
     RunResult result;
     result.task.id = QStringLiteral("t");
@@ -22,9 +22,14 @@ RunResult failedWith(const QString& log, const FailureContext& context = {})
     run.role = ImplRole::Candidate;
     run.status = ImplStatus::Failed;
     run.error = QStringLiteral("the runner failed");
-    run.diagnosis = diagnose(log, context);
+    run.diagnosis = diagnosis;
     result.impls << run;
     return result;
+}
+
+RunResult failedWith(const QString& log, const FailureContext& context = {})
+{
+    return failedWith(diagnose(log, context));
 }
 
 QLabel* certaintyOf(const RunResultsPane& pane)
@@ -64,6 +69,23 @@ private Q_SLOTS:
         QLabel* sure = certaintyOf(pane);
         QVERIFY(sure);
         QVERIFY2(sure->text().contains(QStringLiteral("low: check the evidence lines")), qPrintable(sure->text()));
+    }
+
+    // A class the wording model read, where no rule decided, says so: it is a lead, not a rule's decision.
+    void wordingSaysNoRuleDecided()
+    {
+        Diagnosis d;
+        d.cls = FailureClass::UnsupportedOnTarget;
+        d.scoreKind = QStringLiteral("wording");
+        d.confidence = 0.45;
+        d.title = failureTitle(d.cls);
+        d.explanation = QStringLiteral("No rule names a failure in this log.");
+        d.evidence = { { 1, QStringLiteral("NotImplementedError: Unsupported tpu_version=4") } };
+        RunResultsPane pane;
+        pane.showResult(failedWith(d));
+        QLabel* sure = certaintyOf(pane);
+        QVERIFY(sure);
+        QVERIFY2(sure->text().contains(QStringLiteral("no rule decided")), qPrintable(sure->text()));
     }
 
     void unknownSaysNoKnownCause()

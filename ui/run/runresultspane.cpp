@@ -23,6 +23,10 @@ QString diagnosisCertainty(const Diagnosis& d)
     if (d.cls == FailureClass::Unknown)
         sure = QObject::tr("no known cause in the log (confidence %1 that none applies)")
                    .arg(QString::number(d.confidence, 'f', 2));
+    else if (d.scoreKind == u"wording")
+        sure = QObject::tr("confidence %1, low: no rule decided, the wording model read the lines that report the "
+                           "failure — check them")
+                   .arg(QString::number(d.confidence, 'f', 2));
     else if (d.confidence >= 0.8)
         sure = QObject::tr("confidence %1, high").arg(QString::number(d.confidence, 'f', 2));
     else if (d.confidence >= 0.6)
