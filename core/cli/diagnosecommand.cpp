@@ -277,6 +277,15 @@ int diagnoseCommand(const QStringList& args, Io& io)
                 return std::nullopt;
             return args[++i];
         };
+        // An option's text value into `target`; false, having said what was missing, when there is none.
+        auto text = [&](QString& target, const char* what) {
+            const auto v = value();
+            if (!v)
+                io.err << "kwb diagnose: " << a << " needs " << what << '\n';
+            else
+                target = *v;
+            return v.has_value();
+        };
         if (a == QLatin1StringView("--help") || a == QLatin1StringView("-h")) {
             printHelp(io.out);
             return ExitOk;
@@ -285,19 +294,11 @@ int diagnoseCommand(const QStringList& args, Io& io)
         } else if (a == QLatin1StringView("--timed-out")) {
             context.timedOut = true;
         } else if (a == QLatin1StringView("--corpus")) {
-            const auto v = value();
-            if (!v) {
-                io.err << "kwb diagnose: --corpus needs a file\n";
+            if (!text(corpusPath, "a file"))
                 return ExitBadInput;
-            }
-            corpusPath = *v;
         } else if (a == QLatin1StringView("--train-wording-model")) {
-            const auto v = value();
-            if (!v) {
-                io.err << "kwb diagnose: --train-wording-model needs the model file to write\n";
+            if (!text(modelPath, "the model file to write"))
                 return ExitBadInput;
-            }
-            modelPath = *v;
         } else if (a == QLatin1StringView("--folds")) {
             const auto v = value();
             const auto n = v ? parseInt(*v) : std::nullopt;
@@ -308,12 +309,8 @@ int diagnoseCommand(const QStringList& args, Io& io)
             folds = *n;
             foldsGiven = true;
         } else if (a == QLatin1StringView("--split")) {
-            const auto v = value();
-            if (!v) {
-                io.err << "kwb diagnose: --split needs a split name\n";
+            if (!text(split, "a split name"))
                 return ExitBadInput;
-            }
-            split = *v;
         } else if (a == QLatin1StringView("--exit-code") || a == QLatin1StringView("--signal")) {
             const auto v = value();
             const auto n = v ? parseInt(*v) : std::nullopt;

@@ -16,8 +16,7 @@
 
 namespace kwb {
 
-namespace {
-Error corpusError(const QString& path, int line, const QString& what)
+Error detail::errorAtLine(const QString& path, int line, const QString& what)
 {
     Error e;
     e.file = path;
@@ -26,6 +25,8 @@ Error corpusError(const QString& path, int line, const QString& what)
     e.line = line;
     return e;
 }
+
+namespace {
 
 QJsonObject tallyJson(const Tally& t)
 {
@@ -76,14 +77,14 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(raw, &pe);
         if (pe.error != QJsonParseError::NoError)
-            return corpusError(
+            return detail::errorAtLine(
                 path, lineNo, QStringLiteral("invalid JSON at column %1: %2").arg(pe.offset + 1).arg(pe.errorString()));
         if (!doc.isObject())
-            return corpusError(path, lineNo, QStringLiteral("expected a JSON object"));
+            return detail::errorAtLine(path, lineNo, QStringLiteral("expected a JSON object"));
         const QJsonObject o = doc.object();
         for (const char* key : { "id", "class", "log" }) {
             if (!o.value(QLatin1StringView(key)).isString())
-                return corpusError(
+                return detail::errorAtLine(
                     path, lineNo, QStringLiteral("\"%1\": expected a string").arg(QLatin1StringView(key)));
         }
         // An optional field of the wrong type is a mistake in the file, not a value to ignore: a "split" given
@@ -91,13 +92,13 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
         for (const char* key : { "second", "framework", "source", "repo", "split", "reason" }) {
             const QJsonValue v = o.value(QLatin1StringView(key));
             if (!v.isUndefined() && !v.isString())
-                return corpusError(
+                return detail::errorAtLine(
                     path, lineNo, QStringLiteral("\"%1\": expected a string").arg(QLatin1StringView(key)));
         }
         for (const char* key : { "tuned", "timed_out", "log_states_cause" }) {
             const QJsonValue v = o.value(QLatin1StringView(key));
             if (!v.isUndefined() && !v.isBool())
-                return corpusError(
+                return detail::errorAtLine(
                     path, lineNo, QStringLiteral("\"%1\": expected true or false").arg(QLatin1StringView(key)));
         }
         // How the process ended: an exit status may be negative (Python's subprocess reports a signal as -N); a
@@ -110,7 +111,7 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
                 continue;
             const double n = v.toDouble(0.5);
             if (!v.isDouble() || n != std::floor(n) || n < low || n > 255)
-                return corpusError(path, lineNo,
+                return detail::errorAtLine(path, lineNo,
                     QStringLiteral("\"%1\": expected an integer from %2 to 255").arg(QLatin1StringView(key)).arg(low));
             *into = int(n);
         }
@@ -120,16 +121,16 @@ Result<QList<CorpusEntry>> loadFailureCorpus(const QString& path)
         const QString cls = o.value(QLatin1StringView("class")).toString();
         const auto c = failureClassFromName(cls);
         if (!c)
-            return corpusError(path, lineNo, QStringLiteral("\"class\": unknown class '%1'").arg(cls));
+            return detail::errorAtLine(path, lineNo, QStringLiteral("\"class\": unknown class '%1'").arg(cls));
         if (ids.contains(e.id))
-            return corpusError(path, lineNo, QStringLiteral("\"id\": duplicate id '%1'").arg(e.id));
+            return detail::errorAtLine(path, lineNo, QStringLiteral("\"id\": duplicate id '%1'").arg(e.id));
         ids.insert(e.id);
         e.expected = *c;
         if (o.contains(QLatin1StringView("second"))) {
             const QString second = o.value(QLatin1StringView("second")).toString();
             const auto sc = failureClassFromName(second);
             if (!sc)
-                return corpusError(path, lineNo, QStringLiteral("\"second\": unknown class '%1'").arg(second));
+                return detail::errorAtLine(path, lineNo, QStringLiteral("\"second\": unknown class '%1'").arg(second));
             e.second = *sc;
         }
         e.framework = o.value(QLatin1StringView("framework")).toString();

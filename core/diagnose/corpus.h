@@ -113,4 +113,9 @@ struct CrossValidation {
 /// logs taken out of the wording model's counts.
 CrossValidation crossValidateFailureCorpus(const QList<CorpusEntry>& entries, int folds);
 
+namespace detail {
+/// An error at a line of a file the diagnosis reads (a corpus, the wording model): it names the file and the line.
+Error errorAtLine(const QString& path, int line, const QString& what);
+} // namespace detail
+
 } // namespace kwb

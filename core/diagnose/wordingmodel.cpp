@@ -91,15 +91,6 @@ int classIndex(FailureClass c)
     return int(c);
 }
 
-Error modelError(const QString& path, int line, const QString& what)
-{
-    Error e;
-    e.file = path;
-    e.where = QStringLiteral("line %1").arg(line);
-    e.what = what;
-    e.line = line;
-    return e;
-}
 } // namespace
 
 std::vector<QByteArray> wordingFeatures(QByteArrayView log)
@@ -203,7 +194,7 @@ Result<WordingModel> WordingModel::parse(const QByteArray& text, const QString& 
         } else if (f[0] == "class" && f.size() == 4) {
             const int c = f[1].toInt(&ok);
             if (!ok || c != classesSeen || failureClassName(FailureClass(c)).toUtf8() != f[2])
-                return modelError(path, lineNo,
+                return errorAtLine(path, lineNo,
                     QStringLiteral("class %1 is not \"%2\": the file was written for other classes")
                         .arg(QString::fromUtf8(f[1]), QString::fromUtf8(f[2])));
             m.m_perClass[size_t(c)] = f[3].toInt(&ok);
@@ -231,11 +222,12 @@ Result<WordingModel> WordingModel::parse(const QByteArray& text, const QString& 
             ok = false;
         }
         if (!ok)
-            return modelError(path, lineNo,
+            return errorAtLine(path, lineNo,
                 QStringLiteral("expected \"logs\", \"class\", \"log\" or \"word\" with its fields, tab-separated"));
     }
     if (classesSeen != classCount || m.m_logs <= 0)
-        return modelError(path, lineNo, QStringLiteral("no \"logs\" count or not every class: the file is incomplete"));
+        return errorAtLine(
+            path, lineNo, QStringLiteral("no \"logs\" count or not every class: the file is incomplete"));
     return m;
 }
 

@@ -6,6 +6,7 @@
 #include "corpusrows.h"
 #include "tests/helpers/testpaths.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,6 +121,11 @@ private Q_SLOTS:
         QTest::newRow("zero-folds") << QStringList { QStringLiteral("--corpus"), QStringLiteral("c"),
             QStringLiteral("--folds"), QStringLiteral("0") }
                                     << QStringLiteral("--folds needs");
+        QTest::newRow("train-without-corpora") << QStringList { QStringLiteral("--train-wording-model"),
+            QStringLiteral("m.tsv") } << QStringLiteral("needs the corpora");
+        QTest::newRow("train-unreadable-corpus") << QStringList { QStringLiteral("--train-wording-model"),
+            QStringLiteral("m.tsv"), QStringLiteral("/nonexistent/c.jsonl") }
+                                                 << QStringLiteral("/nonexistent/c.jsonl");
     }
     void badUsage()
     {
@@ -129,6 +135,24 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    // Counting the wording model through the command gives the file the build compiled in.
+    void trainWordingModel()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("model.tsv"));
+        QStringList args { QStringLiteral("--train-wording-model"), out };
+        const QDir fixtures(KWB_FIXTURES_DIR);
+        for (const QString& name : fixtures.entryList({ QStringLiteral("*.jsonl") }, QDir::Files, QDir::Name))
+            args << fixtures.filePath(name);
+        const Run r = runKwb(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("logs of"), r.out.constData());
+        QFile written(out);
+        QFile source(KWB_SOURCE_DIR + QStringLiteral("/resources/diagnose/wording-model.tsv"));
+        QVERIFY(written.open(QIODevice::ReadOnly) && source.open(QIODevice::ReadOnly));
+        QVERIFY(written.readAll() == source.readAll());
     }
 
     void help()
