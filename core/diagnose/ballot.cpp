@@ -47,7 +47,7 @@ bool isStackPackageFrame(const QString& frame)
 QRegularExpressionMatch signatureMismatch(const QString& exceptionLine)
 {
     static const QRegularExpression re(QStringLiteral(
-        R"re(\bTypeError: (?:(?<fn>\w+)\(\) |function )?(got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (exactly |at most |at least |from )?\d+ (to \d+ )?(positional )?arguments? (but \d+ (were|was) given|\(\d+ given\))))re"));
+        R"re(\bTypeError(?:: |\(["'])(?:(?<fn>\w+)\(\) |function )?(got an unexpected keyword argument|got multiple values for argument|missing \d+ required (positional|keyword-only) arguments?|takes (exactly |at most |at least |from )?\d+ (to \d+ )?(positional )?arguments? (but \d+ (were|was) given|\(\d+ given\))))re"));
     return re.match(exceptionLine);
 }
 
@@ -417,7 +417,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         if (r.cls == FailureClass::NumericalMismatch && layerFailureClass(layer) && (kinds & ExceptionLine))
             continue;
         if (kind < 0) {
-            kind = forwardsAnErrorLine(text)                               ? 0
+            // A program's uncaught exception behind an INFO prefix was forwarded by a wrapper that logs a child's
+            // output at INFO (a container runner, a job launcher): the error it is, not something a library tried.
+            const bool forwardedException = (kinds & ExceptionLine) && !place.frame && prefix.level == LogLevel::Info;
+            kind = forwardsAnErrorLine(text) || forwardedException         ? 0
                 : prefix.level == LogLevel::Warning || isWarningLine(text) ? 1
                 : prefix.level == LogLevel::Info || isInfoLine(text)       ? 2
                                                                            : 0;

@@ -44,7 +44,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported \.version \d|Unsupported \.target|PTX \.version [\d.]+ does not support \.target)re", "ptxas: PTX newer than the toolkit" },
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 100, R"re(NVIDIA driver on your system is too old)re", "PyTorch" },
-        { C::DriverRuntimeMismatch, 80, R"re(Torch not compiled with CUDA enabled)re", "PyTorch CPU build" },
+        { C::DriverRuntimeMismatch, 80, R"re(Torch not compiled with \w+ enabled)re", "PyTorch without the accelerator's build (CUDA, XPU, MPS)" },
         { C::DriverRuntimeMismatch, 90, R"re(\b(wasn't|wasnt|was not|not) (built|build|compiled) with (CUDA|ROCm|HIP|GPU)\b)re", "xFormers, extensions: a build without the accelerator" },
         { C::DriverRuntimeMismatch, 85, R"re(\bonly supports? (\w+ ){0,2}v?\d+(\.\d+)* or (higher|later|newer|above)\b.{0,40}\bbut (got|found)\b)re", "version checks: a toolkit newer or older than the range a release knows (Triton)" },
         { C::DriverRuntimeMismatch, 100, R"re(\b(outdated|incompatible) (cuDNN|cuBLAS|cuSPARSE|cuFFT|cuSOLVER|NCCL|CUDA|driver)\w* (installation|version|library|libraries|driver))re", "JAX" },
@@ -144,7 +144,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the installation were not found or do not fit (bitsandbytes).
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
         // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
-        { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target)re", "LLVM: the toolchain does not know the GPU's architecture" },
+        { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
         // Any compiler or backend that does not know the GPU's architecture by name (NVHPC's "-ta with unknown
         // keyword cc89", a backend's "sycl_arch not recognized") is older than the GPU; a binary built for another
         // architecture that says to rebuild for this one lacks its code (NVHPC's "Rebuild this file with -gpu=cc120").
@@ -268,6 +268,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
+        { C::DeviceOom, 100, R"re(\b(cuda|hip|cuMem)Malloc\w*\b.{0,80}\bout of memory\b)re", "device allocations that failed for memory (Faiss, RAPIDS, custom allocators)" },
         { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
         { C::DeviceOom, 90, R"re(\bub overflow\b|\brequires \d+ bits while \d+ bits available\b)re", "Triton-Ascend (BiSheng): a kernel's buffers above the NPU's on-chip Unified Buffer" },
         { C::DeviceOom, 60, R"re(OutOfMemoryError(?!: out of resource)|\bOOM\b)re", "various" },
@@ -327,7 +328,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
         { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported (on|for) (the )?(current|this) (GPU|TPU|target|architecture)|\bMinimum capability: \d+\. Current capability: \d+)re", "Pallas/Mosaic, Triton, vLLM" },
-        { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\w+|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
+        { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\d+\w*\b'?(?! and (higher|later|newer|above)| or (higher|later|newer))|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
         { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only (supported|implemented|available) on (the )?(\w+ ){0,2}(GPUs|devices|hardware|architectures?|backends?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
         // needs (compute capability 7.0), no install fixes it; the action is other hardware.
@@ -389,8 +390,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ("requires a GPU of the Hopper architecture or later (compute capability 90 or greater)", "only supported on
         // NeuronCore-v3 (trn2) and newer", "Only sm_90a GPUs are supported by Mosaic GPU"), and a kind of device named
         // by its ISA ("not supported on gfx90a", "not supported on target trn1").
-        { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) on .{0,60}\b(and|or) (newer|later|above|higher)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
-        { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
+        { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) (on|for) .{0,60}\b(and|or) (newer|later|above|higher|up)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
+        { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d+\w*\b(?!\+| and (higher|later|newer|above))|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
         { C::UnsupportedOnTarget, 95, R"re(\brequires min(imum)? target \w+|\bcurrent target is \w+ \(NeuronCore)re", "NKI: an instruction of a later NeuronCore" },
         // A generation of the device named as what a feature requires ("LNC=2 requires NeuronCore-v3 (trn2)"), or the
         // machine it runs on refused by name ("not supported on this instance").
@@ -399,6 +400,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
         { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
+        { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
+        // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
+        { C::UnsupportedOnTarget, 60, R"re(\bwarp ?size (must|should) be 32\b|\brequires? (a )?warp ?size of 32\b)re", "programs' own warp-size checks on wave64 GPUs" },
         { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 85, KWB_CUDA_STATUS("(59|77|700|710|716|719)"), "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
@@ -432,6 +436,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // ---- shape_dtype_mismatch --------------------------------------------------------------------
         // A JIT or lowering failure whose stated cause is a shape/layout/dtype/device mismatch lands here;
         // a compiler diagnostic (file:line: error:) stays a compile error (see docs/diagnosis.md).
+        { C::ShapeDtypeMismatch, 45, R"re(\bOn entry to \w+ +parameter number \d+ had an illegal value\b)re", "BLAS and LAPACK (cuBLAS, MKL, OpenBLAS): an argument (a dimension, a leading dimension) the call cannot take; a hint, since XLA's GEMM autotuner provokes it too" },
         { C::ShapeDtypeMismatch, 100, R"re(shapes cannot be multiplied|size mismatch\b|The size of tensor a \(\d+\) must match the size of tensor b|shape '\[[^\]]*\]' is invalid for input of size)re", "PyTorch" },
         { C::ShapeDtypeMismatch, 85, R"re(\bdimensions of '\w+' must have equal size\b|\bmust have equal (sizes?|shapes?|ranks?)\b)re", "XLA's builder: an operand whose dimensions the operation cannot take (a non-square matrix to invert)" },
         { C::ShapeDtypeMismatch, 95, R"re(\bmust have (the )?same reduction dim\b|\bexpected to generate shape \(.{0,40}\) but got shape\b|\bScopeParamShapeError\b)re", "PyTorch's meta kernels (under Dynamo's fake tensors), Flax parameters" },
@@ -542,7 +547,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The linker's own "undefined symbol" (LLVM's lld, mold, gold) is a link that lacks a library: the build
         // failed; the dynamic loader's "undefined symbol: x" (a binary built against another release) is not this.
         { C::CompileError, 90, R"re(\b(ld\.lld|lld|ld\.gold|gold|mold|ld64\.lld|lld-link): error: undefined symbol\b)re", "lld, gold, mold" },
-        { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
+        // An instruction the source uses that newer targets removed ("Instruction 'shfl' without '.sync' is not supported
+        // on .target sm_70 and higher", "wavefront shifts are not supported on GFX10+"): the source must change, not the
+        // hardware — the opposite of a feature that only later generations have.
+        { C::CompileError, 92, R"re(\bnot supported on (\.target )?'?(sm_\d+\w*|gfx\d+\w*)'?( and (higher|later|newer|above)| or (higher|later|newer)|\+))re", "ptxas, AMDGPU back end: what newer targets removed" },
+        { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|\bUNREACHABLE executed at\b|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
         // a CompilationError (an undefined name, a non-power-of-2 arange) as an InterpreterError: the same wrapper.

@@ -144,6 +144,52 @@ private Q_SLOTS:
                               "['neuronx-cc', 'compile']: walrus_driver: error while loading shared libraries: "
                               "libxml2.so.2: cannot open shared object file: No such file or directory")
             << FailureClass::DriverRuntimeMismatch << 1 << 1;
+        // A wrapper that logs a child's output at INFO (a container runner) forwards its uncaught exception: that is
+        // the failure, not something a library tried.
+        QTest::newRow("exception-forwarded-at-info")
+            << QStringLiteral("I0311 09:14:02.118 4471 launcher.py:88] Traceback (most recent call last):\n"
+                              "I0311 09:14:02.119 4471 launcher.py:88]   File \"/opt/app/solve.py\", line 12, in main\n"
+                              "I0311 09:14:02.119 4471 launcher.py:88] RuntimeError: CUDA error: out of memory")
+            << FailureClass::DeviceOom << 3 << 0;
+        // Triton's compile error prints the exception as its repr; a call of the stack with another release's
+        // signature is version skew in that form too.
+        QTest::newRow("signature-skew-in-repr")
+            << QStringLiteral("triton.compiler.errors.CompilationError: at 14:20:\n"
+                              "    acc += tl.load(x_ptr + offs)\n"
+                              "    total = tl.max(acc)\n"
+                              "                   ^\n"
+                              "TypeError(\"max() missing 1 required positional argument: 'axis'\")")
+            << FailureClass::DriverRuntimeMismatch << 5 << 1;
+        // What newer targets removed is the source's to change; what only newer targets have is the target's lack.
+        QTest::newRow("removed-on-newer-targets") << QStringLiteral(
+            "ptxas /tmp/k.ptx, line 88; error   : Instruction 'vote' without '.sync' is not supported "
+            "on .target sm_80 and higher from PTX ISA version 6.4\n"
+            "ptxas fatal   : Ptx assembly aborted due to errors")
+                                                  << FailureClass::CompileError << 1 << 0;
+        QTest::newRow("only-on-newer-targets") << QStringLiteral(
+            "kernel.cu(4): fatal error C1189: #error:  \"cluster launch is only supported for sm_90 and up.\"")
+                                               << FailureClass::UnsupportedOnTarget << 1 << 0;
+        // An LLVM back end older than the PTX ISA the compiler in front of it asks for.
+        QTest::newRow("llvm-older-than-ptx-asked")
+            << QStringLiteral("'+ptx87' is not a recognized feature for this target (ignoring feature)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A device allocation out of memory, in a message shaped like a compiler's ("pool.cpp:40: Error:").
+        QTest::newRow("device-allocation-out-of-memory")
+            << QStringLiteral("RuntimeError: Error in allocate at pool.cpp:40: Error: 'err == cudaSuccess' failed: "
+                              "cudaMallocManaged of 1073741824 bytes failed (error 2 out of memory)")
+            << FailureClass::DeviceOom << 1 << 0;
+        // A compiler's internal failure, then the abort it causes.
+        QTest::newRow("llvm-unreachable")
+            << QStringLiteral("UNREACHABLE executed at /src/lib/Conversion/TritonGPUToLLVM/ReduceOpToLLVM.cpp:211!\n"
+                              "Aborted (core dumped)")
+            << FailureClass::CompileError << 1 << 0;
+        // A graph compiler without an operator the model uses, then the abort it causes.
+        QTest::newRow("graph-compiler-unknown-operator") << QStringLiteral(
+            "Parsing ONNX File\n"
+            "MIGraphX Error: src/onnx/onnx_parser.cpp:281: parse_graph: Unknown operator: GridSample\n"
+            "terminate called after throwing an instance of 'std::runtime_error'\n"
+            "Aborted (core dumped)") << FailureClass::UnsupportedOnTarget
+                                                         << 2 << 0;
         QTest::newRow("mosaic-unsupported")
             << QStringLiteral("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Mosaic failed to compile TPU kernel: "
                               "unsupported shape cast")
