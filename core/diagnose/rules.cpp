@@ -56,6 +56,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 70, R"re(compute capability .{0,40}(is )?(not supported|unsupported|too (old|low)|below the minimum))re", "various" },
         { C::DriverRuntimeMismatch, 80, R"re(lib(cuda|cudart|cublas\w*|cudnn\w*|nccl|nvrtc|cufft|cusparse|cusolver|nvJitLink)\.so\S*.{0,40}(cannot (open|be found|found)|not found|No such file))re", "dynamic loader, Triton" },
         { C::DriverRuntimeMismatch, 100, R"re(mismatches the version that was used to compile)re", "PyTorch extensions" },
+        { C::DriverRuntimeMismatch, 80, R"re(\brequires an? (newer |more recent )?(lib)?[\w.-]+ version\b)re", "a component's check on another's version (\"Pallas TPU requires a libTPU version that's at most a month old\")" },
         { C::DriverRuntimeMismatch, 80, R"re(CUDA-enabled jaxlib is not installed)re", "JAX CPU build" },
         { C::DriverRuntimeMismatch, 90, R"re(\bis installed, but (it )?is not compatible with the installed \w+ version\b)re", "JAX: a plugin (jax-cuda12-plugin, libtpu) of another version than jaxlib, left unused" },
         { C::DriverRuntimeMismatch, 60, R"re(^\s*(E\s+)?DeprecationWarning: .{0,160}\bis deprecated\b|\bERROR\b.{0,160} - DeprecationWarning: .{0,160}\bis deprecated\b)re", "a deprecation raised as an error (warnings as errors): code written against another release" },
@@ -151,6 +152,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\b\w*(arch|architecture|processor|offload-arch|gpu-target)\w* (is )?(not recognized|unrecognized|unknown|not known)\b|\b(unknown|unrecognized) (keyword|value|architecture|arch|target|processor|GPU)\b.{0,10}\b(cc\d{2,3}|sm_?\d{2,3}\w?|compute_\d{2,3}\w?|gfx\d\w*)\b|\bRebuild (this file|it|the \w+) with -(gpu|arch|ta|offload-arch)[= ]\S*\b(cc|sm_|gfx)\d+)re", "compilers and backends: a GPU architecture the toolchain or the binary does not know" },
         // A header of the toolkit itself that includes one its installation lacks: the headers of two releases
         // mixed, or code that needs a newer toolkit than the one installed (ROCm 5.6's hip_bf16.h without amd_hip_bf16.h).
+        // The same in the front ends' own words, wherever the toolkit's headers were installed or bundled (CuPy's
+        // cupy/_cuda/cuda-12.4/cuda_fp16.h that includes vector_types.h of a runtime package not installed).
+        { C::DriverRuntimeMismatch, 95, R"re(\b(cuda_\w+|hip_\w+|amd_hip_\w+|cuda)\.h(pp)?(\(\d+\)|:\d+:\d+): (catastrophic |fatal )?error: (cannot open source file|\S+: No such file or directory))re", "a toolkit's own header missing a file of its release (nvcc, NVRTC, hipcc)" },
         { C::DriverRuntimeMismatch, 95, R"re(^\s*(In file included from )?/(opt/rocm|usr/local/cuda|usr/include/hip|opt/nvidia)[^:\s]*/include/\S+:\d+:\d+: fatal error: \S+ (file not found|No such file or directory))re", "a toolkit's own header missing a file of its release" },
         // The toolkit's host side: a host compiler it does not find or does not accept (nvcc's "Cannot find compiler
         // 'cl.exe' in PATH", "unsupported GNU version! gcc versions later than 12 are not supported"; Triton's "Failed
@@ -268,6 +272,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
+        { C::DeviceOom, 90, R"re(\bfailed to allocate (CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer\b)re", "ggml (llama.cpp, whisper.cpp): a backend buffer the device has no room for" },
         { C::DeviceOom, 100, R"re(\b(cuda|hip|cuMem)Malloc\w*\b.{0,80}\bout of memory\b)re", "device allocations that failed for memory (Faiss, RAPIDS, custom allocators)" },
         { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
         { C::DeviceOom, 90, R"re(\bub overflow\b|\brequires \d+ bits while \d+ bits available\b)re", "Triton-Ascend (BiSheng): a kernel's buffers above the NPU's on-chip Unified Buffer" },
@@ -645,6 +650,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 60, R"re(stack smashing detected|double free or corruption|free\(\): |malloc\(\): |corrupted size vs\. prev_size)re", "glibc", RuleRole::Consequence },
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
         { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
+        { C::Crash, 50, R"re(\bin (__GI_)?(abort|raise|__pthread_kill\w*) \(\))re", "gdb: a backtrace of a process that aborted", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         // Ray's memory monitor kills a worker when the host runs low on memory: host memory, as the OOM killer.

@@ -274,6 +274,11 @@ private Q_SLOTS:
         QTest::newRow("round56") << QStringLiteral("round56") << 10 << 15;
         QTest::newRow("round57") << QStringLiteral("round57") << 11 << 15;
         QTest::newRow("round58") << QStringLiteral("round58") << 8 << 11;
+        // Measured blind with the landed build and with the build that read round53-round58 (27 of 38 with both), then
+        // read: JAX/XLA and Neuron; CUDA and ROCm; Triton and PyTorch (blind: 5 of 9, 10 of 15, 12 of 14).
+        QTest::newRow("round59") << QStringLiteral("round59") << 6 << 9;
+        QTest::newRow("round60") << QStringLiteral("round60") << 13 << 15;
+        QTest::newRow("round61") << QStringLiteral("round61") << 12 << 14;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

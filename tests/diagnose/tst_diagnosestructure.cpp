@@ -190,6 +190,31 @@ private Q_SLOTS:
             "terminate called after throwing an instance of 'std::runtime_error'\n"
             "Aborted (core dumped)") << FailureClass::UnsupportedOnTarget
                                                          << 2 << 0;
+        // A header of the toolkit, bundled by a package, that includes one of a runtime package not installed.
+        QTest::newRow("toolkit-header-missing-its-include")
+            << QStringLiteral("site-packages/cupy/_core/include/cupy/_cuda/cuda-12.2/cuda_bf16.h(87): catastrophic "
+                              "error: cannot open source file \"vector_functions.h\"\n"
+                              "1 catastrophic error detected in the compilation of \"/tmp/k.cubin.cu\".\n"
+                              "Compilation terminated.")
+            << FailureClass::DriverRuntimeMismatch << 1 << 3;
+        // One component's check on another's version.
+        QTest::newRow("component-requires-a-version")
+            << QStringLiteral("RuntimeError: Mosaic GPU requires a libcuda version that supports the needed PTX")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // ggml's backend buffer the device has no room for, then the crash it causes.
+        QTest::newRow("device-buffer-not-allocated")
+            << QStringLiteral("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9216.00 MiB on device 0: "
+                              "cudaMalloc failed\n"
+                              "llama_model_load: failed to allocate CUDA0 buffer of size 9663676416\n"
+                              "Segmentation fault (core dumped)")
+            << FailureClass::DeviceOom << 2 << 0;
+        // A debugger's backtrace of a process that aborted, with nothing else said.
+        QTest::newRow("backtrace-of-an-abort")
+            << QStringLiteral("(gdb) bt\n"
+                              "#0  0x00007f2b1c0a8e2c in __pthread_kill_implementation () from /lib/libc.so.6\n"
+                              "#1  0x00007f2b1c05afb2 in raise () from /lib/libc.so.6\n"
+                              "#2  0x00007f2b1c045472 in abort () from /lib/libc.so.6")
+            << FailureClass::Crash << 2 << 0;
         QTest::newRow("mosaic-unsupported")
             << QStringLiteral("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Mosaic failed to compile TPU kernel: "
                               "unsupported shape cast")
