@@ -20,7 +20,6 @@ bool isStandardLibraryFrame(QStringView frame)
     return re.match(frame).hasMatch();
 }
 
-constexpr qsizetype kMaxEvidenceText = 400;
 constexpr qsizetype kMaxQuotedText = 160;
 // A second failure is reported when its strongest sign is a cause at least this definite (tier 80–100).
 constexpr int kSecondaryMinScore = 80;
@@ -226,7 +225,7 @@ QString kindName(Strength s)
 
 MarkedLine marked(const Hit& h)
 {
-    return { { h.line, shortened(h.text, kMaxEvidenceText) }, layerName(h.layer) };
+    return { { h.line, evidenceText(h.text) }, layerName(h.layer) };
 }
 
 // A line quoted in the explanation: from a little before the match that decided, so that the cause in a
@@ -251,7 +250,7 @@ QList<EvidenceLine> evidenceFrom(QList<Hit> hits, const std::optional<Hit>& extr
     }
     QList<EvidenceLine> out;
     for (const auto& h : hits)
-        out.append({ h.line, shortened(h.text, kMaxEvidenceText) });
+        out.append({ h.line, evidenceText(h.text) });
     std::sort(out.begin(), out.end(), [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
     return out;
 }

@@ -67,6 +67,12 @@ QString detail::cleanLine(QStringView raw)
     return s;
 }
 
+QString detail::evidenceText(const QString& cleaned)
+{
+    constexpr qsizetype maxEvidenceText = 400;
+    return cleaned.size() > maxEvidenceText ? cleaned.left(maxEvidenceText) + QStringLiteral("…") : cleaned;
+}
+
 QJsonArray evidenceToJson(const QList<EvidenceLine>& evidence)
 {
     QJsonArray lines;

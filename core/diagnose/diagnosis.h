@@ -109,6 +109,9 @@ class WordingModel;
 /// A log line as the diagnosis quotes it: without colour codes and trailing blanks, at most 2000 characters.
 QString cleanLine(QStringView raw);
 
+/// An evidence line's text as reported: a cleaned line (cleanLine()), cut to 400 characters with an ellipsis.
+QString evidenceText(const QString& cleaned);
+
 /// Every rule on every line, without the prefilter: the reference the prefilter is tested against.
 Diagnosis diagnoseUnfiltered(QStringView log, const FailureContext& context = {});
 

@@ -311,6 +311,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 100, R"re(too many blocks in cooperative launch|cudaErrorCooperativeLaunchTooLarge|CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)re", "CUDA (720)" },
         { C::LaunchConfig, 100, R"re(out of resource: (threads|registers|num_warps))re", "Triton OutOfResources" },
         { C::LaunchConfig, 90, R"re(invalid (grid|block) (dim|size)|(grid|block) (dim\w*|size)\b.{0,60}(exceed|too (large|big)|out of range|larger than|greater than)|(exceed\w*|more than|larger than) (the )?(max\w*|limit) (number of )?threads per block|threads per block.{0,30}(exceed|larger than|greater than))re", "various" },
+        { C::LaunchConfig, 85, R"re(\brequires \d+ bytes of shared memory( per block)?\b.{0,40}\bbut only \d+|\bcould not find a valid execution configuration\b)re", "Kokkos, launchers: a kernel that needs more shared memory per block than the device has" },
         { C::LaunchConfig, 60, R"re(shared memory\b.{0,60}(exceed|larger than|greater than|above).{0,40}(limit|maximum|max|allowed|available)|cudaFuncSetAttribute.{0,80}(fail|error|invalid))re", "CUDA dynamic shared memory" },
         { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[(CUDA|HIP)\]:\s*(Code: \d+, Mess+age:\s*)?invalid argument|hipErrorInvalidValue)re", "CUDA (1), HIP (1): often a bad launch (Triton's launcher, CUDA and HIP wording)" },
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
@@ -379,6 +380,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // XLA's UNIMPLEMENTED status that says what is not implemented for the target (a 64-bit FFT rewritten for a TPU):
         // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
         { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
+        // XLA's UNIMPLEMENTED status alone says that this backend has not implemented what was asked ("batch in most
+        // minor dimension", "Could not find compiler for platform DML"): the target's gap unless the message names
+        // another cause (a missing library, a shape), which then decides — a wrapper. Of the labelled logs that carry
+        // it, none was a compile error.
+        { C::UnsupportedOnTarget, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         // A kernel tracer refusing a construct of the kernel's own code ("Control flow depending on a tile value is not
         // supported in NKI kernel tracing"): the kernel does not compile as written.
         { C::CompileError, 85, R"re(\bnot supported in (\w+ )?kernel (tracing|code|compilation|lowering)\b)re", "NKI, kernel DSL tracers: a construct of the kernel's code" },
@@ -542,8 +548,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 100, R"re(^\s*((\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate|cand|variant|choice)\b\s*[=#:]?\s*[\d(]|\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=).{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
-        // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1", XLA's
-        // "UNIMPLEMENTED:" status) are wrappers: whatever they report (a missing library, an unsupported
+        // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1") are wrappers: whatever they report (a missing library, an unsupported
         // operation, a shape mismatch) decides when it is in the log.
         { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
@@ -581,7 +586,6 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 70, R"re(^\s*error: (no matching function for call to|'[^']+' was not declared in this scope|expected '[^']+' before|invalid conversion from|use of undeclared identifier|no member named|cannot convert '[^']+' to)\b)re", "gcc, clang: a diagnostic quoted without its location" },
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|Dynamo failed to run FX node with fake tensors|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },
-        { C::CompileError, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         { C::CompileError, 40, R"re(ninja: build stopped|make(\[\d+\])?: \*\*\* .{0,300}Error \d+|Command '\[.{0,20}'ninja')re", "build systems", RuleRole::Wrapper },
         // Tracing errors of JAX and Pallas that say the program's structure is wrong (JAX's tracer errors are compile errors).
         { C::CompileError, 70, R"re(\bmust have (the )?same pytree structure\b|\bkernel function in the pallas_call\b.{0,200}\bshould return None\b)re", "JAX, Pallas tracing" },

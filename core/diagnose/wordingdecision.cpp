@@ -12,8 +12,6 @@
 namespace kwb::detail {
 
 namespace {
-constexpr qsizetype kMaxEvidenceText = 400;
-
 struct WordLines {
     QList<EvidenceLine> lines; ///< in log order
     int strongest = 0; ///< the line that holds the most of them
@@ -58,10 +56,7 @@ WordLines linesWithWords(QByteArrayView log, const QList<QByteArray>& words)
         scored.resize(size_t(maxEvidenceLines));
     std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.line < b.line; });
     for (const Scored& s : scored) {
-        QString text = cleanLine(QString::fromUtf8(s.text));
-        if (text.size() > kMaxEvidenceText)
-            text = text.left(kMaxEvidenceText - 1) + u'…';
-        out.lines.append({ s.line, text });
+        out.lines.append({ s.line, evidenceText(cleanLine(QString::fromUtf8(s.text))) });
     }
     return out;
 }

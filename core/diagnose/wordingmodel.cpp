@@ -298,8 +298,12 @@ std::optional<WordingVerdict> WordingModel::read(QByteArrayView text) const
     std::array<double, classCount> score {};
     std::vector<std::pair<double, QByteArray>> forWinner;
     const std::vector<QByteArray> features = wordingFeatures(text);
-    std::vector<const Counts*> known;
-    std::vector<const QByteArray*> knownWords;
+    struct Known {
+        const Counts* counts; ///< logs of each class that hold the word
+        const QByteArray* word;
+        int total; ///< logs that hold it
+    };
+    std::vector<Known> known;
     for (const QByteArray& w : features) {
         auto it = m_words.constFind(w);
         if (it == m_words.cend())
@@ -309,18 +313,15 @@ std::optional<WordingVerdict> WordingModel::read(QByteArrayView text) const
             total += n;
         if (total < 2)
             continue; // what is left of a word once the log it came from was taken out
-        known.push_back(&it.value());
-        knownWords.push_back(&it.key());
+        known.push_back({ &it.value(), &it.key(), total });
     }
     if (known.empty())
         return std::nullopt;
-    auto term = [&](const Counts& n, int c) {
-        int total = 0;
-        for (int k : n)
-            total += k;
+    auto term = [&](const Known& k, int c) {
+        const int inClassWithWord = (*k.counts)[size_t(c)];
         const double inClass = m_perClass[size_t(c)];
-        return std::log((n[size_t(c)] + 0.5) / (inClass + 1.0))
-            - std::log((total - n[size_t(c)] + 0.5) / (logs - inClass + 1.0));
+        return std::log((inClassWithWord + 0.5) / (inClass + 1.0))
+            - std::log((k.total - inClassWithWord + 0.5) / (logs - inClass + 1.0));
     };
     std::vector<int> ranked;
     for (int c = 0; c < classCount; ++c) {
@@ -328,8 +329,8 @@ std::optional<WordingVerdict> WordingModel::read(QByteArrayView text) const
         if (inClass <= 0 || inClass >= logs)
             continue;
         double s = std::log(inClass / logs);
-        for (const Counts* n : known)
-            s += term(*n, c);
+        for (const Known& k : known)
+            s += term(k, c);
         score[size_t(c)] = s;
         ranked.push_back(c);
     }
@@ -343,10 +344,10 @@ std::optional<WordingVerdict> WordingModel::read(QByteArrayView text) const
     const int unknown = classIndex(FailureClass::Unknown);
     const bool unknownRanked = std::find(ranked.begin(), ranked.end(), unknown) != ranked.end();
     v.marginOverUnknown = unknownRanked ? score[size_t(ranked[0])] - score[size_t(unknown)] : v.margin;
-    for (size_t i = 0; i < known.size(); ++i) {
-        const double t = term(*known[i], ranked[0]);
+    for (const Known& k : known) {
+        const double t = term(k, ranked[0]);
         if (t > 0)
-            forWinner.emplace_back(t, *knownWords[i]);
+            forWinner.emplace_back(t, *k.word);
     }
     std::stable_sort(
         forWinner.begin(), forWinner.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

@@ -215,6 +215,19 @@ private Q_SLOTS:
                               "#1  0x00007f2b1c05afb2 in raise () from /lib/libc.so.6\n"
                               "#2  0x00007f2b1c045472 in abort () from /lib/libc.so.6")
             << FailureClass::Crash << 2 << 0;
+        // A launch that needs more shared memory per block than the device has, in a library's words.
+        QTest::newRow("shared-memory-per-block-above-the-device")
+            << QStringLiteral("terminate called after throwing an instance of 'std::runtime_error'\n"
+                              "  what():  Kokkos::Impl::ParallelFor< HIP > could not find a valid execution "
+                              "configuration: your kernel requires 98304 bytes of shared memory per block but only "
+                              "65536 bytes per block are available.\n"
+                              "Aborted (core dumped)")
+            << FailureClass::LaunchConfig << 2 << 0;
+        // XLA's UNIMPLEMENTED status alone: what this backend has not implemented.
+        QTest::newRow("xla-unimplemented-alone")
+            << QStringLiteral("jaxlib.xla_extension.XlaRuntimeError: UNIMPLEMENTED: Dot with a contracting dimension "
+                              "of size 0 in a batched layout")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
         QTest::newRow("mosaic-unsupported")
             << QStringLiteral("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Mosaic failed to compile TPU kernel: "
                               "unsupported shape cast")
