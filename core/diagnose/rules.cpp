@@ -402,7 +402,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // NeuronCore-v3 (trn2) and newer", "Only sm_90a GPUs are supported by Mosaic GPU"), and a kind of device named
         // by its ISA ("not supported on gfx90a", "not supported on target trn1").
         { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) (on|for) .{0,60}\b(and|or) (newer|later|above|higher|up)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
-        { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d+\w*\b(?!\+| and (higher|later|newer|above))|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
+        { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
         { C::UnsupportedOnTarget, 95, R"re(\brequires min(imum)? target \w+|\bcurrent target is \w+ \(NeuronCore)re", "NKI: an instruction of a later NeuronCore" },
         // A generation of the device named as what a feature requires ("LNC=2 requires NeuronCore-v3 (trn2)"), or the
         // machine it runs on refused by name ("not supported on this instance").
@@ -557,10 +557,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The linker's own "undefined symbol" (LLVM's lld, mold, gold) is a link that lacks a library: the build
         // failed; the dynamic loader's "undefined symbol: x" (a binary built against another release) is not this.
         { C::CompileError, 90, R"re(\b(ld\.lld|lld|ld\.gold|gold|mold|ld64\.lld|lld-link): error: undefined symbol\b)re", "lld, gold, mold" },
-        // An instruction the source uses that newer targets removed ("Instruction 'shfl' without '.sync' is not supported
-        // on .target sm_70 and higher", "wavefront shifts are not supported on GFX10+"): the source must change, not the
-        // hardware — the opposite of a feature that only later generations have.
-        { C::CompileError, 92, R"re(\bnot supported on (\.target )?'?(sm_\d+\w*|gfx\d+\w*)'?( and (higher|later|newer|above)| or (higher|later|newer)|\+))re", "ptxas, AMDGPU back end: what newer targets removed" },
+        // An instruction the source's PTX uses that newer targets removed (ptxas: "Instruction 'shfl' without '.sync' is
+        // not supported on .target sm_70 and higher"): the source line must change, not the hardware — the opposite of a
+        // feature that only later generations have. An LLVM back end that finds no instruction of the target for what it
+        // was given ("Illegal instruction detected: … broadcasts are not supported on GFX10+", "Cannot select") is the
+        // target's gap instead.
+        { C::CompileError, 92, R"re(\bnot supported on \.target '?sm_\d+\w*'?( and (higher|later|newer|above)| or (higher|later|newer)))re", "ptxas: what newer targets removed from PTX" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|\bUNREACHABLE executed at\b|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as

@@ -166,6 +166,13 @@ private Q_SLOTS:
             "on .target sm_80 and higher from PTX ISA version 6.4\n"
             "ptxas fatal   : Ptx assembly aborted due to errors")
                                                   << FailureClass::CompileError << 1 << 0;
+        // An LLVM back end without an instruction of the target for what it was given: the target's gap.
+        QTest::newRow("backend-lacks-the-instruction")
+            << QStringLiteral("error: Illegal instruction detected: Invalid dpp_ctrl value: row shares are not "
+                              "supported on GFX11+\n"
+                              "renamable $vgpr4 = V_MOV_B32_dpp killed $vgpr4(tied-def 0), $vgpr2, 336, 15, 15, 0\n"
+                              "1 error generated when compiling for gfx1100.")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
         QTest::newRow("only-on-newer-targets") << QStringLiteral(
             "kernel.cu(4): fatal error C1189: #error:  \"cluster launch is only supported for sm_90 and up.\"")
                                                << FailureClass::UnsupportedOnTarget << 1 << 0;
