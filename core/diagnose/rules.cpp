@@ -548,8 +548,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::AutotuneFailure, 100, R"re(^\s*((\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate|cand|variant|choice)\b\s*[=#:]?\s*[\d(]|\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=).{0,200}\b(FAIL\w*|failed|error)\b.{0,200}\b(overflow|exceed\w*|out of (resource|memory|space)|(does not|doesn't|cannot|can't) fit)\b)re", "tuners' per-configuration reports" },
         // ---- compile_error ---------------------------------------------------------------------------
         // Diagnostics that name what is wrong in the source are causes; messages that only say a compile step
-        // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1") are wrappers: whatever they report (a missing library, an unsupported
-        // operation, a shape mismatch) decides when it is in the log.
+        // failed ("Compilation failed", "BackendCompilerFailed", a build system's "Error 1") are wrappers: whatever
+        // they report (a missing library, an unsupported operation, a shape mismatch) decides when it is in the log.
         { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
