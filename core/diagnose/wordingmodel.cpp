@@ -193,11 +193,12 @@ Result<WordingModel> WordingModel::parse(const QByteArray& text, const QString& 
             m.m_logs = f[1].toInt(&ok);
         } else if (f[0] == "class" && f.size() == 4) {
             const int c = f[1].toInt(&ok);
-            if (!ok || c != classesSeen || failureClassName(FailureClass(c)).toUtf8() != f[2])
+            if (!ok || c != classesSeen || c >= classCount || failureClassName(FailureClass(c)).toUtf8() != f[2])
                 return errorAtLine(path, lineNo,
                     QStringLiteral("class %1 is not \"%2\": the file was written for other classes")
                         .arg(QString::fromUtf8(f[1]), QString::fromUtf8(f[2])));
             m.m_perClass[size_t(c)] = f[3].toInt(&ok);
+            ok = ok && m.m_perClass[size_t(c)] >= 0;
             ++classesSeen;
         } else if (f[0] == "log" && f.size() == 3) {
             const int c = f[2].toInt(&ok);

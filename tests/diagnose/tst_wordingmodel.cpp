@@ -95,6 +95,22 @@ private Q_SLOTS:
         const auto truncated = WordingModel::parse(text.left(text.indexOf("class\t5")), u"m.tsv"_s);
         QVERIFY(!truncated.ok());
         QVERIFY(truncated.error().what.contains(u"incomplete"_s));
+
+        // A class past the last one the workbench knows, or a negative count, is named by its line; nothing is read
+        // past the class table.
+        const qsizetype afterClasses = text.indexOf("\nlog\t") + 1;
+        QByteArray extraClass = text;
+        extraClass.insert(afterClasses, "class\t13\tnot_a_class\t4\n");
+        const auto extra = WordingModel::parse(extraClass, u"m.tsv"_s);
+        QVERIFY(!extra.ok());
+        QVERIFY(extraClass.split('\n').value(extra.error().line - 1).startsWith("class\t13\t"));
+        QByteArray negative = text;
+        const qsizetype class0 = negative.indexOf("class\t0\t");
+        const qsizetype class0End = negative.indexOf('\n', class0);
+        negative.replace(class0, class0End - class0, "class\t0\tdriver_runtime_mismatch\t-3");
+        const auto neg = WordingModel::parse(negative, u"m.tsv"_s);
+        QVERIFY(!neg.ok());
+        QVERIFY(negative.split('\n').value(neg.error().line - 1).startsWith("class\t0\t"));
     }
 
     // An evaluation takes the evaluated logs out of the counts, and only logs the model was counted from.
