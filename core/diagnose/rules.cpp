@@ -119,6 +119,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
         { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|libtpu|jax_plugins|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|was )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
+        // An API a release took out and names what replaced it ("Block pointers have been removed in favor of the
+        // tensor descriptor API"): the code was written for another release. A warning that something *will* be
+        // removed is not this.
+        { C::DriverRuntimeMismatch, 80, R"re(\b(has|have|was|were) (been )?removed in favou?r of\b)re", "an API removed in this release, with its replacement (Triton, ...)" },
+        // A reader older than the format or dialect version it was handed ("current mps dialect version is 1.0.0,
+        // can't parse version 1.1.0"): the producer and the consumer come from different releases.
+        { C::DriverRuntimeMismatch, 85, R"re(\b(can'?t|cannot|unable to|failed to) (parse|read|deserializ\w*) (\w+ ){0,2}version \w[\w.]*)re", "MLIR dialects, serialised formats: a reader older than what it reads" },
         // A library that cannot create its handle or initialise does not fit the driver or the rest of the
         // installation (memory is the other cause, named when the log says so: CUBLAS_STATUS_ALLOC_FAILED).
         { C::DriverRuntimeMismatch, 60, R"re(\b(cusolverDn|gpusolverDn|cublas|gpublas|cudnn|cusparse|hipblas|rocblas|miopen)Create\w*\(\s*&?\w*\s*\)\s*failed|CUDNN_STATUS_NOT_INITIALIZED)re", "cuSolver, cuBLAS, cuDNN handle creation" },
@@ -146,6 +153,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
         // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
         { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
+        // clang (hipcc, clang CUDA) without the architecture it is asked to build for: "invalid target ID 'gfx941'",
+        // "unsupported HIP gpu architecture: gfx1201" — a compiler older than the GPU.
+        { C::DriverRuntimeMismatch, 95, R"re(\binvalid target ID '(gfx|sm_)\w*|\bunsupported (CUDA|HIP) gpu architecture\b|\bunknown target CPU '(gfx|sm_)\w*')re", "clang: a compiler older than the GPU architecture it is asked for" },
+        // PTX written for a newer architecture than the one ptxas assembles for: a prebuilt .ptx for another GPU.
+        { C::DriverRuntimeMismatch, 95, R"re(\bSM version specified by \.target is higher than\b)re", "ptxas: PTX built for a newer architecture than the target" },
         // Any compiler or backend that does not know the GPU's architecture by name (NVHPC's "-ta with unknown
         // keyword cc89", a backend's "sycl_arch not recognized") is older than the GPU; a binary built for another
         // architecture that says to rebuild for this one lacks its code (NVHPC's "Rebuild this file with -gpu=cc120").
@@ -372,6 +384,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 50, R"re(\bNo available kernel\. Aborting execution\b)re", "PyTorch SDPA: no attention kernel for this GPU, dtype or shape (its warnings say why)" },
         { C::UnsupportedOnTarget, 60, R"re(CUBLAS_STATUS_NOT_SUPPORTED|HIPBLAS_STATUS_NOT_SUPPORTED|HIPBLASLT_STATUS_NOT_SUPPORTED|rocblas_status_not_implemented)re", "cuBLAS: the GPU or library lacks the requested type or operation (bf16 GEMM before Ampere)" },
         { C::UnsupportedOnTarget, 85, R"re(NotImplementedError: .{0,100}(are supported|not supported|unsupported on))re", "JAX backends (Mosaic GPU, ...)" },
+        // Python's NotImplementedError as the program's last exception: a path the library has not implemented for
+        // this device, dtype or shape (JAX/Pallas lowerings, PyTorch device backends, kernels' own dispatchers) — the
+        // condition it states ("Head size must be a multiple of 128") is the edge of that support, not a wrong input.
+        // Indicative only: a message naming its own cause decides.
+        { C::UnsupportedOnTarget, 55, R"re(^\s*(E\s+)?([\w.]+\.)?NotImplementedError: \S)re", "Python: a path not implemented for this case" },
         { C::UnsupportedOnTarget, 85, R"re(\bUnimplemented backend \w+|\bis (currently )?not supported (yet )?(with|by|on|for|in) (the )?\w+ [Bb]ackend\b|\bNo OpKernel was registered to support Op\b)re", "PyTorch device backends, optimum exporters, TensorFlow: an operation this backend or device does not have" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
         // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
@@ -663,6 +680,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 85, R"re(\bkilled due to (the node running low on memory|memory pressure)\b)re", "Ray's memory monitor (host memory)" },
         { C::Crash, 85, R"re(invoked oom-killer|Out of memory: Kill(ed)? process|\bKilled process \d+|oom_reaper: reaped|\bOOMKilled\b)re", "Linux OOM killer (host memory)" },
         { C::Crash, 60, R"re(Caught signal \d+|Signal \(\d+\) received|killed by signal: (Bus error|Segmentation fault|Killed|Aborted)|unexpected bus error)re", "UCX, Triton server, PyTorch DataLoader", RuleRole::Consequence },
+        // The kernel's own record of a process it stopped on a fault (dmesg): "traps: python[1082589] trap invalid opcode
+        // … in librocblas.so", "llama-server[80906]: segfault at 204803fe0 ip … in libcuda.so".
+        { C::Crash, 60, R"re(\btraps: \S+\[\d+\] (trap (invalid opcode|divide error|stack segment|int3)|general protection)|\S\[\d+\]: segfault at [0-9a-f]+ ip )re", "Linux kernel log: a process stopped on a fault", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*(\*\*)?(Killed|已杀死)(\*\*)?\s*$)re", "shell: SIGKILL (also localised)", RuleRole::Consequence },
     };
     // clang-format on

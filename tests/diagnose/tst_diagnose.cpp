@@ -288,6 +288,11 @@ private Q_SLOTS:
         QTest::newRow("round65") << QStringLiteral("round65") << 6 << 8;
         // CUDA, ROCm and Triton thread-first: blind 6 of 13 with the landed build, 5 with the build before it was read.
         QTest::newRow("round66") << QStringLiteral("round66") << 6 << 13;
+        // Measured blind with the landed build (f687320), then read: JAX/XLA and Neuron; CUDA and ROCm; Triton and
+        // PyTorch (blind: 6 of 9, 9 of 13, 9 of 13).
+        QTest::newRow("round67") << QStringLiteral("round67") << 8 << 9;
+        QTest::newRow("round68") << QStringLiteral("round68") << 12 << 13;
+        QTest::newRow("round69") << QStringLiteral("round69") << 10 << 13;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

@@ -555,6 +555,40 @@ private Q_SLOTS:
             << FailureClass::CompileError << 1 << 0;
         QTest::newRow("hip-invalid-device")
             << QStringLiteral("HIP error: hipErrorInvalidDevice at vadd.hip:41") << FailureClass::NoDevice << 1 << 0;
+        // An API a release took out, named with what replaced it: code written for another release.
+        QTest::newRow("api-removed-in-favour-of-another")
+            << QStringLiteral("  File \"attn.py\", line 88, in _fwd\n"
+                              "    q = tl.load_tile(q_ptr)\n"
+                              "AttributeError: load_tile was removed in favour of tl.load with a descriptor")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // A reader older than the format version it is handed.
+        QTest::newRow("reader-older-than-the-format")
+            << QStringLiteral("plugin: loading compiled module\n"
+                              "error: unable to deserialize bytecode version 7 (this reader knows up to 5)")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // clang asked for an architecture it does not know, inside the build's wrapper.
+        QTest::newRow("clang-without-the-architecture")
+            << QStringLiteral("clang++: error: invalid target ID 'gfx1151'; format is a processor name\n"
+                              "ninja: build stopped: subcommand failed.")
+            << FailureClass::DriverRuntimeMismatch << 1 << 2;
+        // Prebuilt PTX for a newer architecture than the one ptxas assembles for.
+        QTest::newRow("ptx-for-a-newer-architecture")
+            << QStringLiteral("$ ptxas -o k.cubin k.ptx\n"
+                              "ptxas fatal   : SM version specified by .target is higher than default SM version "
+                              "assumed")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // The kernel's record of a process it stopped on an illegal instruction, with nothing else in the log.
+        QTest::newRow("kernel-trap-record")
+            << QStringLiteral("[  812.004117] traps: worker[4411] trap invalid opcode ip:7f3a10c2 sp:7ffd9a20 error:0 "
+                              "in libblas_ext.so[7f3a1000+20000]")
+            << FailureClass::Crash << 1 << 0;
+        // Python's NotImplementedError: a path the library has not implemented; the condition it names is the edge of
+        // that support, not a wrong input.
+        QTest::newRow("not-implemented-with-a-shape-condition")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"backend.py\", line 40, in forward\n"
+                              "NotImplementedError: tile width must be a multiple of 256 on this chip")
+            << FailureClass::UnsupportedOnTarget << 3 << 0;
     }
     void decisions()
     {
@@ -564,6 +598,8 @@ private Q_SLOTS:
         QFETCH(int, wrapperLine);
         const Diagnosis d = diagnose(log);
         QCOMPARE(d.className(), failureClassName(expected));
+        // A rule decided, not the wording model's reading of the same words.
+        QVERIFY2(d.scoreKind != QLatin1String("wording"), qPrintable(d.explanation));
         QVERIFY(d.cause.has_value());
         QCOMPARE(d.cause->line.line, causeLine);
         QVERIFY2(d.explanation.contains(QStringLiteral("line %1").arg(causeLine)), qPrintable(d.explanation));
