@@ -24,7 +24,7 @@ const QList<DiagnosisRule>& diagnosisRules()
     // clang-format off
     static const QList<DiagnosisRule> rules {
         // ---- driver_runtime_mismatch -------------------------------------------------------------------
-        { C::DriverRuntimeMismatch, 85, KWB_CUDA_STATUS("(48|98|209|222)"), "CUDA and HIP statuses by number: no kernel image, an invalid device function, PTX of a newer toolkit" },
+        { C::DriverRuntimeMismatch, 85, KWB_CUDA_STATUS("(36|48|98|209|222)"), "CUDA and HIP statuses by number: a call that needs a newer driver (36; before CUDA 10.1 a context of another driver), no kernel image, an invalid device function, PTX of a newer toolkit" },
         // cudaErrorInsufficientDriver (35) is also what the CUDA runtime reports when no driver is installed
         // at all, which is how a CUDA runner fails on a machine without a GPU.
         { C::DriverRuntimeMismatch, 100, R"re(driver version is insufficient for (the )?CUDA runtime)re", "CUDA runtime (35)" },
@@ -32,6 +32,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(\b(returned|(?<!exit )code\s*[=:]?|error(\s+code)?\s*[=:]?)\s*35\b(?!\.\d))re", "CUDA samples: error code 35" },
         { C::DriverRuntimeMismatch, 100, R"re(cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY|driver is a stub library)re", "CUDA (34)" },
         { C::DriverRuntimeMismatch, 100, R"re(Driver/library version mismatch)re", "NVML" },
+        // A call the installed driver does not have (cudaErrorCallRequiresNewerDriver, 36), and a library that probes the
+        // driver for an entry point it lacks (Warp's "a suitable driver entry point was not found").
+        { C::DriverRuntimeMismatch, 95, R"re(API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER|\ba suitable driver entry point was not found\b|\bFailed to get driver entry point\b)re", "CUDA (36), libraries' driver entry-point probes" },
         { C::DriverRuntimeMismatch, 100, R"re(unsupported display driver\s*/\s*cuda driver combination|cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)re", "CUDA (803)" },
         { C::DriverRuntimeMismatch, 100, R"re(forward compatibility was attempted on non supported HW|cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)re", "CUDA (804)" },
         { C::DriverRuntimeMismatch, 100, R"re(no kernel image is available for execution|cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU)re", "CUDA (209)" },
@@ -81,6 +84,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Python caller, a package without the name or submodule another package expects, "requires … or later".
         { C::DriverRuntimeMismatch, 80, R"re(error while loading shared libraries: \S+: cannot open shared object file|[\w+.-]+\.so(\.\d+)*: cannot open shared object file)re", "dynamic loader: a library of the installation is missing (any name: a JIT module, a plugin)" },
         { C::DriverRuntimeMismatch, 75, R"re(\bundefined symbol: \w+)re", "dynamic loader: a binary built against another version (ABI)" },
+        // The Objective-C runtime's twin of an undefined symbol: a binary calls a method the loaded framework (Metal,
+        // MPSGraph) does not have — it was built against another release of the OS's frameworks.
+        { C::DriverRuntimeMismatch, 70, R"re(\]: unrecognized selector sent to (instance|class)\b)re", "Objective-C runtime: a framework without the method a binary calls" },
         { C::DriverRuntimeMismatch, 80, R"re(incompatible function arguments\. The following argument types are supported)re", "pybind11: the compiled binding and its Python caller are of different versions" },
         { C::DriverRuntimeMismatch, 75, R"re(cannot import name '\w+' from '[\w.]+')re", "Python: an installed package lacks a name another one expects" },
         { C::DriverRuntimeMismatch, 70, R"re(No module named '\w+(\.\w+)+')re", "Python: a package lacks a submodule another one expects" },
@@ -125,7 +131,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\b(has|have|was|were) (been )?removed in favou?r of\b)re", "an API removed in this release, with its replacement (Triton, ...)" },
         // A reader older than the format or dialect version it was handed ("current mps dialect version is 1.0.0,
         // can't parse version 1.1.0"): the producer and the consumer come from different releases.
-        { C::DriverRuntimeMismatch, 85, R"re(\b(can'?t|cannot|unable to|failed to) (parse|read|deserializ\w*) (\w+ ){0,2}version \w[\w.]*)re", "MLIR dialects, serialised formats: a reader older than what it reads" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(can'?t|cannot|unable to|failed to) (parse|read|deserializ\w*) (\w+ ){0,2}version v?\d)re", "MLIR dialects, serialised formats: a reader older than what it reads" },
         // A library that cannot create its handle or initialise does not fit the driver or the rest of the
         // installation (memory is the other cause, named when the log says so: CUBLAS_STATUS_ALLOC_FAILED).
         { C::DriverRuntimeMismatch, 60, R"re(\b(cusolverDn|gpusolverDn|cublas|gpublas|cudnn|cusparse|hipblas|rocblas|miopen)Create\w*\(\s*&?\w*\s*\)\s*failed|CUDNN_STATUS_NOT_INITIALIZED)re", "cuSolver, cuBLAS, cuDNN handle creation" },
@@ -152,7 +158,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the installation were not found or do not fit (bitsandbytes).
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
         // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
-        { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
+        { C::DriverRuntimeMismatch, 95, R"re('[\w.+-]+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
         // clang (hipcc, clang CUDA) without the architecture it is asked to build for: "invalid target ID 'gfx941'",
         // "unsupported HIP gpu architecture: gfx1201" — a compiler older than the GPU.
         { C::DriverRuntimeMismatch, 95, R"re(\binvalid target ID '(gfx|sm_)\w*|\bunsupported (CUDA|HIP) gpu architecture\b|\bunknown target CPU '(gfx|sm_)\w*')re", "clang: a compiler older than the GPU architecture it is asked for" },

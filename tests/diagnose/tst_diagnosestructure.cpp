@@ -582,6 +582,29 @@ private Q_SLOTS:
             << QStringLiteral("[  812.004117] traps: worker[4411] trap invalid opcode ip:7f3a10c2 sp:7ffd9a20 error:0 "
                               "in libblas_ext.so[7f3a1000+20000]")
             << FailureClass::Crash << 1 << 0;
+        // A call the installed driver lacks, reported by a library's own probe and by the runtime's status.
+        QTest::newRow("driver-without-the-entry-point")
+            << QStringLiteral("simlib: probing driver\n"
+                              "simlib CUDA error: Function cuMemMapArrayAsync: a suitable driver entry point was not "
+                              "found\n"
+                              "simlib: falling back to CPU")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("call-requires-a-newer-driver") << QStringLiteral("init: CUDA error 36 in cuda_init (ctx.cpp:90)")
+                                                      << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // LLVM that does not know the processor a wheel was built for, whatever its name, above the LLVM error after
+        // it.
+        QTest::newRow("llvm-without-the-processor")
+            << QStringLiteral("'neoverse-v3' is not a recognized processor for this target (ignoring processor)\n"
+                              "LLVM ERROR: Cannot select: intrinsic %llvm.aarch64.sve.whilelo")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A framework without the method a binary sends it, above the traceback that follows.
+        QTest::newRow("framework-without-the-method")
+            << QStringLiteral("2024-05-02 10:11:12.130 Python[811:2233] -[MTLGraphRunner runWithPlan:options:]: "
+                              "unrecognized selector sent to instance 0x600001\n"
+                              "Traceback (most recent call last):\n"
+                              "  File \"m.py\", line 3, in <module>\n"
+                              "    y = f(x)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
         // Python's NotImplementedError: a path the library has not implemented; the condition it names is the edge of
         // that support, not a wrong input.
         QTest::newRow("not-implemented-with-a-shape-condition")
