@@ -299,6 +299,11 @@ private Q_SLOTS:
         QTest::newRow("round70") << QStringLiteral("round70") << 7 << 7;
         QTest::newRow("round71") << QStringLiteral("round71") << 2 << 5;
         QTest::newRow("round72") << QStringLiteral("round72") << 10 << 13;
+        // Measured blind with the landed build (3, 6, 9) and with the build that had read round67-round72 (3, 7, 9),
+        // then read: JAX/XLA and one Neuron thread; CUDA and ROCm in scientific codes; Triton and PyTorch.
+        QTest::newRow("round73") << QStringLiteral("round73") << 3 << 5;
+        QTest::newRow("round74") << QStringLiteral("round74") << 8 << 10;
+        QTest::newRow("round75") << QStringLiteral("round75") << 9 << 10;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

@@ -605,6 +605,15 @@ private Q_SLOTS:
                               "  File \"m.py\", line 3, in <module>\n"
                               "    y = f(x)")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A build's configure step that cannot find a library of the installed toolkit (renamed or dropped by its
+        // release), under the build tool's own traceback.
+        QTest::newRow("configure-without-a-toolkit-library")
+            << QStringLiteral("ERROR: An error occurred during the fetch of repository 'local_config_rocm':\n"
+                              "   Traceback (most recent call last):\n"
+                              "\tFile \"third_party/gpus/rocm_configure.bzl\", line 301, in _find_libs\n"
+                              "\t\tauto_configure_fail(<1 more arguments>)\n"
+                              "ROCm Configuration Error: Cannot find rocm library roctx64")
+            << FailureClass::DriverRuntimeMismatch << 5 << 0;
         // Python's NotImplementedError: a path the library has not implemented; the condition it names is the edge of
         // that support, not a wrong input.
         QTest::newRow("not-implemented-with-a-shape-condition")
