@@ -304,6 +304,10 @@ private Q_SLOTS:
         QTest::newRow("round73") << QStringLiteral("round73") << 3 << 5;
         QTest::newRow("round74") << QStringLiteral("round74") << 8 << 10;
         QTest::newRow("round75") << QStringLiteral("round75") << 9 << 10;
+        // Measured blind with the landed build (3, 8) and with the build that had read round67-round75 (3, 9): Triton;
+        // CUDA, PyTorch and ROCm.
+        QTest::newRow("round76") << QStringLiteral("round76") << 3 << 5;
+        QTest::newRow("round77") << QStringLiteral("round77") << 9 << 10;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;
