@@ -44,6 +44,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 100, R"re(PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)re", "CUDA (222)" },
         { C::DriverRuntimeMismatch, 70, R"re(PTX JIT compil\w+ .{0,30}failed|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|CUDA_ERROR_JIT_COMPILER_NOT_FOUND)re", "CUDA (218, 221)" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported gpu architecture|Value '(sm|compute)_\w+' is not defined for option)re", "nvcc: toolkit older than the arch" },
+        // nvcc or ptxas without a value the build asks of it, whatever the option ("Value 'c++14' is not defined for
+        // option 'std'" from CUDA 8), and NVRTC refusing an option of another release: a toolkit of another release
+        // than the build was written for.
+        { C::DriverRuntimeMismatch, 95, R"re(\bValue '[^']{1,40}' is not defined for option\b|\bNVRTC_ERROR_INVALID_OPTION\b)re", "nvcc, ptxas, NVRTC: an option value this release does not know" },
         { C::DriverRuntimeMismatch, 100, R"re(Unsupported \.version \d|Unsupported \.target|PTX \.version [\d.]+ does not support \.target)re", "ptxas: PTX newer than the toolkit" },
         { C::DriverRuntimeMismatch, 100, R"re(is not compatible with the current PyTorch installation|no longer supports this GPU|minimum cuda capability supported)re", "PyTorch" },
         { C::DriverRuntimeMismatch, 100, R"re(NVIDIA driver on your system is too old)re", "PyTorch" },

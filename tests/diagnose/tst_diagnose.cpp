@@ -272,7 +272,7 @@ private Q_SLOTS:
         // Measured blind with the wording model's landed build (fba8245), then read: JAX/XLA in smaller repositories;
         // CUDA and ROCm; Triton, Neuron and PyTorch (blind: 10 of 15, 8 of 15, 6 of 11).
         QTest::newRow("round56") << QStringLiteral("round56") << 10 << 15;
-        QTest::newRow("round57") << QStringLiteral("round57") << 11 << 15;
+        QTest::newRow("round57") << QStringLiteral("round57") << 12 << 15;
         QTest::newRow("round58") << QStringLiteral("round58") << 8 << 11;
         // Measured blind with the landed build and with the build that read round53-round58 (27 of 38 with both), then
         // read: JAX/XLA and Neuron; CUDA and ROCm; Triton and PyTorch (blind: 5 of 9, 10 of 15, 12 of 14).
@@ -287,7 +287,7 @@ private Q_SLOTS:
         QTest::newRow("round64") << QStringLiteral("round64") << 6 << 7;
         QTest::newRow("round65") << QStringLiteral("round65") << 6 << 8;
         // CUDA, ROCm and Triton thread-first: blind 6 of 13 with the landed build, 5 with the build before it was read.
-        QTest::newRow("round66") << QStringLiteral("round66") << 6 << 13;
+        QTest::newRow("round66") << QStringLiteral("round66") << 7 << 13;
         // Measured blind with the landed build (f687320), then read: JAX/XLA and Neuron; CUDA and ROCm; Triton and
         // PyTorch (blind: 6 of 9, 9 of 13, 9 of 13).
         QTest::newRow("round67") << QStringLiteral("round67") << 8 << 9;

@@ -614,6 +614,17 @@ private Q_SLOTS:
                               "\t\tauto_configure_fail(<1 more arguments>)\n"
                               "ROCm Configuration Error: Cannot find rocm library roctx64")
             << FailureClass::DriverRuntimeMismatch << 5 << 0;
+        // A toolkit of another release than the build: nvcc without a value of an option, NVRTC refusing an option.
+        QTest::newRow("nvcc-without-the-option-value")
+            << QStringLiteral("[2/9] nvcc -std=c++20 -c ops.cu -o ops.o\n"
+                              "nvcc fatal   : Value 'c++20' is not defined for option 'std'\n"
+                              "ninja: build stopped: subcommand failed.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 3;
+        QTest::newRow("nvrtc-refusing-an-option")
+            << QStringLiteral("  File \"jit.py\", line 51, in build\n"
+                              "    prog.compile(opts)\n"
+                              "RuntimeError: program compile failed: NVRTC_ERROR_INVALID_OPTION (-arch=sm_100)")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
         // Python's NotImplementedError: a path the library has not implemented; the condition it names is the edge of
         // that support, not a wrong input.
         QTest::newRow("not-implemented-with-a-shape-condition")
