@@ -162,7 +162,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the installation were not found or do not fit (bitsandbytes).
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
         // LLVM (inside Triton, XLA, numba) without the GPU's architecture: a toolchain older than the GPU.
-        { C::DriverRuntimeMismatch, 95, R"re('[\w.+-]+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
+        { C::DriverRuntimeMismatch, 95, R"re('(sm|gfx)_?\w+' is not a recognized processor for this target|'\+?ptx\d+' is not a recognized feature for this target)re", "LLVM: the toolchain does not know the GPU's architecture, or the PTX ISA the compiler in front of it asks for" },
+        // The same for a processor of any other name ('apple-m1': a wheel built by an LLVM that does not know the
+        // machine). LLVM goes on with a generic target, so this is a warning a later, stated cause outweighs; it ties
+        // with the "LLVM ERROR" it leads to and wins that by precedence.
+        { C::DriverRuntimeMismatch, 90, R"re('[\w.+-]+' is not a recognized processor for this target)re", "LLVM: a toolchain that does not know the processor" },
         // clang (hipcc, clang CUDA) without the architecture it is asked to build for: "invalid target ID 'gfx941'",
         // "unsupported HIP gpu architecture: gfx1201" — a compiler older than the GPU.
         { C::DriverRuntimeMismatch, 95, R"re(\binvalid target ID '(gfx|sm_)\w*|\bunsupported (CUDA|HIP) gpu architecture\b|\bunknown target CPU '(gfx|sm_)\w*')re", "clang: a compiler older than the GPU architecture it is asked for" },

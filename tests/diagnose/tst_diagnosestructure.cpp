@@ -597,6 +597,11 @@ private Q_SLOTS:
             << QStringLiteral("'neoverse-v3' is not a recognized processor for this target (ignoring processor)\n"
                               "LLVM ERROR: Cannot select: intrinsic %llvm.aarch64.sve.whilelo")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // LLVM's warning about a CPU it does not know goes on with a generic target: a stated failure after it decides.
+        QTest::newRow("unknown-cpu-warning-then-a-stated-cause")
+            << QStringLiteral("'znver5' is not a recognized processor for this target (ignoring processor)\n"
+                              "RuntimeError: CUDA error: an illegal memory access was encountered")
+            << FailureClass::IllegalMemoryAccess << 2 << 0;
         // A framework without the method a binary sends it, above the traceback that follows.
         QTest::newRow("framework-without-the-method")
             << QStringLiteral("2024-05-02 10:11:12.130 Python[811:2233] -[MTLGraphRunner runWithPlan:options:]: "
