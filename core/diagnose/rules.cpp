@@ -167,9 +167,6 @@ const QList<DiagnosisRule>& diagnosisRules()
         // machine). LLVM goes on with a generic target, so this is a warning a later, stated cause outweighs; it ties
         // with the "LLVM ERROR" it leads to and wins that by precedence.
         { C::DriverRuntimeMismatch, 90, R"re('[\w.+-]+' is not a recognized processor for this target)re", "LLVM: a toolchain that does not know the processor" },
-        // clang (hipcc, clang CUDA) without the architecture it is asked to build for: "invalid target ID 'gfx941'",
-        // "unsupported HIP gpu architecture: gfx1201" — a compiler older than the GPU.
-        { C::DriverRuntimeMismatch, 95, R"re(\binvalid target ID '(gfx|sm_)\w*|\bunsupported (CUDA|HIP) gpu architecture\b|\bunknown target CPU '(gfx|sm_)\w*')re", "clang: a compiler older than the GPU architecture it is asked for" },
         // PTX written for a newer architecture than the one ptxas assembles for: a prebuilt .ptx for another GPU.
         { C::DriverRuntimeMismatch, 95, R"re(\bSM version specified by \.target is higher than\b)re", "ptxas: PTX built for a newer architecture than the target" },
         // Any compiler or backend that does not know the GPU's architecture by name (NVHPC's "-ta with unknown
@@ -187,7 +184,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // to find C compiler"), a toolkit root not set, the C++ runtime older than a binary needs (GLIBCXX_3.4.30),
         // packages compiled against different CUDA versions, NVRTC that does not know the architecture.
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot find compiler '\S+' in PATH|\bFailed to find (a )?C(\+\+)? compiler\b|\bunsupported (GNU|clang|Microsoft Visual Studio|MSVC|host compiler) version|-allow-unsupported-compiler\b)re", "nvcc, Triton: the host compiler missing or of a version the toolkit does not accept" },
-        { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+)re", "clang/hipcc: a toolchain older than the GPU's architecture" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bunsupported (HIP|CUDA|GPU|offload) (gpu )?arch(itecture)?:? '?(gfx|sm_)\w+|\binvalid target ID '(gfx|sm_)\w*)re", "clang/hipcc: a toolchain older than the GPU's architecture (\"unsupported HIP gpu architecture: gfx1201\", \"invalid target ID 'gfx941'\")" },
         { C::DriverRuntimeMismatch, 85, R"re(\brequires [\w.-]+\s*[=<>!~]=?\s*[\w.*]+, but you have [\w.-]+ [\w.+]+ which is incompatible)re", "pip's resolver: packages of the stack at versions that do not fit" },
         { C::DriverRuntimeMismatch, 80, R"re(\bNo such file or directory: '(neuronx-cc|neuron-cc|nvcc|hipcc|ptxas|nvdisasm|cuobjdump|clang\+\+|g\+\+|gcc|ninja)')re", "a compiler binary of the stack missing where a framework runs it" },
         // A type or enum of the toolkit's libraries that the installed toolkit does not declare ("identifier
