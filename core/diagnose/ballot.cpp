@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kwb::detail {
 
@@ -38,6 +39,14 @@ bool isStackPackageFrame(const QString& frame)
 {
     static const QRegularExpression re(QStringLiteral(
         R"re([/\\](site|dist)-packages[/\\](torch|triton|jax|jaxlib|jax_triton|neuronxcc|torch_neuronx|torch_xla|libneuronxla|cupy|tensorflow|tensorflow_neuronx|transformers_neuronx|optimum|xformers|flash_attn)[/\\])re"));
+    return !frame.isEmpty() && re.match(frame).hasMatch();
+}
+
+// A frame inside any installed package (`site-packages/torch_migraphx/…`, `dist-packages/mpi4jax/…`): released code,
+// tested against the releases of its dependencies it was written for.
+bool isInstalledPackageFrame(const QString& frame)
+{
+    static const QRegularExpression re(QStringLiteral(R"re([/\\](site|dist)-packages[/\\]\w)re"));
     return !frame.isEmpty() && re.match(frame).hasMatch();
 }
 
@@ -76,27 +85,51 @@ bool callsTheStackWithAnotherSignature(const QString& exceptionLine, SourceLine 
 }
 
 // `TypeError: function takes exactly 15 arguments (14 given)` whose innermost frame of a file (generated code,
-// `File "<string>"`, skipped) is inside an installed package of the accelerator stack: the stack's own code called
-// another of its parts with a signature that part does not have — two packages of releases that do not fit (Inductor
-// and the Triton launcher it generates). A call from the program's own code is raised at the program's frame.
-bool stackCallsItselfWithAnotherSignature(const QString& exceptionLine, const QString& innermostFileFrame)
+// `File "<string>"`, skipped) is inside an installed package: released code called another part of the installation
+// with a signature that part does not have — two packages of releases that do not fit (Inductor and the Triton
+// launcher it generates; mpi4jax and the JAX helper it calls). A call from the program's own code is raised at the
+// program's frame.
+bool installedCodeCallsWithAnotherSignature(const QString& exceptionLine, const QString& innermostFileFrame)
 {
-    return isStackPackageFrame(innermostFileFrame) && signatureMismatch(exceptionLine).hasMatch();
+    return isInstalledPackageFrame(innermostFileFrame) && signatureMismatch(exceptionLine).hasMatch();
 }
 
 // `AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'` (or `module 'x' has no
-// attribute`) raised at a frame inside an installed package of the stack: the stack's own code names a class's or a
-// module's member another of its parts does not have — two releases that do not fit (Inductor and the Triton it
-// hooks); so is one the stack's own exception carries (`LoweringException: AttributeError: …`, Inductor's, when the log
-// kept no frames). An object's missing attribute (`'NoneType' object has no attribute`) says nothing of versions.
-bool stackNamesWhatAnotherPartLacks(const QString& exceptionLine, const QString& innermostFileFrame)
+// attribute`) raised at a frame inside an installed package: released code names a class's or a module's member
+// another part of the installation does not have — two releases that do not fit (Inductor and the Triton it hooks;
+// torch_migraphx and the MIGraphX it reads); so is one the stack's own exception carries (`LoweringException:
+// AttributeError: …`, Inductor's, when the log kept no frames). An object's missing attribute (`'NoneType' object has
+// no attribute`) says nothing of versions.
+bool installedCodeNamesWhatAnotherPartLacks(const QString& exceptionLine, const QString& innermostFileFrame)
 {
     static const QRegularExpression re(
         QStringLiteral(R"re(\bAttributeError: (type object|module) '[\w.]+' has no attribute '\w+')re"));
     static const QRegularExpression carried(QStringLiteral(
         R"re(\b(LoweringException|BackendCompilerFailed|InductorError|TorchRuntimeError): AttributeError: )re"));
-    return (isStackPackageFrame(innermostFileFrame) || carried.match(exceptionLine).hasMatch())
+    return (isInstalledPackageFrame(innermostFileFrame) || carried.match(exceptionLine).hasMatch())
         && re.match(exceptionLine).hasMatch();
+}
+
+// What an out-of-memory report whose own figures cannot be true weighs as a sign of a driver that does not fit.
+constexpr int kImpossibleMemoryReportWeight = 90;
+
+// An allocator's report whose figures contradict each other — PyTorch's "GPU 0 has a total capacity of 31.98 GiB of
+// which 131065.27 GiB is free" — is a memory query that the driver answered wrongly: a user-space runtime and a
+// kernel driver of releases that do not fit (ROCm's user space over an older KFD), not a program that used too much:
+// the report is then the consequence, the mismatch its cause.
+bool memoryReportContradictsItself(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral(
+        R"re(\btotal capa\w* of ([\d.]+) ([KMGT]iB|bytes) of which ([\d.]+) ([KMGT]iB|bytes) is free\b)re"));
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch())
+        return false;
+    const auto bytes = [&](int number, int unit) {
+        static const QString units = QStringLiteral("bKMGT");
+        const qsizetype power = std::max<qsizetype>(0, units.indexOf(m.capturedView(unit).front()));
+        return m.captured(number).toDouble() * std::pow(1024.0, double(power));
+    };
+    return bytes(3, 4) > bytes(1, 2) * 1.01;
 }
 
 // The least weight of a version-mismatch sign that explains a missing device on its way: a warning's 70 % of a rule
@@ -449,10 +482,16 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
     }
     if ((kinds & ExceptionLine) && !place.frame
         && (callsTheStackWithAnotherSignature(payload, [&] { return sourceLineAbove(begin); })
-            || stackCallsItselfWithAnotherSignature(payload, m_lastFileFrame)
-            || stackNamesWhatAnotherPartLacks(payload, m_lastFileFrame))) {
+            || installedCodeCallsWithAnotherSignature(payload, m_lastFileFrame)
+            || installedCodeNamesWhatAnotherPartLacks(payload, m_lastFileFrame))) {
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackSignatureWeight });
+    }
+    if (!place.frame && memoryReportContradictsItself(payload)) {
+        Strength& oom = best[size_t(m_classes.indexOf(FailureClass::DeviceOom))];
+        oom.tier = std::min(oom.tier, 0);
+        Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
+        b = std::max(b, Strength { place.wrapping ? 1 : 2, kImpossibleMemoryReportWeight });
     }
     // A compiler that reports a failure (an error-level line, a failed check, a crash inside it) has failed to
     // compile, even when the line names no cause a rule knows: that counts as a wrapper.

@@ -128,7 +128,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // from a typo, and in public threads it is nearly always the release; an API removed in a named version.
         { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
         { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|libtpu|jax_plugins|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
-        { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|was )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
+        { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|(was|were|has been|have been) )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
         // An API a release took out and names what replaced it ("Block pointers have been removed in favor of the
         // tensor descriptor API"): the code was written for another release. A warning that something *will* be
         // removed is not this.
@@ -613,6 +613,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(\bKilled process \d+ \((neuronx-cc|neuron-cc|nvcc|cicc|ptxas|cc1plus|cc1|walrus_driver|hlo2tensorizer|llc|opt|clang\S*|hipcc|ld|lld)\)|Killed signal terminated program (cc1plus|cc1|cicc|ptxas))re", "Linux OOM killer, gcc" },
         // nvcc's (EDG) front-end diagnostics, quoted without their "file(line): error:" prefix.
         { C::CompileError, 70, R"re(\bidentifier "\w+" is undefined|\bno instance of (overloaded function|constructor|function template)\b|\ba value of type ".{0,80}" cannot be (used to initialize|assigned to)|\bexpected an? (expression|identifier|declaration|";"|"\)"|"\}"))re", "nvcc front end (EDG) without its location" },
+        // clang's count of the diagnostics it printed ("1 error generated when compiling for gfx90a."): the compiler
+        // failed, whatever the error line above says in words no rule knows.
+        { C::CompileError, 80, R"re(\b\d+ (warnings? and \d+ )?errors? generated( when compiling for \w+)?\.)re", "clang: its count of the errors it reported", RuleRole::Wrapper },
+        // LLVM's AMDGPU back end refusing a kernel above the target's LDS or stack limit, as ptxas refuses one that
+        // "uses too much shared data": the kernel's code, not the launch, is what to change.
+        { C::CompileError, 90, R"re(\berror: (<unknown>:\d+:\d+: )?(local memory|stack frame size) \(\d+\) exceeds limit \(\d+\))re", "LLVM's AMDGPU back end: a kernel above the target's LDS or stack limit" },
         { C::CompileError, 70, R"re(^\s*error: (no matching function for call to|'[^']+' was not declared in this scope|expected '[^']+' before|invalid conversion from|use of undeclared identifier|no member named|cannot convert '[^']+' to)\b)re", "gcc, clang: a diagnostic quoted without its location" },
         { C::CompileError, 80, R"re(Compilation (failed|error|terminated)|failed to (compile|lower|build)|Error building extension|Mosaic failed to compile|BackendCompilerFailed|Dynamo failed to run FX node with fake tensors|command '.{0,80}(nvcc|gcc|g\+\+|c\+\+|clang\+*|cl\.exe|hipcc)' failed)re", "build tools, JITs", RuleRole::Wrapper },
         { C::CompileError, 60, R"re(\bSyntaxError\b|\bIndentationError\b|Tracer\w*Error\b|ConcretizationTypeError|numba\.(core\.)?errors\.TypingError|\bTypingError: Failed (at|in) nopython)re", "Python, JAX tracing, Numba's type inference of a jitted kernel" },

@@ -172,7 +172,7 @@ private Q_SLOTS:
                               "supported on GFX11+\n"
                               "renamable $vgpr4 = V_MOV_B32_dpp killed $vgpr4(tied-def 0), $vgpr2, 336, 15, 15, 0\n"
                               "1 error generated when compiling for gfx1100.")
-            << FailureClass::UnsupportedOnTarget << 1 << 0;
+            << FailureClass::UnsupportedOnTarget << 1 << 3;
         QTest::newRow("only-on-newer-targets") << QStringLiteral(
             "kernel.cu(4): fatal error C1189: #error:  \"cluster launch is only supported for sm_90 and up.\"")
                                                << FailureClass::UnsupportedOnTarget << 1 << 0;
@@ -637,6 +637,45 @@ private Q_SLOTS:
                               "  File \"backend.py\", line 40, in forward\n"
                               "NotImplementedError: tile width must be a multiple of 256 on this chip")
             << FailureClass::UnsupportedOnTarget << 3 << 0;
+        // Released code of any installed package, not only the accelerator stack's, that names what another package
+        // lacks or calls it with arguments it does not take: two releases that do not fit.
+        QTest::newRow("installed-package-names-what-another-lacks")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/opt/venv/lib/python3.12/site-packages/fastconv/__init__.py\", line 8, in "
+                              "<module>\n"
+                              "    BACKEND_API = hipdnn.api_level\n"
+                              "AttributeError: module 'hipdnn' has no attribute 'api_level'")
+            << FailureClass::DriverRuntimeMismatch << 4 << 0;
+        QTest::newRow("installed-package-calls-another-signature")
+            << QStringLiteral("  File \"/usr/lib/python3/dist-packages/spectral_ops/lowering.py\", line 77, in lower\n"
+                              "    return make_call(name, operands=ops, result_layouts=layouts)\n"
+                              "TypeError: make_call() got an unexpected keyword argument 'result_layouts'")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // An API a named release took out, said in the present perfect.
+        QTest::newRow("api-that-has-been-removed-in-a-release")
+            << QStringLiteral("AttributeError: xla_client.make_gpu_client has been removed in JAX v0.5.1; use "
+                              "jax.devices() instead")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // clang's count of its errors: the compiler failed whatever the error above says; AMDGPU's stack limit.
+        QTest::newRow("clang-error-count-below-an-unknown-error")
+            << QStringLiteral("error: the widget pass gave up on this kernel\n"
+                              "1 error generated when compiling for gfx1100.\n"
+                              "make[2]: *** [CMakeFiles/k.dir/build.make:76: k.o] Error 1")
+            << FailureClass::CompileError << 2 << 0;
+        QTest::newRow("amdgpu-stack-frame-over-its-limit")
+            << QStringLiteral("error: stack frame size (200704) exceeds limit (131056) in function '_Z6reducePf'\n"
+                              "3 warnings and 1 error generated when compiling for gfx942.")
+            << FailureClass::CompileError << 1 << 2;
+        // An allocator's report whose figures cannot be true (more free than the device has) is a driver answering
+        // the memory query wrongly; the same report with figures that fit stays an out-of-memory error.
+        QTest::newRow("oom-report-with-more-free-than-the-device-has")
+            << QStringLiteral("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+                              "total capacity of 63.98 GiB of which 262080.50 GiB is free.")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        QTest::newRow("oom-report-whose-figures-fit")
+            << QStringLiteral("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
+                              "total capacity of 63.98 GiB of which 1.50 GiB is free.")
+            << FailureClass::DeviceOom << 1 << 0;
     }
     void decisions()
     {
