@@ -148,6 +148,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A header of the stack itself missing (Python's, CUDA's) is an installation without its development files,
         // whatever compiles against it — a JIT's launcher stub most often; a missing header of the code's own is not.
         { C::DriverRuntimeMismatch, 95, R"re(\b(Python|cuda|cuda_runtime|cuda_fp16|cuda_bf16|cublas_v2|cudnn|nccl|hip/hip_runtime)\.h: No such file or directory)re", "compilers: the stack's development headers are not installed" },
+        // A C or C++ standard header the compiler cannot find (clang on Windows without Visual Studio building Triton's
+        // launcher; a compiler without its C library): the host toolchain is installed incompletely, the code is fine.
+        { C::DriverRuntimeMismatch, 95, R"re(\bfatal error: '(stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h' file\b|\bfatal error: (stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h: No such file\b|\bfatal error: '?(cstdlib|cstdio|cstddef|cstdint|cstring|cmath|climits|type_traits|utility)'?(: No such file| file\b))re", "compilers: the host toolchain without its C or C++ standard headers" },
         // An option one component passes that another of a different release does not know.
         { C::DriverRuntimeMismatch, 80, R"re(Unknown flags? in (XLA|LIBTPU|NEURON_CC|TF)_\w*FLAGS)re", "XLA flags of another release" },
         { C::DriverRuntimeMismatch, 50, R"re(\berror: argument .{0,40}invalid choice: '\w+' \(choose from)re", "a CLI whose plugin for that choice is not installed (optimum-cli export neuron)" },
@@ -386,6 +389,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // torch.compile does not offer it, the code is fine elsewhere.
         { C::UnsupportedOnTarget, 90, R"re(\bnon-infra torch dispatch mode present\b)re", "torch.compile (Dynamo): no tracing under a TorchDispatchMode" },
         { C::UnsupportedOnTarget, 90, R"re(\bis not (currently )?implemented for the (MPS|XLA|XPU|HPU|NPU|Neuron|Meta|Vulkan|ROCm|HIP|CUDA|CPU) (device|backend)\b)re", "PyTorch: an operator a device backend does not implement (MPS, XLA, ...)" },
+        // A device kind an API refuses ("Device type PRIVATEUSEONE is not supported for torch.Generator() api"), and a
+        // device kind without a data type ("the MPS framework doesn't support float64", "Current CUDA Device does not
+        // support bfloat16"): what the target lacks, not a wrong input.
+        { C::UnsupportedOnTarget, 85, R"re(\bDevice type '?\w+'? is not supported\b)re", "PyTorch: an API a device backend does not offer" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(MPS|Metal|device|GPU|TPU|NPU|XPU|HPU|backend|platform|hardware|framework)\b[^.]{0,20}\b(doesn't|does not|do not|don't) support (the )?(float64|double|fp64|bfloat16|bf16|fp8|float8\w*|int64|complex\w*)\b)re", "device backends: a data type the device kind lacks" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },
         // A release that names the kind of device it still supports and the one it no longer does ("As of JAX 0.4.0, JAX
@@ -581,10 +589,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
-        { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+)re", "linkers" },
+        { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+|\bmultiple definition of [`'‘]|: symbol multiply defined\b)re", "linkers (GNU ld, LLVM's IR linker)" },
         // The linker's own "undefined symbol" (LLVM's lld, mold, gold) is a link that lacks a library: the build
         // failed; the dynamic loader's "undefined symbol: x" (a binary built against another release) is not this.
-        { C::CompileError, 90, R"re(\b(ld\.lld|lld|ld\.gold|gold|mold|ld64\.lld|lld-link): error: undefined symbol\b)re", "lld, gold, mold" },
+        { C::CompileError, 90, R"re(\b(ld\.lld|lld|ld\.gold|gold|mold|ld64\.lld|lld-link): error: (undefined|duplicate) symbol\b)re", "lld, gold, mold" },
         // An instruction the source's PTX uses that newer targets removed (ptxas: "Instruction 'shfl' without '.sync' is
         // not supported on .target sm_70 and higher"): the source line must change, not the hardware — the opposite of a
         // feature that only later generations have. An LLVM back end that finds no instruction of the target for what it

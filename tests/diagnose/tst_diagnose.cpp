@@ -306,7 +306,7 @@ private Q_SLOTS:
         QTest::newRow("round75") << QStringLiteral("round75") << 9 << 10;
         // Measured blind with the landed build (3, 8) and with the build that had read round67-round75 (3, 9): Triton;
         // CUDA, PyTorch and ROCm.
-        QTest::newRow("round76") << QStringLiteral("round76") << 4 << 5;
+        QTest::newRow("round76") << QStringLiteral("round76") << 3 << 5;
         QTest::newRow("round77") << QStringLiteral("round77") << 9 << 10;
         // The newest hardware and releases; runtime failures that are not installations, sought on purpose (blind: 7 of
         // 10 and 9 of 10 with the landed build and with the build that had read round67-round77).
@@ -318,6 +318,12 @@ private Q_SLOTS:
         QTest::newRow("round81") << QStringLiteral("round81") << 11 << 15;
         QTest::newRow("round82") << QStringLiteral("round82") << 13 << 15;
         QTest::newRow("round83") << QStringLiteral("round83") << 12 << 15;
+        // The newest JAX/TPU and Neuron releases; building and loading GPU extensions; Triton's other back ends and
+        // PyTorch on other accelerators (blind with the build that had read round80-round83: 8 of 10, 12 of 15, 7 of
+        // 15).
+        QTest::newRow("round84") << QStringLiteral("round84") << 8 << 10;
+        QTest::newRow("round85") << QStringLiteral("round85") << 13 << 15;
+        QTest::newRow("round86") << QStringLiteral("round86") << 10 << 15;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

@@ -676,6 +676,30 @@ private Q_SLOTS:
             << QStringLiteral("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a "
                               "total capacity of 63.98 GiB of which 1.50 GiB is free.")
             << FailureClass::DeviceOom << 1 << 0;
+        // A link that finds a symbol defined twice (LLVM's IR linker of device code, GNU ld) failed the build.
+        QTest::newRow("device-link-with-a-symbol-defined-twice")
+            << QStringLiteral("error: Linking globals named '_Z8halfToF6__half': symbol multiply defined!\n"
+                              "clang: error: hipspv-link command failed with exit code 1")
+            << FailureClass::CompileError << 1 << 0;
+        QTest::newRow("gnu-ld-multiple-definition")
+            << QStringLiteral("/usr/bin/ld: ops.o: in function `scale(float)':\n"
+                              "ops.cpp:(.text+0x40): multiple definition of `scale(float)'; main.o:(.text+0x0): first "
+                              "defined here")
+            << FailureClass::CompileError << 2 << 0;
+        // A C standard header the compiler cannot find, broken over two lines by the terminal: the host toolchain is
+        // incomplete, the generated launcher is fine.
+        QTest::newRow("host-toolchain-without-its-c-headers")
+            << QStringLiteral("C:\\Temp\\tmpk1\\launcher.c:2:10: fatal error: 'stdlib.h' file\n"
+                              "      not found\n"
+                              "1 error generated.")
+            << FailureClass::DriverRuntimeMismatch << 1 << 3;
+        // A device kind an API refuses; a device kind without a data type.
+        QTest::newRow("device-kind-an-api-refuses")
+            << QStringLiteral("RuntimeError: Device type HPU is not supported for torch.cuda.graphs api")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
+        QTest::newRow("device-kind-without-a-dtype")
+            << QStringLiteral("TypeError: Cannot move the tensor: the XPU backend doesn't support complex128 here.")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
     }
     void decisions()
     {
