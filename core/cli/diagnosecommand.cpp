@@ -402,7 +402,10 @@ int diagnoseCommand(const QStringList& args, Io& io)
         io.out << "weaker signs of:";
         for (const auto& alt : d.alternatives)
             io.out << ' ' << failureClassName(alt.cls) << " (" << alt.kind << ' ' << alt.score << ')';
-        io.out << " (strongest: " << d.scoreKind << ' ' << d.score << ")\n";
+        // An `unknown` has no sign of its own to compare them with.
+        if (!d.scoreKind.isEmpty())
+            io.out << " (strongest: " << d.scoreKind << ' ' << d.score << ')';
+        io.out << '\n';
     }
     io.out << '\n';
     printWrapped(io.out, d.explanation, 100);

@@ -121,6 +121,8 @@ bool memoryReportContradictsItself(const QString& text)
 {
     static const QRegularExpression re(QStringLiteral(
         R"re(\btotal capa\w* of ([\d.]+) ([KMGT]iB|bytes) of which ([\d.]+) ([KMGT]iB|bytes) is free\b)re"));
+    if (!text.contains(QLatin1String("is free"), Qt::CaseInsensitive))
+        return false; // the common case, without running the pattern
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch())
         return false;
@@ -130,6 +132,16 @@ bool memoryReportContradictsItself(const QString& text)
         return m.captured(number).toDouble() * std::pow(1024.0, double(power));
     };
     return bytes(3, 4) > bytes(1, 2) * 1.01;
+}
+
+// What a full disk makes of whatever writes after it: a compiler that cannot write its output fails, a process that
+// cannot write aborts. Once the host reported its disk full (nvcc's "error while writing generated C++ file: No space
+// left on device", an `OSError: [Errno 28]`), those reports after it are the full disk's doing, not the code's:
+// the failure is the host's, outside the accelerator stack. A warning that a disk is full (joblib going on in serial
+// mode) does not count; other classes (a device out of memory, a fault) are not a full disk's doing and still vote.
+bool isWhatAFullDiskDoes(FailureClass cls)
+{
+    return cls == FailureClass::CompileError || cls == FailureClass::Crash;
 }
 
 // The least weight of a version-mismatch sign that explains a missing device on its way: a warning's 70 % of a rule
@@ -417,6 +429,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         m_endsOutside = outside;
     if (outside && !m_outside && (kinds & (ReportsFailure | ExceptionLine)))
         m_outside = Hit { lineNo, { 0, 0 }, text, layer };
+    if (layer == Layer::HostStorageFull && m_hostStorageFullAt < 0 && (kinds & (ReportsFailure | ExceptionLine))
+        && !place.frame && !isWarningLine(text))
+        m_hostStorageFullAt = lineNo;
+    const bool afterTheDiskFilled = m_hostStorageFullAt >= 0 && lineNo > m_hostStorageFullAt;
 
     // Whether the line is a warning or an INFO line is asked only once a classifying rule matched it.
     int kind = -1; // -1 not asked yet, 0 plain, 1 warning, 2 info
@@ -444,6 +460,8 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         if (outside)
             continue;
         const DiagnosisRule& r = diagnosisRules()[p.index];
+        if (afterTheDiskFilled && isWhatAFullDiskDoes(r.cls))
+            continue;
         // A compiler verifies its IR, not numbers: its exception saying "Verification failed" is no numerical
         // mismatch (a harness line that only names a compiler's API still is one).
         if (r.cls == FailureClass::NumericalMismatch && layerFailureClass(layer) && (kinds & ExceptionLine))
@@ -495,8 +513,8 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
     }
     // A compiler that reports a failure (an error-level line, a failed check, a crash inside it) has failed to
     // compile, even when the line names no cause a rule knows: that counts as a wrapper.
-    if (const auto failed = layerFailureClass(layer);
-        failed && (prefix.level >= LogLevel::Error || (kinds & (ReportsFailure | NativeFrame)))) {
+    if (const auto failed = layerFailureClass(layer); failed && !(afterTheDiskFilled && isWhatAFullDiskDoes(*failed))
+        && (prefix.level >= LogLevel::Error || (kinds & (ReportsFailure | NativeFrame)))) {
         Strength& b = best[size_t(m_classes.indexOf(*failed))];
         b = std::max(b, Strength { 1, kLayerFailureWeight });
     }

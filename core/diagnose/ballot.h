@@ -70,6 +70,7 @@ private:
     Layer m_lastFrameLayer = Layer::None; ///< the layer of that frame (a file of urllib3, botocore, pandas, …)
     bool m_endsOutside = false; ///< the last exception read was raised outside the accelerator stack
     std::optional<Hit> m_outside; ///< the first failure line of a layer outside the accelerator stack
+    int m_hostStorageFullAt = -1; ///< the first line that reported the host's disk full as a failure, or -1
 };
 
 } // namespace kwb::detail

@@ -13,6 +13,9 @@ const QList<LayerRule>& layerRules()
     static const QList<LayerRule> rules {
         { Layer::Network, R"re(HTTPS?ConnectionPool|\burllib3?\b|\brequests\.exceptions|\bhttp\.client\b|\bRead ?Timeout|\bConnect ?Timeout|Max retries exceeded|NewConnectionError|Name or service not known|urlopen error|\bHTTP ?Error\b|\bSSL ?Error\b|SSLCertVerificationError|CERTIFICATE_VERIFY_FAILED|\bhuggingface\.co\b|\bhf\.co\b|hf_hub_download|Network error \(|\bsocket\.(?:timeout|gaierror|herror)\b|\bFailed to connect to \S+ port \d+|\bunable to access 'https?://|\bssh: connect to host \S+ port \d+|\bCould not resolve host\b|\bTemporary failure in name resolution\b)re" },
         { Layer::Tracker, R"re(\bwandb\b)re" },
+        // Before the compilers: "catastrophic error: error while writing generated C++ file: No space left on device"
+        // is nvcc reporting the disk, not the code.
+        { Layer::HostStorageFull, R"re(\bNo space left on device\b|\[Errno (?:28|122)\]|\bDisk quota exceeded\b|\bStorageFull\b|\bENOSPC\b)re" },
         { Layer::Storage, R"re(\bbotocore\b|\bboto3\b|\bs3fs\b|\bgcsfs\b|google[/.]cloud[/.]storage|\bazure[/.]storage|\bpandas[/.](?:io|_libs[/.]parsers|errors)\b|\bParserError\b|\byaml[/.](?:scanner|parser|constructor|reader)\b|\bJSONDecodeError\b|\bjson[/.]decoder\b|\bNoCredentialsError\b)re" },
         { Layer::Images, R"re(\btoomanyrequests\b|\bpull rate limit\b|\bpull access denied\b|\bmanifest (for \S+ )?unknown\b|\bService '[\w.-]+' failed to build\b|\bErrImagePull\b|\bImagePullBackOff\b)re" },
         { Layer::HostPackages, R"re(\bCould NOT find (?!CUDA|HIP\b|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|OpenCL|Vulkan|NVHPC|MIOpen|rocblas|hipblas)\w+ \(missing:|\bCMake Error at \S*FindPackageHandleStandardArgs\.cmake:\d+ \(message\):\s*$)re" },
@@ -46,6 +49,8 @@ QString layerName(Layer layer)
         return QStringLiteral("experiment tracker");
     case Layer::Storage:
         return QStringLiteral("storage and data files");
+    case Layer::HostStorageFull:
+        return QStringLiteral("host storage (disk full)");
     case Layer::Images:
         return QStringLiteral("container images");
     case Layer::HostPackages:
@@ -76,8 +81,8 @@ QString layerName(Layer layer)
 
 bool isOutsideStack(Layer layer)
 {
-    return layer == Layer::Network || layer == Layer::Tracker || layer == Layer::Storage || layer == Layer::Images
-        || layer == Layer::HostPackages;
+    return layer == Layer::Network || layer == Layer::Tracker || layer == Layer::Storage
+        || layer == Layer::HostStorageFull || layer == Layer::Images || layer == Layer::HostPackages;
 }
 
 std::optional<FailureClass> layerFailureClass(Layer layer)

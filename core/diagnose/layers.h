@@ -22,6 +22,7 @@ enum class Layer {
     Network, ///< HTTP clients and downloads (urllib3, requests, the Hugging Face Hub): outside the stack
     Tracker, ///< experiment trackers (Weights & Biases): outside the stack
     Storage, ///< cloud storage and data files (botocore, s3fs, GCS, pandas' parsers, YAML, JSON): outside the stack
+    HostStorageFull, ///< the host's disk or quota full (ENOSPC, "Disk quota exceeded"): outside the stack
     Images, ///< container images and registries (pulls, compose builds): outside the stack
     HostPackages, ///< a build's configure step not finding a host library outside the stack (CMake's Boost): outside
     Installer, ///< pip's own report lines: a package it could not find or build names no compiler's failure

@@ -137,7 +137,9 @@ const QList<ShapeRule>& shapeRules()
         // gdb/LLVM "#3 0x…", glog "@ 0x…", c10/lldb "frame #3:", boost "0# …", glibc "/lib/x.so(+0x…)[0x…]",
         // Open MPI "[host:123] [ 0] …"
         { NativeFrame, R"re(^\s*#\d+\s+0x[0-9a-f]+|^\s*@\s+0x[0-9a-f]+|^\s*frame #\d+:|^\s*\d+# \S|\(\+0x[0-9a-f]+\) ?\[0x[0-9a-f]+\]|^\s*\[[^\]]+\] \[ ?\d+\] )re" },
-        { ExceptionLine, R"re(^\s*(?:[A-Za-z_][\w.]*\.)?(?:\w+(?:Error|Exception|Failed|Failure|Exit|Interrupt)|Exception)\b\s*(?::|$|\(["']))re" },
+        // Python's exception names, and the timeouts whose names end otherwise (requests' ReadTimeout,
+        // subprocess.TimeoutExpired, Python 3.9's socket.timeout).
+        { ExceptionLine, R"re(^\s*(?:[A-Za-z_][\w.]*\.)?(?:\w+(?:Error|Exception|Failed|Failure|Exit|Interrupt|Timeout)|TimeoutExpired|Exception)\b\s*(?::|$|\(["'])|^\s*(?:[A-Za-z_]\w*\.)+timeout\b\s*(?::|$))re" },
         { WarningHeader, R"re(\.py:\d+: \w*Warning:)re" },
         { CodeContext, R"re(^\s*-*-->\s*\d+ )re" },
         { ReportsFailure, R"re(\b(?:errors?|fatal|failed|failure|abort(?:ed)?|exception|assertion|terminated|exited with|exit (?:code|status)|exitcode|check failed|ret_check)\b)re" },

@@ -160,7 +160,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 75, R"re(\bDLL load failed\b)re", "Windows loader: a binary module or a library it needs is missing or of another build" },
         // A package built without the accelerator, in any grammar ("don't compiled with cuda", "built without CUDA
         // support"): an installation that lacks the GPU build, like "Torch not compiled with CUDA enabled".
-        { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b)re", "packages built without the accelerator" },
+        { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b|\b(library|package|build|binary) (was|is) not (compiled|built) with any support\b)re", "packages built without the accelerator (Open MPI: \"the library was not compiled with any support\")" },
         // A package's own CUDA set-up that failed and sends the user to the library path: the CUDA libraries of
         // the installation were not found or do not fit (bitsandbytes).
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
@@ -298,6 +298,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
+        // NCCL's own allocation of its buffers, failed (under "unhandled cuda error"): the device had no room left.
+        { C::DeviceOom, 90, R"re(\bFailed to (CUDA|HIP) (c|m)?alloc \d+ bytes\b)re", "NCCL, RCCL: a device buffer it could not allocate" },
         { C::DeviceOom, 90, R"re(\bfailed to allocate (CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer\b)re", "ggml (llama.cpp, whisper.cpp): a backend buffer the device has no room for" },
         { C::DeviceOom, 100, R"re(\b(cuda|hip|cuMem)Malloc\w*\b.{0,80}\bout of memory\b)re", "device allocations that failed for memory (Faiss, RAPIDS, custom allocators)" },
         { C::DeviceOom, 80, R"re(\bRESOURCE_EXHAUSTED\b|Resource exhausted:)re", "XLA, TensorFlow (includes Pallas shared memory)" },
@@ -361,7 +363,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
         { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported (on|for) (the )?(current|this) (GPU|TPU|target|architecture)|\bMinimum capability: \d+\. Current capability: \d+)re", "Pallas/Mosaic, Triton, vLLM" },
         { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\d+\w*\b'?(?! and (higher|later|newer|above)| or (higher|later|newer))|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
-        { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|is only (supported|implemented|available) on (the )?(\w+ ){0,2}(GPUs|devices|hardware|architectures?|backends?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|(is|are) only (supported|implemented|available|applicable) on (the )?(\w+ ){0,2}(\([^)]{0,40}\) )?(GPUs|devices|hardware|architectures?|backends?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
         // needs (compute capability 7.0), no install fixes it; the action is other hardware.
         { C::UnsupportedOnTarget, 100, R"re(too old to be supported by the triton|only supports devices of CUDA Capability)re", "Triton (through TorchInductor)" },
@@ -492,6 +494,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 80, R"re(partition dim(ension)?\b.{0,40}(exceed|must|should|larger than|greater than|at most|<=))re", "NKI tile constraints" },
         { C::ShapeDtypeMismatch, 100, R"re(The values for attribute '(shape|dtype|device|layout|stride\(\))' do not match)re", "torch.testing.assert_close" },
         { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
+        // A collective handed tensors of a device its process group has no backend for (CPU tensors to an NCCL group).
+        { C::ShapeDtypeMismatch, 85, R"re(\bNo backend type associated with device type \w+)re", "torch.distributed: tensors on a device the process group does not serve" },
         { C::ShapeDtypeMismatch, 100, R"re(Expected all tensors to be on the same device|cannot be accessed from Triton|Expected (a |an |all )?.{0,40}to be on (the same device|CUDA|GPU)|(is|are) on (the )?(CPU|different devices?)\b.{0,40}(but|expected|must|should))re", "PyTorch, Triton" },
         { C::ShapeDtypeMismatch, 85, R"re(\bis not an? (XLA|CUDA|HIP|MPS|XPU|TPU|Neuron|GPU) tensor\b)re", "PyTorch/XLA and device backends: a tensor on another device" },
         { C::ShapeDtypeMismatch, 90, R"re(\bcan'?t convert \w+(:\d+)? device type tensor to numpy\b)re", "PyTorch: a device tensor handed to NumPy" },

@@ -700,6 +700,31 @@ private Q_SLOTS:
         QTest::newRow("device-kind-without-a-dtype")
             << QStringLiteral("TypeError: Cannot move the tensor: the XPU backend doesn't support complex128 here.")
             << FailureClass::UnsupportedOnTarget << 1 << 0;
+        // A library built without the support asked for, in its own words, before the crash it leads to.
+        QTest::newRow("library-built-without-the-support-asked-for")
+            << QStringLiteral("GPU-aware transfers were requested, but the library was not compiled with any support.\n"
+                              "[node3:1201] *** Process received signal ***\n"
+                              "[node3:1201] Signal: Segmentation fault (11)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A collective library that could not allocate its device buffer, under its generic error.
+        QTest::newRow("collective-buffer-it-could-not-allocate")
+            << QStringLiteral("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled "
+                              "cuda error\n"
+                              "Last error:\n"
+                              "Failed to CUDA malloc 4194304 bytes")
+            << FailureClass::DeviceOom << 3 << 0;
+        // A collective handed tensors of a device its process group does not serve.
+        QTest::newRow("collective-given-tensors-of-another-device")
+            << QStringLiteral("  File \"metrics.py\", line 20, in sync\n"
+                              "    dist.all_gather(out, local)\n"
+                              "RuntimeError: No backend type associated with device type cpu")
+            << FailureClass::ShapeDtypeMismatch << 3 << 0;
+        // A kernel language's own constraint naming the hardware an instruction needs, under the compiler's failure.
+        QTest::newRow("constraint-naming-the-hardware-an-instruction-needs")
+            << QStringLiteral("ops/gemm.mojo:40:2: error: function instantiation failed\n"
+                              "stdlib/gpu/mma.mojo:12:8: note: constraint failed: wgmma instructions are only "
+                              "applicable on NVIDIA Hopper (sm_90a) hardware.")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
     }
     void decisions()
     {
@@ -739,6 +764,22 @@ private Q_SLOTS:
             << QStringLiteral("  /usr/lib/python3.10/urllib/request.py(563): error\n"
                               "urllib.error.HTTPError: HTTP Error 403: rate limit exceeded")
             << QStringLiteral("network (HTTP)");
+        // Python 3.9's socket.timeout ends the traceback under a warning that the driver is old: the run died on the
+        // download, the warning was on the way.
+        QTest::newRow("socket-timeout-after-a-driver-warning") << QStringLiteral(
+            "/env/lib/python3.9/site-packages/torch/cuda/__init__.py:88: UserWarning: CUDA "
+            "initialization: The NVIDIA driver on your system is too old (found version 11040).\n"
+            "Traceback (most recent call last):\n"
+            "  File \"/env/lib/python3.9/site-packages/urllib3/connection.py\", line 174, in "
+            "_new_conn\n"
+            "    conn = connection.create_connection(\n"
+            "socket.timeout: timed out") << QStringLiteral("network (HTTP)");
+        // A full disk stops the compiler writing its output: the compile failure after it is the disk's doing.
+        QTest::newRow("disk-full-inside-a-compile") << QStringLiteral(
+            "kernel.cu(12): catastrophic error: cannot write the intermediate file: No space left on "
+            "device\n"
+            "1 catastrophic error detected in the compilation of \"kernel.cu\".\n"
+            "Compilation terminated.") << QStringLiteral("host storage (disk full)");
     }
     void outsideTheStack()
     {
