@@ -184,11 +184,13 @@ bool isInfoLine(const QString& text)
 // its own — its stdout as INFO, its stderr as WARN — before the program's own prefix: "[INFO ] W-9000 MODEL_LOG -
 // 2024-Jun-13 … ERROR  TDRV:…". The inner level is the program's: an error-level word after the forwarder's
 // INFO or WARN makes the line an error line, and so does a Python exception the forwarder re-prints after its own
-// " - " ("[INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: …").
+// " - " ("[INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: …"), and a glog INFO line of a launcher that
+// re-prints a child's TensorFlow or glog error line (AlphaFold's run_docker.py: "I1119 … run_docker.py:258] 2023-11-19
+// 05:49:41.357955: E external/…/cuda_driver.cc:628] …").
 bool forwardsAnErrorLine(const QString& text)
 {
     static const QRegularExpression re(QStringLiteral(
-        R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b|\[(INFO|WARN|WARNING) *\].{0,160}? - [A-Z]\w*(Error|Exception): )re"));
+        R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b|\[(INFO|WARN|WARNING) *\].{0,160}? - [A-Z]\w*(Error|Exception): |^I\d{4} [\d:.]+\s+\d+ [\w.-]+:\d+\] .{0,40}?(\d{4}-\d\d-\d\d [\d:.]+: [EF] |[EF]\d{4} [\d:.]+ ))re"));
     return re.match(text).hasMatch();
 }
 

@@ -158,6 +158,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // "Could not find module 'nvvm.dll'", "DLL load failed while importing"; Numba: "libNVVM cannot be found").
         { C::DriverRuntimeMismatch, 80, R"re(\b(lib)?(nvvm|cudart|cublas\w*|cudnn\w*|nvrtc|cufft|cusparse|cusolver|curand|nccl|nvJitLink|nvcuda|amdhip64|hiprtc|libdevice)\w*(\.dll|\.so\S*|\.dylib)?'? (cannot|could not|couldn't|can't) be (found|loaded|located)|(Could not|Cannot|Can't|Unable to|Failed to) (find|load|locate|open) (the )?(module|library|DLL|shared object) '?\S*(nvvm|cudart|cublas|cudnn|nvrtc|cufft|cusparse|cusolver|curand|nccl|nvJitLink|nvcuda|amdhip64|hiprtc)\w*\.(dll|so|dylib))re", "loaders and packages (Numba, CuPy, Windows): a library of the toolkit not found" },
         { C::DriverRuntimeMismatch, 75, R"re(\bDLL load failed\b)re", "Windows loader: a binary module or a library it needs is missing or of another build" },
+        // A kernel the loaded module does not have (CUDA's "named symbol not found", status 500; HIP's "Cannot retrieve
+        // Static function"): a library built without code for this GPU, or a module of another release.
+        { C::DriverRuntimeMismatch, 80, R"re(\bnamed symbol not found\b|\bcudaErrorSymbolNotFound\b|\bCannot retrieve Static function\b)re", "CUDA (500), HIP: a kernel missing from the loaded module" },
         // A package built without the accelerator, in any grammar ("don't compiled with cuda", "built without CUDA
         // support"): an installation that lacks the GPU build, like "Torch not compiled with CUDA enabled".
         { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b|\b(library|package|build|binary) (was|is) not (compiled|built) with any support\b)re", "packages built without the accelerator (Open MPI: \"the library was not compiled with any support\")" },
@@ -604,7 +607,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // target's gap instead.
         { C::CompileError, 92, R"re(\bnot supported on \.target '?sm_\d+\w*'?( and (higher|later|newer|above)| or (higher|later|newer)))re", "ptxas: what newer targets removed from PTX" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|\bUNREACHABLE executed at\b|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
-        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed)re", "Triton, MLIR", RuleRole::Wrapper },
+        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed|\b\w*Code[Gg]en\w*Error\b)re", "Triton, MLIR, kernel languages' code generators (Warp)", RuleRole::Wrapper },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
         // a CompilationError (an undefined name, a non-power-of-2 arange) as an InterpreterError: the same wrapper.
         { C::CompileError, 80, R"re(triton\.runtime\.errors\.InterpreterError|^\s*InterpreterError:)re", "Triton's interpreter", RuleRole::Wrapper },

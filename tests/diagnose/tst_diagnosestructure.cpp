@@ -725,6 +725,27 @@ private Q_SLOTS:
                               "stdlib/gpu/mma.mojo:12:8: note: constraint failed: wgmma instructions are only "
                               "applicable on NVIDIA Hopper (sm_90a) hardware.")
             << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A kernel the loaded module does not have: a library built without code for this GPU.
+        QTest::newRow("kernel-missing-from-the-loaded-module")
+            << QStringLiteral("node7:811:902 [3] enqueue.cc:61 NCCL WARN Cuda failure 'named symbol not found'\n"
+                              "node7:811:902 [3] NCCL INFO enqueue.cc:140 -> 1")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        QTest::newRow("hip-static-function-it-cannot-retrieve")
+            << QStringLiteral(":0:hip_platform.cpp:110 : 20917 us: Cannot retrieve Static function, error: 218\n"
+                              "Aborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A kernel language's code generator refusing the kernel's code.
+        QTest::newRow("kernel-language-code-generator-error")
+            << QStringLiteral("warp._src.codegen.WarpCodegenError: Error while parsing function \"blur\" at k.py:7:\n"
+                              "    acc = g(x)\n"
+                              ";Could not find function g as a built-in or user-defined function.")
+            << FailureClass::CompileError << 1 << 0;
+        // A launcher that logs a child's error lines under its own glog INFO prefix: the child's E level counts.
+        QTest::newRow("glog-info-forwarding-a-child-error-line")
+            << QStringLiteral("I0301 10:00:01.000100 1400 launch.py:90] 2024-03-01 10:00:01.000050: E "
+                              "external/xla/stream_executor/cuda/cuda_driver.cc:628] failed to get function "
+                              "\"fusion_3\" from module: CUDA_ERROR_NOT_FOUND: named symbol not found")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
     }
     void decisions()
     {
