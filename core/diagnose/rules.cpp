@@ -607,7 +607,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // target's gap instead.
         { C::CompileError, 92, R"re(\bnot supported on \.target '?sm_\d+\w*'?( and (higher|later|newer|above)| or (higher|later|newer)))re", "ptxas: what newer targets removed from PTX" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|\bUNREACHABLE executed at\b|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
-        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed|\b\w*Code[Gg]en\w*Error\b)re", "Triton, MLIR, kernel languages' code generators (Warp)", RuleRole::Wrapper },
+        { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed|\b\w*CodegenError\b)re", "Triton, MLIR, kernel languages' code generators (Warp)", RuleRole::Wrapper },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
         // a CompilationError (an undefined name, a non-power-of-2 arange) as an InterpreterError: the same wrapper.
         { C::CompileError, 80, R"re(triton\.runtime\.errors\.InterpreterError|^\s*InterpreterError:)re", "Triton's interpreter", RuleRole::Wrapper },
@@ -674,7 +674,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 90, R"re(\b(inference|execution) timeout \(\d+ ?ms\)|\bMissing infer_status notification\b)re", "Neuron runtime: an execution past its timeout" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
-        { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
+        { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) ([\w-]+ )?difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
         { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(?<!cause )(?<!give )(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 85, R"re(\b(divergence|difference|diff|error) :?\s*\d[\d.]*(e-?\d+)?\s*>\s*(\d*\.\d+|\d+(\.\d+)?e-\d+))re", "harnesses: an error or a difference above its bound, both printed (\"Divergence difference 0.125 > 0.001\")" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },

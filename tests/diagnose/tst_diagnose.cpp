@@ -331,6 +331,8 @@ private Q_SLOTS:
         QTest::newRow("round87") << QStringLiteral("round87") << 9 << 15;
         QTest::newRow("round88") << QStringLiteral("round88") << 12 << 15;
         QTest::newRow("round89") << QStringLiteral("round89") << 7 << 15;
+        // A plain mixed sample of 2025-2026 threads, measured with this session's last build (9 of 12) and then read.
+        QTest::newRow("round90") << QStringLiteral("round90") << 10 << 12;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

@@ -746,6 +746,11 @@ private Q_SLOTS:
                               "external/xla/stream_executor/cuda/cuda_driver.cc:628] failed to get function "
                               "\"fusion_3\" from module: CUDA_ERROR_NOT_FOUND: named symbol not found")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A harness's own comparison naming what it compared between "maximum relative" and "difference".
+        QTest::newRow("maximum-difference-of-a-named-output")
+            << QStringLiteral("GPU vs CPU parity\n"
+                              "Maximum relative hidden-state difference: 0.73 (allowed 0.01)")
+            << FailureClass::NumericalMismatch << 2 << 0;
     }
     void decisions()
     {
