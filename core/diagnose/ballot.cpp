@@ -121,8 +121,6 @@ bool memoryReportContradictsItself(const QString& text)
 {
     static const QRegularExpression re(QStringLiteral(
         R"re(\btotal capa\w* of ([\d.]+) ([KMGT]iB|bytes) of which ([\d.]+) ([KMGT]iB|bytes) is free\b)re"));
-    if (!text.contains(QLatin1String("is free"), Qt::CaseInsensitive))
-        return false; // the common case, without running the pattern
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch())
         return false;
@@ -507,8 +505,9 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kStackSignatureWeight });
     }
-    if (!place.frame && memoryReportContradictsItself(payload)) {
-        Strength& oom = best[size_t(m_classes.indexOf(FailureClass::DeviceOom))];
+    // Asked only of a line an out-of-memory rule matched: the figures belong to its report.
+    if (Strength& oom = best[size_t(m_classes.indexOf(FailureClass::DeviceOom))];
+        oom.tier >= 0 && !place.frame && memoryReportContradictsItself(payload)) {
         oom.tier = std::min(oom.tier, 0);
         Strength& b = best[size_t(m_classes.indexOf(FailureClass::DriverRuntimeMismatch))];
         b = std::max(b, Strength { place.wrapping ? 1 : 2, kImpossibleMemoryReportWeight });
