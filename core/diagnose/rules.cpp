@@ -398,6 +398,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // device kind without a data type ("the MPS framework doesn't support float64", "Current CUDA Device does not
         // support bfloat16"): what the target lacks, not a wrong input.
         { C::UnsupportedOnTarget, 85, R"re(\bDevice type '?\w+'? is not supported\b)re", "PyTorch: an API a device backend does not offer" },
+        // "One or more function input/output data types are not supported" (jax-metal), "Complex data types are not
+        // supported on the Neuron device", "fp8e4nv data type is not supported on CUDA arch < 89": a back end without
+        // the data type; 13 of 13 labelled logs with the words agree. (A kernel's own dtype check, "only supports fp16
+        // and bf16", is a wrong input instead.)
+        { C::UnsupportedOnTarget, 90, R"re(\bdata types? (are|is) not supported\b)re", "back ends: a data type the target does not offer" },
         { C::UnsupportedOnTarget, 90, R"re(\b(MPS|Metal|device|GPU|TPU|NPU|XPU|HPU|backend|platform|hardware|framework)\b[^.]{0,20}\b(doesn't|does not|do not|don't) support (the )?(float64|double|fp64|bfloat16|bf16|fp8|float8\w*|int64|complex\w*)\b)re", "device backends: a data type the device kind lacks" },
         { C::UnsupportedOnTarget, 90, R"re(\btranslation rule for primitive '\w+' not found for platform\b)re", "JAX: a primitive without a lowering for the platform" },
         { C::UnsupportedOnTarget, 85, R"re(\bNo operations were successfully partitioned and compiled to neuron\b|\bthat are not compiled by neuron-cc\b)re", "torch-neuron: operators the Neuron compiler does not support" },

@@ -333,6 +333,8 @@ private Q_SLOTS:
         QTest::newRow("round89") << QStringLiteral("round89") << 7 << 15;
         // A plain mixed sample of 2025-2026 threads, measured with this session's last build (9 of 12) and then read.
         QTest::newRow("round90") << QStringLiteral("round90") << 10 << 12;
+        // A plain sample of Triton, JAX/XLA and Neuron threads, measured with this session's last build (9 of 11).
+        QTest::newRow("round91") << QStringLiteral("round91") << 10 << 11;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

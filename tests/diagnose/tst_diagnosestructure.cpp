@@ -751,6 +751,11 @@ private Q_SLOTS:
             << QStringLiteral("GPU vs CPU parity\n"
                               "Maximum relative hidden-state difference: 0.73 (allowed 0.01)")
             << FailureClass::NumericalMismatch << 2 << 0;
+        // A back end without a data type, in an MLIR verifier's words that would otherwise read as a compile error.
+        QTest::newRow("back-end-without-a-data-type")
+            << QStringLiteral("XlaRuntimeError: UNKNOWN: <unknown>:0: error: 'func.func' op Half-precision complex "
+                              "data types are not supported by this plugin")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
     }
     void decisions()
     {
