@@ -33,6 +33,10 @@ constexpr int kStackDependencyWeight = 80;
 // What a call into the stack's API with arguments it does not take weighs: an API of another release, a sign
 // as strong as a framework module without a name (rules.cpp), which a stated cause still beats.
 constexpr int kStackSignatureWeight = 60;
+// A compile error in the toolchain's own headers was the code's in five of the nine labelled logs, versions that do
+// not fit in the rest: the confidence it gets at most, and the weight of that alternative.
+constexpr double kToolchainHeaderConfidence = 0.6;
+constexpr int kToolchainHeaderAlternativeWeight = 50;
 
 // A frame inside an installed package of the accelerator stack (`site-packages/jax/…`, `…/torch/_inductor/…`).
 bool isStackPackageFrame(const QString& frame)
@@ -182,13 +186,14 @@ bool isInfoLine(const QString& text)
 // its own — its stdout as INFO, its stderr as WARN — before the program's own prefix: "[INFO ] W-9000 MODEL_LOG -
 // 2024-Jun-13 … ERROR  TDRV:…". The inner level is the program's: an error-level word after the forwarder's
 // INFO or WARN makes the line an error line, and so does a Python exception the forwarder re-prints after its own
-// " - " ("[INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: …"), and a glog INFO line of a launcher that
-// re-prints a child's TensorFlow or glog error line (AlphaFold's run_docker.py: "I1119 … run_docker.py:258] 2023-11-19
-// 05:49:41.357955: E external/…/cuda_driver.cc:628] …").
+// " - " ("[INFO ] W-9000-model-stdout MODEL_LOG - ModuleNotFoundError: …") or right after its bracketed tags ("[INFO]
+// [Rank 0] NoValidChoicesError: …", a launcher that caught a child's exception), and a glog INFO line of a launcher
+// that re-prints a child's TensorFlow or glog error line (AlphaFold's run_docker.py: "I1119 … run_docker.py:258]
+// 2023-11-19 05:49:41.357955: E external/…/cuda_driver.cc:628] …").
 bool forwardsAnErrorLine(const QString& text)
 {
     static const QRegularExpression re(QStringLiteral(
-        R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b|\[(INFO|WARN|WARNING) *\].{0,160}? - [A-Z]\w*(Error|Exception): |^I\d{4} [\d:.]+\s+\d+ [\w.-]+:\d+\] .{0,40}?(\d{4}-\d\d-\d\d [\d:.]+: [EF] |[EF]\d{4} [\d:.]+ ))re"));
+        R"re(\b(INFO|WARN|WARNING)\b.{0,200}\s(ERROR|FATAL|CRITICAL|E\d{4})\b|\[(INFO|WARN|WARNING) *\].{0,160}? - [A-Z]\w*(Error|Exception): |\[INFO *\]( \[[^\]]{1,40}\])* (\w+\.)*[A-Z]\w*(Error|Exception): |^I\d{4} [\d:.]+\s+\d+ [\w.-]+:\d+\] .{0,40}?(\d{4}-\d\d-\d\d [\d:.]+: [EF] |[EF]\d{4} [\d:.]+ ))re"));
     return re.match(text).hasMatch();
 }
 
@@ -298,6 +303,17 @@ QList<EvidenceLine> evidenceFrom(QList<Hit> hits, const std::optional<Hit>& extr
         out.append({ h.line, evidenceText(h.text) });
     std::sort(out.begin(), out.end(), [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
     return out;
+}
+
+// A compiler's error located in a header the toolchain installed (the C++ standard library, CUDA's or ROCm's include
+// directories, clang's own headers, a framework's bundled headers) rather than in the program's sources: the toolchain
+// failing on its own code is as often versions that do not fit (a compiler newer or older than the library's
+// headers) as an error the program's code caused there. A static assertion is a check the caller's code failed.
+bool isToolchainHeaderError(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral(
+        R"re((/usr/include/|/usr/local/cuda[^/\s]*/(include|targets)/|/opt/rocm[^/\s]*/(include|lib/llvm)/|[/\\]site-packages[/\\][^\s:(]*[/\\]include[/\\]|/lib/clang/\d[\d.]*/include/|NVIDIA GPU Computing Toolkit\\CUDA\\v[\d.]+\\include\\)[^\s:(]*(:\d+(:\d+)?:|\(\d+\)( \(col\. \d+\))?:)\s*(fatal |catastrophic )?error\b(?!.{0,40}\bstatic assertion\b))re"));
+    return re.match(text).hasMatch();
 }
 
 // How sure: the tier of the deciding sign sets the range, its weight the place in it, and a rival of the same
@@ -635,6 +651,14 @@ Diagnosis Ballot::finish(const FailureContext& context)
         std::optional<Hit> wrapper;
         if (!v.hits.isEmpty()) {
             const Hit& cause = v.hits.first();
+            const bool inToolchainHeader = d.cls == FailureClass::CompileError && isToolchainHeaderError(cause.text);
+            if (inToolchainHeader) {
+                d.confidence = std::min(d.confidence, kToolchainHeaderConfidence);
+                if (std::none_of(d.alternatives.cbegin(), d.alternatives.cend(),
+                        [](const Alternative& a) { return a.cls == FailureClass::DriverRuntimeMismatch; }))
+                    d.alternatives.prepend({ FailureClass::DriverRuntimeMismatch, kToolchainHeaderAlternativeWeight,
+                        QStringLiteral("hint") });
+            }
             d.cause = marked(cause);
             explanation = fromResults
                 ? QStringLiteral(" Nothing in the log reports a failure, but it prints results, first at %1: the run "
@@ -653,6 +677,10 @@ Diagnosis Ballot::finish(const FailureContext& context)
                                                      : QStringLiteral("; reported through %1").arg(quoted(*w));
             }
             explanation += u'.';
+            if (inToolchainHeader)
+                explanation += QStringLiteral(" The error is in a header the toolchain installed, not in the program's "
+                                              "sources: a compiler and headers of releases that do not fit fail there "
+                                              "nearly as often as the program's code does.");
         }
         d.evidence = evidenceFrom(v.hits, wrapper);
     } else {

@@ -9,12 +9,13 @@
 namespace kwb {
 
 // A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): one pattern,
-// the numbers of a class in its place — the runtime's enum (HIP's mirrors CUDA's); numbers of CUDA before 10.1 are read
+// the numbers of a class in its place — the runtime's enum (HIP's mirrors CUDA's), also as a check's failed
+// comparison ("err 700 != CUDA_SUCCESS", cuDNN's frontend); numbers of CUDA before 10.1 are read
 // only where no later status has them. The words before the number are spelled out so that the line prefilter's
 // required literal is "cuda error", "hip api error", … and not "error" alone.
 // clang-format off
 #define KWB_CUDA_STATUS(numbers)                                                                                       \
-    R"re(\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?0*)re" numbers R"re(\b(?!\.\d))re"
+    R"re((\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?|\bTriton Error \[(CUDA|HIP)\]:\s*Code:\s*)0*)re" numbers R"re(\b(?!\.\d)|\berr(or)?\s*[:=]?\s*0*)re" numbers R"re(\s*!= (CUDA_SUCCESS|cudaSuccess|hipSuccess)\b)re"
 // clang-format on
 
 const QList<DiagnosisRule>& diagnosisRules()
@@ -232,7 +233,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // A package's own loader that cannot find the native library it was built to load (its name derived from the
         // installed versions), and a loaded library without a function its caller expects: versions that do not fit.
         { C::DriverRuntimeMismatch, 80, R"re(\b(binary|library|DLL|shared object)\b.{0,40}\bnot found at \S+\.(so|dll|dylib)\b|\b(Could not|Failed to|Unable to|Cannot) (find|load|locate) (the )?((module|library|file|binary) )?['"]?[\w./\\:-]*\.(so|dll|dylib)(\.\d+)*\b)re", "a package's loader: its native library missing" },
-        { C::DriverRuntimeMismatch, 85, R"re(\[WinError 126\] The specified module could not be found|\bError loading "[^"]+\.dll" or one of its dependencies)re", "Windows' loader: a library of the installation (or one it needs) missing" },
+        { C::DriverRuntimeMismatch, 85, R"re(\[WinError 126\] The specified module could not be found|\bLoadLibrary(Ex\w*)? failed with error 126\b|\bError loading "[^"]+\.dll" or one of its dependencies)re", "Windows' loader: a library of the installation (or one it needs) missing" },
         { C::DriverRuntimeMismatch, 95, R"re(\bNo compatible code objects found for\b)re", "HIP's fat binary: no code object for the GPU's gfx arch" },
         { C::DriverRuntimeMismatch, 75, R"re(\bNo FFI handler registered for \w+)re", "JAX/XLA: a plugin's custom calls not registered (a plugin of another release, or none)" },
         // An object of a compiled type of the stack without an attribute its caller expects: another release's API
@@ -266,6 +267,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(No (TPU|accelerator|GPU) devices? (found|available|detected))re", "JAX, TPU runtime" },
         { C::NoDevice, 60, R"re(falling back to (the )?CPU|No TPU platform found|is_available\(\)\s*(is |returns? |returned |==\s*)?False)re", "JAX, PyTorch" },
         { C::NoDevice, 60, R"re(CUDA unknown error - this may be due to an incorrectly set up environment|GPU has fallen off the bus)re", "PyTorch, kernel log" },
+        { C::NoDevice, 85, R"re(\bNVRM:? .{0,60}\b(RmInitAdapter|rm_init_adapter) failed\b|\bCannot initialize GSP firmware RM\b)re", "NVIDIA kernel driver: the GPU could not be brought up (no device to use)" },
+        { C::NoDevice, 60, R"re(\bFailed to initialize NVML: Unknown Error\b)re", "NVML inside a container that lost access to the device nodes (cgroups re-applied)" },
         { C::NoDevice, 50, R"re(Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
         { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
         { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|\b(not enough|insufficient) (free )?(NCs|NeuronCores)\b|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
@@ -292,7 +295,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 95, R"re(\bUnable to open /dev/kfd\b|/dev/kfd\b.{0,40}\b(Permission denied|No such file|Bad address|failed)|\blibtpu\.so already in use(d)? by another process\b)re", "ROCm (the KFD device file), libtpu: the device cannot be opened or is held" },
         // Any accelerator's device node that cannot be opened — absent, not permitted, held by another process
         // ("open(/dev/accel0): Operation not permitted; Couldn't open device: /dev/accel0"): the device is not usable here.
-        { C::NoDevice, 90, R"re(\b((Unable to|Couldn't|Could not|cannot|can't|failed to) open|open\()\s*(device:?\s*)?/dev/(accel\d*|vfio/\d+|kfd|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)\b|/dev/(accel\d*|vfio/\d+|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)\)?:?.{0,30}\b(Permission denied|Operation not permitted|No such (file|device)|Device or resource busy)\b)re", "TPU, GPU, Neuron device nodes that cannot be opened" },
+        { C::NoDevice, 90, R"re(\b((Unable to|Couldn't|Could not|cannot|can't|failed to) open|open\()\s*(device:?\s*)?/dev/(accel\d*|vfio/\d+|kfd|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)\b|/dev/(accel\d*|vfio/\d+|nvidia(\d+|ctl|-uvm)|neuron\d*|dri/renderD\d+)"?\)?:?.{0,60}\b(Permission denied|Operation not permitted|No such (file|device)|Device or resource busy)\b)re", "TPU, GPU, Neuron device nodes that cannot be opened (also as strace shows it)" },
         { C::NoDevice, 90, R"re(\bPlease check /dev/neuron\S* is accessible\b)re", "Neuron runtime: the device node is not reachable (a container without it)" },
         { C::NoDevice, 85, R"re(\bsystem not yet initialized\b|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY)re", "CUDA (802): the system is not ready (NVSwitch fabric manager)" },
         { C::NoDevice, 85, R"re(\bOne or more engines are running\b|\bPlease restart device by reloading driver\b)re", "Neuron driver: engines left running by an earlier process hold the device" },
@@ -376,6 +379,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bInstruction '[^']+' not support)re", "ptxas: instruction the target lacks" },
         { C::UnsupportedOnTarget, 90, R"re(\bNo match found in (MFMA|WMMA) database\b)re", "Triton's AMD back end: no matrix instruction of this GPU for the dot's types (fp8 e4m3fn on MI300)" },
         { C::UnsupportedOnTarget, 95, R"re(\bUnsupported conversion from '?\w+'? to '?\w+'?)re", "Triton's GPU back ends: a data-type conversion this target's lowering does not have (fp8 on AMD, f16 below sm_70)" },
+        { C::UnsupportedOnTarget, 95, R"re(\bstatic assertion failed\b:?.{0,80}\b(unsupported|not supported)\b.{0,30}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b|\bstatic assertion failed\b:?.{0,20}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b.{0,30}\b(unsupported|not supported)\b)re", "a library's compile-time check of the target it is built for (rocWMMA: \"Unsupported architecture\")" },
+        { C::UnsupportedOnTarget, 80, R"re(\binput_precision must be one of\b)re", "Triton: a dot precision the back end does not offer (tf32 on AMD, which takes only ieee)" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
         { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|CustomCall target|custom[- ]call( target)?|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
@@ -387,7 +392,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re((LLVM ERROR|error in backend): Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on this (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
-        { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability))re", "frameworks' checks for a data type the GPU generation lacks" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability)|\brequires? (\w+ )?(hardware|GPUs?|devices?|cards?) with (native )?(bf16|bfloat16|fp8|float8|fp16|tf32|int4|fp4)( \w+)? support\b)re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
@@ -627,7 +632,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // a target that lacks the feature, an NKI release). Alone the code is the compiler's failure.
         { C::CompileError, 90, R"re(\bNCC_\w+\d+)re", "neuronx-cc: its error codes", RuleRole::Wrapper },
         { C::CompileError, 90, R"re(Compiler status ERROR|ptxas exited with non-zero|neuronx-cc.{0,60}(failed|error)|neuronx-cc terminated abnormally|Failed compilation with \['neuronx-cc'|Neuron executable \(neff\) is empty)re", "neuronx-cc and its wrappers", RuleRole::Wrapper },
-        { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr)re", "JAX/Mosaic lowering, Triton front end" },
+        { C::CompileError, 80, R"re(cannot be automatically partitioned|is a \w+-specific primitive|must be of type tl\.constexpr|is not a constexpr|\binvalid operands of type \S+ and \S+)re", "JAX/Mosaic lowering, Triton front end" },
         { C::CompileError, 90, R"re(", line \d+: (catastrophic )?error\b|\bstatic assertion failed\b|\bINTERNAL_ERROR\b.{0,20}\[NCC)re", "NVHPC/EDG front ends, neuronx-cc" },
         // A compiler that died (the host's OOM killer, a signal) is a compile step that failed, not a crash of the program.
         { C::CompileError, 90, R"re(\bKilled process \d+ \((neuronx-cc|neuron-cc|nvcc|cicc|ptxas|cc1plus|cc1|walrus_driver|hlo2tensorizer|llc|opt|clang\S*|hipcc|ld|lld)\)|Killed signal terminated program (cc1plus|cc1|cicc|ptxas))re", "Linux OOM killer, gcc" },
@@ -696,7 +701,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at (index )?\d+\b|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
-        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\bmax(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },
@@ -711,6 +716,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
         { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bin (__GI_)?(abort|raise|__pthread_kill\w*) \(\))re", "gdb: a backtrace of a process that aborted", RuleRole::Consequence },
+        { C::Crash, 40, R"re(^\(gdb\) (bt|backtrace|where|thread apply all (bt|backtrace))\b|^#\d+\s+0x[0-9a-f]{6,} in \S)re", "gdb: a backtrace of where the process stopped (mostly on a signal)", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         // Ray's memory monitor kills a worker when the host runs low on memory: host memory, as the OOM killer.

@@ -751,6 +751,63 @@ private Q_SLOTS:
             << QStringLiteral("GPU vs CPU parity\n"
                               "Maximum relative hidden-state difference: 0.73 (allowed 0.01)")
             << FailureClass::NumericalMismatch << 2 << 0;
+        // Windows' loader error 126 (a module or one it needs not found) in a runtime's own words; a target without
+        // hardware support for a data type; a dot precision a Triton back end does not take.
+        QTest::newRow("windows-loader-error-126-in-a-runtimes-words") << QStringLiteral(
+            "session.cc:88 GetProvider [Error] : LoadLibrary failed with error 126 \"\" when trying to "
+            "load \"D:\\app\\providers_gpu.dll\"") << FailureClass::DriverRuntimeMismatch
+                                                                      << 1 << 0;
+        QTest::newRow("network-that-needs-hardware-with-a-data-type") << QStringLiteral(
+            "[E] builder: Error Code 9: API Usage Error (layers in bf16 require a GPU with BF16 support.)")
+                                                                      << FailureClass::UnsupportedOnTarget << 1 << 0;
+        QTest::newRow("dot-precision-the-back-end-does-not-offer")
+            << QStringLiteral("  File \"kern.py\", line 40, in mm\nAssertionError: input_precision must be one of "
+                              "('ieee',). Got tf32x3")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A harness's worst-case difference; a backtrace asked of gdb where the process stopped; Triton's front end
+        // refusing operands of types that do not combine; a launcher's INFO line carrying a child's exception right
+        // after its bracketed tags.
+        QTest::newRow("worst-case-difference-of-a-harness")
+            << QStringLiteral("running check with n=131072\nworst case abs difference: 3.25\nFAILED")
+            << FailureClass::NumericalMismatch << 2 << 0;
+        QTest::newRow("backtrace-asked-of-gdb") << QStringLiteral(
+            "Program terminated.\n(gdb) bt\n#0  0x00007f3a in copy_rows (n=96) at "
+            "/src/runtime/blit.cpp:311\n#1  0x00007f3b in submit (q=0x1) at /src/runtime/queue.cpp:88")
+                                                << FailureClass::Crash << 2 << 0;
+        QTest::newRow("triton-operands-of-types-that-do-not-combine")
+            << QStringLiteral("  File \"k.py\", line 12, in add_kernel\n    p = base + off / 2\n"
+                              "invalid operands of type pointer<bf16> and triton.language.float32")
+            << FailureClass::CompileError << 3 << 0;
+        QTest::newRow("launcher-info-line-with-a-childs-exception")
+            << QStringLiteral("10:02:11 [INFO] [worker 3] torch._inductor.exc.NoValidChoicesError: no choice of kernel "
+                              "left for mm_plus_mm\n10:02:11 [INFO] [worker 3] shutting down")
+            << FailureClass::AutotuneFailure << 1 << 0;
+        // The kernel driver that could not bring a GPU up; NVML in a container that lost its device nodes; a CUDA
+        // status in a check's failed comparison; a library's compile-time check of the target; a device node the
+        // process may not open, in strace's words; gdb's frames alone.
+        QTest::newRow("kernel-driver-that-could-not-bring-the-gpu-up")
+            << QStringLiteral("[   12.40] NVRM: GPU 0000:3b:00.0: RmInitAdapter failed! (0x25:0x65:1457)\n"
+                              "[   12.41] NVRM: GPU 0000:3b:00.0: rm_init_adapter failed, device minor number 1")
+            << FailureClass::NoDevice << 1 << 0;
+        QTest::newRow("nvml-in-a-container-without-its-device-nodes")
+            << QStringLiteral("$ docker exec trainer nvidia-smi\nFailed to initialize NVML: Unknown Error")
+            << FailureClass::NoDevice << 2 << 0;
+        QTest::newRow("cuda-status-in-a-failed-comparison") << QStringLiteral(
+            "RuntimeError: attention_bwd.cu:212: cuDNN Error: execute failed with message: err 719 != "
+            "CUDA_SUCCESS :: cuLaunchKernelEx(...)") << FailureClass::IllegalMemoryAccess
+                                                            << 1 << 0;
+        QTest::newRow("compile-time-check-of-the-target") << QStringLiteral(
+            "[lib] /src/include/mma/arch.hpp:41:9: error: static assertion failed: Target architecture "
+            "not supported\n[lib] 1 error generated when compiling for gfx1030.")
+                                                          << FailureClass::UnsupportedOnTarget << 1 << 2;
+        QTest::newRow("device-node-refused-as-strace-shows-it")
+            << QStringLiteral("openat(AT_FDCWD, \"/dev/nvidiactl\", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission denied)\n"
+                              "exit_group(1)                           = ?\n+++ exited with 1 +++")
+            << FailureClass::NoDevice << 1 << 0;
+        QTest::newRow("gdb-frames-without-the-command")
+            << QStringLiteral("Thread 7 stopped.\n#0  0x00007f1a2b3c4d5e in scatter_rows () from /usr/lib/libfoo.so.2\n"
+                              "#1  0x00007f1a2b3c0011 in run_plan () from /usr/lib/libfoo.so.2")
+            << FailureClass::Crash << 2 << 0;
         // A back end without a data type, in an MLIR verifier's words that would otherwise read as a compile error.
         QTest::newRow("back-end-without-a-data-type")
             << QStringLiteral("XlaRuntimeError: UNKNOWN: <unknown>:0: error: 'func.func' op Half-precision complex "
@@ -931,6 +988,10 @@ private Q_SLOTS:
         QTest::newRow("701") << QStringLiteral("CUDA failure 701 in launch") << FailureClass::LaunchConfig;
         QTest::newRow("209") << QStringLiteral("CUDA error code=209 at main.cu:12")
                              << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("tritons-launcher-209") << QStringLiteral("kernel check failed: Triton Error [CUDA]: Code: 0209")
+                                              << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("tritons-launcher-700")
+            << QStringLiteral("Triton Error [HIP]: Code: 700") << FailureClass::IllegalMemoryAccess;
         QTest::newRow("1") << QStringLiteral("transport/nvls.cc:244 NCCL WARN Cuda failure 1") << FailureClass::Unknown;
         QTest::newRow("not-a-status") << QStringLiteral("CUDA 12.2 failed to install 2 packages")
                                       << FailureClass::Unknown;
@@ -976,6 +1037,18 @@ private Q_SLOTS:
         QCOMPARE(ranked.alternatives.first().kind, QStringLiteral("hint"));
         QVERIFY(diagnose(u"requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='x'): Read timed out.").confidence
             > diagnose(u"KeyError: 'weight'").confidence);
+        // A compile error inside the toolchain's own headers is less sure, and names the versions as the runner-up;
+        // a static assertion there is a check the caller's code failed, as sure as an error in the program's sources.
+        const Diagnosis inHeader = diagnose(u"/usr/local/cuda-11.2/include/cuda_bf16.hpp(410): error: more than one "
+                                            u"conversion function from \"__nv_bfloat16\" to a built-in type applies");
+        QCOMPARE(inHeader.cls, FailureClass::CompileError);
+        QVERIFY2(inHeader.confidence <= 0.6, qPrintable(QString::number(inHeader.confidence)));
+        QCOMPARE(inHeader.alternatives.first().cls, FailureClass::DriverRuntimeMismatch);
+        QVERIFY(diagnose(u"/opt/rocm-6.1.0/include/hip/amd_detail/amd_warp_functions.h:120:3: error: static assertion "
+                         u"failed due to requirement 'sizeof(T) == 8'")
+                    .confidence
+            > 0.8);
+        QVERIFY(diagnose(u"kernels/scan.cu(41): error: expected a \";\"").confidence > 0.8);
     }
 };
 
