@@ -118,6 +118,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\bLibrary \S*(cublas|cudnn|cudart|nvrtc|cufft|curand|cusparse|cusolver|nccl|nvJitLink)\w*\.(dll|so\S*) is not found\b)re", "CTranslate2 and others: a CUDA library of the installation missing" },
         { C::DriverRuntimeMismatch, 100, R"re(\bNVRM: API mismatch: client version\b)re", "NVIDIA driver: kernel module and user-space driver of different releases" },
         { C::DriverRuntimeMismatch, 95, R"re(\bCannot find a working triton installation\b)re", "TorchInductor: Triton absent or too old" },
+        { C::DriverRuntimeMismatch, 85, R"re(\bAssertion\W{1,3}false && "computeCapability not supported")re", "Triton's compiler meeting a GPU newer than its release knows (sm_120 on Triton 3.2)" },
         { C::DriverRuntimeMismatch, 90, R"re(\bOMP: Error #15\b|\bfound lib(i|g)?omp\S* already initialized\b)re", "OpenMP: two runtimes in one process (an installation that ships both)" },
         { C::DriverRuntimeMismatch, 95, R"re(NRT_UNSUPPORTED_NEFF_VERSION|\bnrt_\w+ status=10\b)re", "Neuron runtime (NRT_UNSUPPORTED_NEFF_VERSION = 10)" },
         // Loading a model the runtime calls invalid (NRT_INVALID = 2, at load, not at execution): a NEFF compiled by a
@@ -460,7 +461,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(\brequires (an? )?(NeuronCore-v\d+|trn\d|inf\d|Trainium\d?|Inferentia\d?|TPU ?v\d\w*|sm_?\d{2,3}a?|gfx\d\w*|Hopper|Blackwell|CDNA ?\d)\b|\bis not supported on this (instance|instance type|machine|node)\b)re", "a feature of a later device generation (Neuron runtime, libraries)" },
         { C::UnsupportedOnTarget, 90, R"re(\bdoes not support\b.{0,80}\bon (this|the current|the given|the selected) (target|device|platform|hardware|architecture)\b|\bis not supported for target \w+)re", "compilers' target checks (neuronx-cc NCC_EVRF, NCC_EARG, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
-        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
+        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
@@ -701,7 +702,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at (index )?\d+\b|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
-        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=])re", "harnesses printing their comparison" },
+        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error|delta)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=])re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },

@@ -784,7 +784,8 @@ private Q_SLOTS:
             << FailureClass::AutotuneFailure << 1 << 0;
         // The kernel driver that could not bring a GPU up; NVML in a container that lost its device nodes; a CUDA
         // status in a check's failed comparison; a library's compile-time check of the target; a device node the
-        // process may not open, in strace's words; gdb's frames alone.
+        // process may not open, in strace's words; Triton's compiler asserting on a GPU newer than its release; a
+        // kernel library that does not know the gfx target; a harness's maximum absolute delta; gdb's frames alone.
         QTest::newRow("kernel-driver-that-could-not-bring-the-gpu-up")
             << QStringLiteral("[   12.40] NVRM: GPU 0000:3b:00.0: RmInitAdapter failed! (0x25:0x65:1457)\n"
                               "[   12.41] NVRM: GPU 0000:3b:00.0: rm_init_adapter failed, device minor number 1")
@@ -804,6 +805,19 @@ private Q_SLOTS:
             << QStringLiteral("openat(AT_FDCWD, \"/dev/nvidiactl\", O_RDWR|O_CLOEXEC) = -1 EACCES (Permission denied)\n"
                               "exit_group(1)                           = ?\n+++ exited with 1 +++")
             << FailureClass::NoDevice << 1 << 0;
+        QTest::newRow("triton-compiler-older-than-the-gpu")
+            << QStringLiteral("python3: /src/lib/Dialect/TritonGPU/Transforms/AccelerateMatmul.cpp:41: int "
+                              "getMMAVersionSafe(int, DotOp): Assertion `false && \"computeCapability not supported\"' "
+                              "failed.\nAborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch << 1 << 1;
+        QTest::newRow("kernel-library-that-does-not-know-the-gfx-target") << QStringLiteral(
+            "E   RuntimeError: could not pick kernels: \"Unknown GPU architecture: gfx1151. Supported "
+            "architectures: gfx942, gfx950\"") << FailureClass::UnsupportedOnTarget
+                                                                          << 1 << 0;
+        QTest::newRow("maximum-absolute-delta-of-a-harness")
+            << QStringLiteral("$ python check_attn.py --pages 16\n[ops] reference vs fused: (kv:fp8) failed!\n"
+                              "[ops] --> max abs delta: 7.5, 12.0% (31457 of 262144) elements")
+            << FailureClass::NumericalMismatch << 3 << 0;
         QTest::newRow("gdb-frames-without-the-command")
             << QStringLiteral("Thread 7 stopped.\n#0  0x00007f1a2b3c4d5e in scatter_rows () from /usr/lib/libfoo.so.2\n"
                               "#1  0x00007f1a2b3c0011 in run_plan () from /usr/lib/libfoo.so.2")
