@@ -305,16 +305,44 @@ QList<EvidenceLine> evidenceFrom(QList<Hit> hits, const std::optional<Hit>& extr
     return out;
 }
 
-// A compiler's error located in a header the toolchain installed (the C++ standard library, CUDA's or ROCm's include
-// directories, clang's own headers, a framework's bundled headers) rather than in the program's sources: the toolchain
-// failing on its own code is as often versions that do not fit (a compiler newer or older than the library's
+// Where a toolchain installed its headers: the C++ standard library's (also as clang reaches it,
+// `…/lib/gcc/…/../../../../include/c++/12/`), CUDA's and ROCm's include directories, clang's own headers, a framework's
+// bundled headers.
+#define KWB_TOOLCHAIN_HEADER_DIR                                                                                       \
+    R"re((/usr/include/|/include/c\+\+/\d|/usr/local/cuda[^/\s]*/(include|targets)/|/opt/rocm[^/\s]*/(include|lib/llvm)/|[/\\]site-packages[/\\][^\s:(]*[/\\]include[/\\]|/lib/clang/\d[\d.]*/include/|NVIDIA GPU Computing Toolkit\\CUDA\\v[\d.]+\\include\\))re"
+
+// A compiler's error located in a header the toolchain installed rather than in the program's sources: the toolchain
+// failing on its own code is nearly as often versions that do not fit (a compiler newer or older than the library's
 // headers) as an error the program's code caused there. A static assertion is a check the caller's code failed.
 bool isToolchainHeaderError(const QString& text)
 {
-    static const QRegularExpression re(QStringLiteral(
-        R"re((/usr/include/|/usr/local/cuda[^/\s]*/(include|targets)/|/opt/rocm[^/\s]*/(include|lib/llvm)/|[/\\]site-packages[/\\][^\s:(]*[/\\]include[/\\]|/lib/clang/\d[\d.]*/include/|NVIDIA GPU Computing Toolkit\\CUDA\\v[\d.]+\\include\\)[^\s:(]*(:\d+(:\d+)?:|\(\d+\)( \(col\. \d+\))?:)\s*(fatal |catastrophic )?error\b(?!.{0,40}\bstatic assertion\b))re"));
+    static const QRegularExpression re(QStringLiteral(KWB_TOOLCHAIN_HEADER_DIR
+        R"re([^\s:(]*(:\d+(:\d+)?:|\(\d+\)( \(col\. \d+\))?:)\s*(fatal |catastrophic )?error\b(?!.{0,40}\bstatic assertion\b))re"));
     return re.match(text).hasMatch();
 }
+
+// Whether the compiler traced a template's instantiation back to a file outside the toolchain — gcc's "x.cpp:3:43:
+// required from here", clang's "x.cpp:3:5: note: in instantiation of … requested here", nvcc's "instantiation of … at
+// line 3 of x.cu": then the program's code led to the error in the toolchain's header.
+bool instantiatedFromTheProgram(QByteArrayView log)
+{
+    static const QRegularExpression trail(
+        QStringLiteral(
+            R"re(^\s*(?<gcc>\S+?):\d+(:\d+)?:\s+required from here\b|^(?<clang>\S+?):\d+:\d+: note: in instantiation of .* requested here\s*$|\binstantiation of ".*" at line \d+ of "?(?<nvcc>[^"\s]+))re"),
+        QRegularExpression::MultilineOption);
+    static const QRegularExpression toolchain(QStringLiteral(KWB_TOOLCHAIN_HEADER_DIR));
+    const QString text = QString::fromUtf8(log);
+    for (auto it = trail.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        for (const char* group : { "gcc", "clang", "nvcc" }) {
+            const QString file = m.captured(QLatin1String(group));
+            if (!file.isEmpty() && !toolchain.match(file).hasMatch())
+                return true;
+        }
+    }
+    return false;
+}
+#undef KWB_TOOLCHAIN_HEADER_DIR
 
 // How sure: the tier of the deciding sign sets the range, its weight the place in it, and a rival of the same
 // tier close in weight takes off up to half (docs/diagnosis.md, "How sure it is").
@@ -651,7 +679,8 @@ Diagnosis Ballot::finish(const FailureContext& context)
         std::optional<Hit> wrapper;
         if (!v.hits.isEmpty()) {
             const Hit& cause = v.hits.first();
-            const bool inToolchainHeader = d.cls == FailureClass::CompileError && isToolchainHeaderError(cause.text);
+            const bool inToolchainHeader = d.cls == FailureClass::CompileError && isToolchainHeaderError(cause.text)
+                && !instantiatedFromTheProgram(m_log);
             if (inToolchainHeader) {
                 d.confidence = std::min(d.confidence, kToolchainHeaderConfidence);
                 if (std::none_of(d.alternatives.cbegin(), d.alternatives.cend(),

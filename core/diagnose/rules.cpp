@@ -717,7 +717,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::Crash, 50, R"re(core dumped|\bSIG(ABRT|ILL|KILL)\b|Illegal instruction(?! was encountered)|Fatal Python error|(killed|terminated|died|exited) (by|with|on) signal|received signal \d+)re", "shell, Python, launchers", RuleRole::Consequence },
         { C::Crash, 40, R"re(^\s*Aborted\b|\b\d+\s+Aborted\b|(?<!step):\s*Aborted\b|\bSubprocess aborted\b|terminate called after throwing|std::bad_alloc|(exit[ _]?(code|status)|return ?code|exited with( code)?)\s*[=:]?\s*(-(4|6|7|8|9|11)|13[2-9])\b)re", "C++ runtime, shells", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bin (__GI_)?(abort|raise|__pthread_kill\w*) \(\))re", "gdb: a backtrace of a process that aborted", RuleRole::Consequence },
-        { C::Crash, 40, R"re(^\(gdb\) (bt|backtrace|where|thread apply all (bt|backtrace))\b|^#\d+\s+0x[0-9a-f]{6,} in \S)re", "gdb: a backtrace of where the process stopped (mostly on a signal)", RuleRole::Consequence },
+        { C::Crash, 40, R"re(^\(gdb\) (bt|backtrace|where|thread apply all (bt|backtrace))\b|^#\d+\s+0x0000[0-9a-f]{8,12} in \S)re", "gdb: a backtrace of where the process stopped (mostly on a signal)", RuleRole::Consequence },
         { C::Crash, 50, R"re(\bworker \(pids?\(?s?\)? [\d, ]+\) exited unexpectedly)re", "PyTorch DataLoader: a worker process died", RuleRole::Consequence },
         { C::Crash, 30, R"re(^\s*Killed\s*$)re", "shell: SIGKILL (often the out-of-memory killer)", RuleRole::Consequence },
         // Ray's memory monitor kills a worker when the host runs low on memory: host memory, as the OOM killer.

@@ -1063,6 +1063,27 @@ private Q_SLOTS:
                     .confidence
             > 0.8);
         QVERIFY(diagnose(u"kernels/scan.cu(41): error: expected a \";\"").confidence > 0.8);
+        // ... and so is an error there that the compiler traces back to the program's code through a template's
+        // instantiation (gcc's "required from here", clang's "requested here", nvcc's "at line N of").
+        const QString fromTheProgram[] = {
+            QStringLiteral("/usr/include/c++/12/bits/stl_algo.h: In instantiation of 'void std::sort(It, It, C)':\n"
+                           "src/topk.cpp:14:18:   required from here\n"
+                           "/usr/include/c++/12/bits/predefined_ops.h:158:30: error: expression cannot be used as a "
+                           "function"),
+            QStringLiteral("/usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/predefined_ops.h:158:23: "
+                           "error: called object type 'int' is not a function or function pointer\n"
+                           "src/topk.cpp:14:5: note: in instantiation of function template specialization "
+                           "'std::sort<int *, int>' requested here"),
+            QStringLiteral("/usr/include/c++/12/bits/predefined_ops.h(158): error: expression preceding parentheses "
+                           "of apparent call must have (pointer-to-) function type\n          detected during:\n"
+                           "            instantiation of \"void std::sort(It, It, C) [with C=int]\" at line 14 of "
+                           "src/topk.cu"),
+        };
+        for (const QString& log : fromTheProgram) {
+            const Diagnosis d = diagnose(log);
+            QCOMPARE(d.cls, FailureClass::CompileError);
+            QVERIFY2(d.confidence > 0.8, qPrintable(log));
+        }
     }
 };
 
