@@ -104,6 +104,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // rocBLAS/hipBLASLt ship their kernels per gfx arch in Tensile library files: none for this GPU's arch (or
         // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file|\bCould not (load|initialize) .{0,200}\bTensile\w*|\bTensile solution found, but kernel not found\b)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
+        // After that failure rocBLAS lists the Tensile files it did find, one quoted path a line — the listing alone, where
+        // the error line itself was cut from the excerpt, still says so.
+        { C::DriverRuntimeMismatch, 70, R"re(^\W*"[^"]*[/\\]TensileLibrary\w*\.(dat|yaml|co)"\W*$)re", "rocBLAS/Tensile: the kernel files it found, listed after finding none for this arch" },
         // Pieces of one installation that do not fit, in their own words: a code object built for another GPU ISA,
         // the NVIDIA kernel module older than its user-space driver, a framework's compiler package absent or too
         // old, two OpenMP runtimes loaded into one process.

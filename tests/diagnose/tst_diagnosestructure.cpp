@@ -818,6 +818,12 @@ private Q_SLOTS:
             << QStringLiteral("$ python check_attn.py --pages 16\n[ops] reference vs fused: (kv:fp8) failed!\n"
                               "[ops] --> max abs delta: 7.5, 12.0% (31457 of 262144) elements")
             << FailureClass::NumericalMismatch << 3 << 0;
+        QTest::newRow("rocblas-listing-the-kernel-files-it-found")
+            << QStringLiteral("worker: loading model on GPU 0\n"
+                              "\"/opt/app/lib/rocblas/library/TensileLibrary_lazy_gfx942.dat\"\n"
+                              "\"/opt/app/lib/rocblas/library/TensileLibrary_lazy_gfx90a.dat\"\n"
+                              "worker exited: signal: aborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
         QTest::newRow("gdb-frames-without-the-command")
             << QStringLiteral("Thread 7 stopped.\n#0  0x00007f1a2b3c4d5e in scatter_rows () from /usr/lib/libfoo.so.2\n"
                               "#1  0x00007f1a2b3c0011 in run_plan () from /usr/lib/libfoo.so.2")
