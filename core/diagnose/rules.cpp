@@ -10,12 +10,13 @@ namespace kwb {
 
 // A CUDA or HIP status by its number alone ("Cuda error: 700[…", "cuda execution failed with error 2"): one pattern,
 // the numbers of a class in its place — the runtime's enum (HIP's mirrors CUDA's), also as a check's failed
-// comparison ("err 700 != CUDA_SUCCESS", cuDNN's frontend); numbers of CUDA before 10.1 are read
-// only where no later status has them. The words before the number are spelled out so that the line prefilter's
-// required literal is "cuda error", "hip api error", … and not "error" alone.
+// comparison ("err 700 != CUDA_SUCCESS", cuDNN's frontend) and the status type printed with its value
+// ("hipError_t(98)", XLA's ROCm back end); numbers of CUDA before 10.1 are read only where no later status has them.
+// The words before the number are spelled out so that the line prefilter's required literal is "cuda error", "hip api
+// error", … and not "error" alone.
 // clang-format off
 #define KWB_CUDA_STATUS(numbers)                                                                                       \
-    R"re((\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?|\bTriton Error \[(CUDA|HIP)\]:\s*Code:\s*)0*)re" numbers R"re(\b(?!\.\d)|\berr(or)?\s*[:=]?\s*0*)re" numbers R"re(\s*!= (CUDA_SUCCESS|cudaSuccess|hipSuccess)\b)re"
+    R"re((\b(CUDA|HIP) (error|failure|failed|runtime error|API error|execution failed|driver error)\b(\s+with)?(\s+(error|code|status))?\s*[:=(]?\s*(code\s*[:=]?\s*)?|\bTriton Error \[(CUDA|HIP)\]:\s*Code:\s*)0*)re" numbers R"re(\b(?!\.\d)|\berr(or)?\s*[:=]?\s*0*)re" numbers R"re(\s*!= (CUDA_SUCCESS|cudaSuccess|hipSuccess)\b|\b(hipError_t|cudaError_t|CUresult)\(\s*0*)re" numbers R"re(\s*\))re"
 // clang-format on
 
 const QList<DiagnosisRule>& diagnosisRules()
@@ -76,10 +77,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 60, R"re(undefined symbol: .{0,80}(cuda|cublas|cudnn|nccl|c10|at::|torch|_ZN))re", "extension built against another version" },
         { C::DriverRuntimeMismatch, 60, R"re(\b(neuron|NRT|NEFF|runtime|driver)\b.{0,40}(version .{0,20})?(is )?(not compatible|incompatible))re", "Neuron, various" },
         { C::DriverRuntimeMismatch, 50, R"re(Minimum supported:\s*\d|built against version)re", "JAX version report" },
+        // An application's own words for the same (Blender's Cycles: "HIP binary kernel for this graphics card compute
+        // capability (11.0) not found").
+        { C::DriverRuntimeMismatch, 90, R"re(\b(binary|kernel|code object|cubin|fatbin)s? (kernels? )?for (this|the current|your) (graphics card|GPU|device)\b.{0,80}\bnot found\b)re", "applications' loaders: no kernel binary built for the GPU" },
         { C::DriverRuntimeMismatch, 100, R"re(hipErrorNoBinaryForGpu|Unable to find code object for all current devices|Cou?ldn'?t find binary for current devices)re", "HIP: no code object for the GPU's gfx arch" },
         { C::DriverRuntimeMismatch, 90, R"re(ptxas too old|ptxas does not support CC \d|older than the (ptxas|PTX compiler) (CUDA )?version|You are using ptxas [\d.]+, which is older than|requires ptxas [\d.]+)re", "XLA: ptxas and driver versions" },
         { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:|\b(CUDA|ROCm|cuDNN|NCCL|TensorRT|SYCL) Configuration Error: (Cannot|Could not|Couldn't) find)re", "CMake, TensorFlow's Bazel configure: the accelerator toolkit or a library of the stack not found" },
-        { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\bptxas not found|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
+        { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\b(ptxas|nvcc|hipcc) (was )?not found\b|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
         { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt|neuronx_distributed\w*|transformers_neuronx|libneuronxla|jax_cuda\d+_plugin|jax_rocm\d+_plugin)('|\s*$)|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
@@ -98,6 +102,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bversion v?[\d.]+ is (older|newer) than\b.{0,40}\b(minimum|maximum|required|supported)\b|\bthis version of \w+ requires\b|\bis version v?\d+(\.\d+)+\S*,? but\b|\brequires version\s*(>=|>|at least)\s*v?\d|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=)|\brequires (CUDA|ROCm|cuDNN|jaxlib|PyTorch|torch|triton|driver) v?\d+(\.\d+)*\+)re", "version checks of frameworks, runtimes and toolchains" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(features?|versions?)\b.{0,40}\bnot supported\.?\s+(Currently|Only) support)re", "a file format newer than its reader (Neuron NEFF)" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(DNN|cuDNN|cuBLAS|BLAS|FFT|cuFFT|NCCL) library (is )?not found)re", "XLA, TensorFlow: a library of the installation is missing" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(Unable to|Could not|Couldn't|Failed to|Cannot) (load|find|open|dlopen) (the )?(NCCL|RCCL|cuDNN|DNN|cuBLAS\w*|cuFFT|cuSOLVER|cuSPARSE|MIOpen|NVRTC|nvJitLink|hipBLAS\w*|rocBLAS|CUDA driver|CUDA runtime|HIP runtime) (shared )?librar(y|ies)\b)re", "XLA and frameworks: a library of the stack they load at run time is not installed (\"Unable to load NCCL library\")" },
+        // Two copies of LLVM in one process (a JIT's and a graphics driver's, two ROCm releases) register the same
+        // command-line options twice; LLVM stops there.
+        { C::DriverRuntimeMismatch, 95, R"re(\bCommandLine Error: Option '[^']+' registered more than once\b|\binconsistency in registered CommandLine options\b|\bLLVM ERROR: Option '[^']+' already exists\b)re", "LLVM: two releases loaded into one process" },
+        // A package of the stack the program needs is not installed, or is older than a build needs, in the words of the
+        // code that checks it ("triton_call is only available when triton is installed", "CUDA 12.0 or higher is
+        // required to build the package").
+        { C::DriverRuntimeMismatch, 80, R"re(\bis only available (when|if) (triton|torch|jax|jaxlib|cupy|nccl|flash[_-]attn|xformers|apex|deepspeed|bitsandbytes|vllm|torch_xla|libtpu|neuronx?[\w-]*|cuda[\w-]*|rocm[\w-]*) is installed\b|\brequires (the )?(triton|torch|jax|jaxlib|cupy|flash[_-]attn|xformers|apex|deepspeed|bitsandbytes|torch_xla|libtpu|neuronx?[\w-]*) (package )?to be installed\b)re", "libraries of the stack: a package they need is missing" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|ROCm|HIP|cuDNN|NCCL|nvcc|CUDA toolkit|CUDA driver|NVIDIA driver)( version)? ?(>= ?)?v?\d+(\.\d+)*\+? or (higher|newer|later|above|greater) is required\b)re", "packages' and builds' checks of the toolkit or driver version" },
         // A JIT's helper module (Triton's cuda_utils/launcher) linked against the driver's library: when the linker
         // cannot find it the installation lacks it, the generated code is fine (round 4 triton-14).
         { C::DriverRuntimeMismatch, 95, R"re(cannot find -l(cuda|cudart|cublas\w*|cudnn\w*|nvrtc|nccl|amdhip64|hiprtc|nrt)\b)re", "linker: the driver or runtime library a JIT links against is missing" },
@@ -131,6 +144,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // version, NumPy 1.x against 2.x); a framework module without a name the code uses (an API of another
         // release: `tl.make_block_ptr` on an older Triton, `tl.math` on a newer one) — the log cannot tell that
         // from a typo, and in public threads it is nearly always the release; an API removed in a named version.
+        // A package's compiled extension that does not load with the framework installed beside it, in its own words
+        // (torchvision: "Couldn't load custom C++ ops. This can happen if your PyTorch and torchvision versions are
+        // incompatible").
+        { C::DriverRuntimeMismatch, 85, R"re(\bCouldn't load custom C\+\+ ops\b|\bversions are (incompatible|not compatible)\b)re", "extensions built for another release of the framework" },
         { C::DriverRuntimeMismatch, 90, R"re(compiled against (API )?version \w+ but this version of \w+ is|compiled using NumPy [\d.x]+ cannot be run in NumPy)re", "NumPy C API and other binary modules" },
         { C::DriverRuntimeMismatch, 60, R"re(module '(triton|torch|jax|jaxlib|libtpu|jax_plugins|neuronxcc|nki|torch_neuronx|torch_xla|libneuronxla|cupy)(\.[\w.]+)?' has no attribute '\w+'(?!\. Did you mean))re", "a framework module without a name of another release" },
         { C::DriverRuntimeMismatch, 80, R"re(\b(deprecated\b.{0,60}\b|(was|were|has been|have been) )removed in (\w+ )?v?\d+\.\d+)re", "an API removed in a named release (JAX, ...)" },
@@ -155,7 +172,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(\b(Python|cuda|cuda_runtime|cuda_fp16|cuda_bf16|cublas_v2|cudnn|nccl|hip/hip_runtime)\.h: No such file or directory)re", "compilers: the stack's development headers are not installed" },
         // A C or C++ standard header the compiler cannot find (clang on Windows without Visual Studio building Triton's
         // launcher; a compiler without its C library): the host toolchain is installed incompletely, the code is fine.
-        { C::DriverRuntimeMismatch, 95, R"re(\bfatal error: '(stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h' file\b|\bfatal error: (stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h: No such file\b|\bfatal error: '?(cstdlib|cstdio|cstddef|cstdint|cstring|cmath|climits|type_traits|utility)'?(: No such file| file\b))re", "compilers: the host toolchain without its C or C++ standard headers" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bfatal error: '(stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h' file\b|\bfatal error: (stdio|stdlib|stddef|stdint|stdarg|string|math|limits|assert|errno|wchar|float)\.h: No such file\b|\bfatal error: '?(cstdlib|cstdio|cstddef|cstdint|cstring|cmath|climits|type_traits|utility)'?(: No such file| file\b)|\bfatal error: '?__clang_\w+\.h'?(: No such file| file\b))re", "compilers: the host toolchain without its C or C++ standard headers, or clang without its own (__clang_cuda_runtime_wrapper.h)" },
         // An option one component passes that another of a different release does not know.
         { C::DriverRuntimeMismatch, 80, R"re(Unknown flags? in (XLA|LIBTPU|NEURON_CC|TF)_\w*FLAGS)re", "XLA flags of another release" },
         { C::DriverRuntimeMismatch, 50, R"re(\berror: argument .{0,40}invalid choice: '\w+' \(choose from)re", "a CLI whose plugin for that choice is not installed (optimum-cli export neuron)" },
@@ -183,7 +200,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Any compiler or backend that does not know the GPU's architecture by name (NVHPC's "-ta with unknown
         // keyword cc89", a backend's "sycl_arch not recognized") is older than the GPU; a binary built for another
         // architecture that says to rebuild for this one lacks its code (NVHPC's "Rebuild this file with -gpu=cc120").
-        { C::DriverRuntimeMismatch, 85, R"re(\b\w*(arch|architecture|processor|offload-arch|gpu-target)\w* (is )?(not recognized|unrecognized|unknown|not known)\b|\b(unknown|unrecognized) (keyword|value|architecture|arch|target|processor|GPU)\b.{0,10}\b(cc\d{2,3}|sm_?\d{2,3}\w?|compute_\d{2,3}\w?|gfx\d\w*)\b|\bRebuild (this file|it|the \w+) with -(gpu|arch|ta|offload-arch)[= ]\S*\b(cc|sm_|gfx)\d+)re", "compilers and backends: a GPU architecture the toolchain or the binary does not know" },
+        { C::DriverRuntimeMismatch, 85, R"re(\b\w*(arch|architecture|processor|offload-arch|gpu-target)\w* (is )?(not recognized|unrecognized|unknown|not known)\b|\b(unknown|unrecognized) (keyword|value|architecture|arch|target|processor|GPU)\b.{0,10}\b(cc\d{2,3}|sm_?\d{2,3}\w?|compute_\d{2,3}\w?|gfx\d\w*)\b|\bRebuild (this file|it|the \w+) with -(gpu|arch|ta|offload-arch)[= ]\S*\b(cc|sm_|gfx)\d+|\bUnknown CUDA arch \(\d+\.\d+\))re", "compilers and backends: a GPU architecture the toolchain or the binary does not know (torch.utils.cpp_extension: \"Unknown CUDA arch (8.9)\")" },
         // A header of the toolkit itself that includes one its installation lacks: the headers of two releases
         // mixed, or code that needs a newer toolkit than the one installed (ROCm 5.6's hip_bf16.h without amd_hip_bf16.h).
         // The same in the front ends' own words, wherever the toolkit's headers were installed or bundled (CuPy's
@@ -260,6 +277,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 100, R"re(\b(returned|(?<!exit )(?<!exit_)code\s*[=:]?)\s*100\b(?!\.\d|%))re", "CUDA samples: error code 100" },
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
         { C::NoDevice, 100, R"re(No (CUDA|HIP|XPU) GPUs are available|No (visible )?GPU devices|No GPU/TPU found)re", "PyTorch, JAX" },
+        // A device index outside the visible set, also where the visibility variable itself is refused.
+        { C::NoDevice, 90, R"re(\bInvalid (CUDA|HIP|ROCR|HABANA|ZE|TPU)_VISIBLE_(DEVICES|MODULES|CORES|CHIPS)\b)re", "runtimes (Habana's HABANA_VISIBLE_MODULES): a device the variable names is not there" },
         { C::NoDevice, 90, R"re(invalid device ordinal|cudaErrorInvalidDevice\b|CUDA_ERROR_INVALID_DEVICE\b|hipErrorInvalidDevice\b)re", "CUDA (101), HIP" },
         { C::NoDevice, 90, R"re(Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver)re", "PyTorch, nvidia-smi" },
         { C::NoDevice, 80, R"re(could not select device driver .{0,40}capabilities|NVIDIA driver is not loaded|nvml error: driver not loaded|kernel module .{0,20}(missing|not loaded))re", "Docker, nvidia-container-cli" },
@@ -321,7 +340,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 60, R"re(Tried to allocate \d|failed to allocate .{0,60}(bytes|memory|[KMGT]i?B)\b|cuMemAlloc\w*.{0,40}(failed|error))re", "various" },
         { C::DeviceOom, 95, R"re(^(?!.*\bauto-?tun)(?!\s*(\[(tune|tuner|tuning|sweep|search)\]\s*)?\(?(cfg|config|configuration|trial|candidate|cand|variant|choice)\b\s*[=#:]?\s*[\d(])(?!\s*\[(auto-?)?(tune|tuner|tuning|sweep|search)\]\s*\(\w+\s*=)(.*?)(couldn't be allocated in (SB|SBUF|PSUM)|\bout of (PSUM|SBUF|SB|state buffer) (space|memory)\b|(SBUF|PSUM|state buffer).{0,60}(overflow|exceed|out of (space|memory)|insufficient)))re", "neuronx-cc / NKI allocator" },
         { C::DeviceOom, 80, R"re((insufficient|not enough) .{0,20}(SBUF|PSUM)\b)re", "NKI" },
-        { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b)re", "Neuron runtime, allocators" },
+        { C::DeviceOom, 60, R"re(\ballocation fail(ed|ure)\b|\bAllocation of (size\W{0,4})?\d+( bytes)? failed\b)re", "Neuron runtime, allocators (Habana's SynapseAI: \"workspace Allocation of size ::N failed\")" },
         { C::DeviceOom, 40, R"re(CUBLAS_STATUS_NOT_INITIALIZED)re", "cuBLAS: handle creation fails mostly for lack of memory" },
         { C::DeviceOom, 60, R"re(\bnot enough (device )?(memory|space)\b|\binsufficient (device )?memory\b)re", "various" },
         { C::DeviceOom, 100, R"re(HIP_ERROR_OutOfMemory|hipError_t\(1002\)|Failed to alloc(ate)? DEVICE memory|Failed to allocate .{0,40} on DEVICE|Ran out of memory in memory space (?!(vmem|smem|cmem|spmem|tilespmem)\b))re", "HIP, Neuron runtime (TDRV), XLA:TPU" },
@@ -396,7 +415,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re((LLVM ERROR|error in backend): Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
         { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on this (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
-        { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability)|\brequires? (\w+ )?(hardware|GPUs?|devices?|cards?) with (native )?(bf16|bfloat16|fp8|float8|fp16|tf32|int4|fp4)( \w+)? support\b)re", "frameworks' checks for a data type the GPU generation lacks" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability)|\brequires? (\w+ )?(hardware|GPUs?|devices?|cards?) with (native )?(bf16|bfloat16|fp8|float8|fp16|tf32|int4|int8|fp4)( \w+)? support\b)re", "frameworks' checks for a data type the GPU generation lacks" },
         { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
@@ -458,13 +477,17 @@ const QList<DiagnosisRule>& diagnosisRules()
         // by its ISA ("not supported on gfx90a", "not supported on target trn1").
         { C::UnsupportedOnTarget, 90, R"re(\brequires? (an? )?(\w+ )?(GPU|device|card|accelerator|architecture|hardware)s? (of|with) .{0,80}\b(or|and) (later|newer|greater|higher|above)\b|\b(compute capability|CC|SM|sm_?)\s?\d+(\.\d+)?\w? or (greater|higher|later|newer|above)\b|\b(is|are) only (supported|available|implemented) (on|for) .{0,60}\b(and|or) (newer|later|above|higher|up)\b|\bonly [\w.-]+ (\([\w .-]+\) )?(GPUs?|devices?|cards?|cores?|hardware|architectures?) (are|is) supported\b|\bnot available on (compute capability|sm_?\d|gfx\d))re", "programs' and libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\brequires (a )?device with (compute )?capability\b.{0,80}\b(too old|your GPU has)\b|\b(GPU |gpu )?arch(itecture)?s?\b.{0,60}\bnot supported by\b|\bnot supported on (the )?target\b|\bnot supported on gfx\d\w*|\bon an? unsupported (GPU |gfx )?architecture\b)re", "Neuron (NCC_EVRF), ROCm libraries (AITER, hipBLASLt)" },
+        // Mosaic (Pallas on TPU and GPU) names what its lowering does not offer after its wrapper ("Mosaic failed to
+        // compile TPU kernel: iota rank below 2D unsupported"); a constraint of shapes it names is a shape rule's.
+        { C::UnsupportedOnTarget, 90, R"re(\bMosaic failed to compile \w+ kernel: .{0,160}\b(unsupported|not supported|not implemented)\b)re", "Mosaic: an operation or type its lowering does not offer" },
         { C::UnsupportedOnTarget, 95, R"re(\brequires min(imum)? target \w+|\bcurrent target is \w+ \(NeuronCore)re", "NKI: an instruction of a later NeuronCore" },
         // A generation of the device named as what a feature requires ("LNC=2 requires NeuronCore-v3 (trn2)"), or the
         // machine it runs on refused by name ("not supported on this instance").
         { C::UnsupportedOnTarget, 85, R"re(\brequires (an? )?(NeuronCore-v\d+|trn\d|inf\d|Trainium\d?|Inferentia\d?|TPU ?v\d\w*|sm_?\d{2,3}a?|gfx\d\w*|Hopper|Blackwell|CDNA ?\d)\b|\bis not supported on this (instance|instance type|machine|node)\b)re", "a feature of a later device generation (Neuron runtime, libraries)" },
         { C::UnsupportedOnTarget, 90, R"re(\bdoes not support\b.{0,80}\bon (this|the current|the given|the selected) (target|device|platform|hardware|architecture)\b|\bis not supported for target \w+)re", "compilers' target checks (neuronx-cc NCC_EVRF, NCC_EARG, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
-        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b)re", "ROCm kernel libraries (Tensile, hipBLASLt): a gfx target they do not build for" },
+        // Also a gfx name the program could not read as a value of the targets it knows (an enum's parser, an int()).
+        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b|\b(Invalid|Unknown|Unrecognized) (fromString|literal|enum|value|type|name)\b.{0,120}:\s*'?gfx\d\w*)re", "ROCm kernel libraries (Tensile, hipBLASLt, rocRoller): a gfx target they do not build for" },
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
@@ -538,6 +561,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // the specified compilation parameters does not support this GEMM problem").
         { C::ShapeDtypeMismatch, 80, R"re(\bdoes not support this (\w+ )?(problem|argument|input)s?\b)re", "composable_kernel, kernel libraries' IsSupportedArgument" },
         // A compiled model or kernel that expects other shapes than it was given.
+        { C::ShapeDtypeMismatch, 90, R"re(\b(shape|size|offset|dimension|index)\b.{0,60}\b(must be|is not|not) aligned to (the )?(tile|tiling)\b)re", "Mosaic: a slice or block not aligned to the TPU's (8, 128) tiling" },
+        // A TensorRT engine is built for a range of input shapes (its optimization profiles); a shape outside it is refused.
+        { C::ShapeDtypeMismatch, 90, R"re(\bSupplied binding dimension\b.{0,80}\bexceed min ~ max range\b|\bRuntime dimension does not satisfy any optimization profile\b|\bStatic dimension mismatch while setting input shape\b)re", "TensorRT: an input shape outside the engine's optimization profiles" },
         { C::ShapeDtypeMismatch, 80, R"re(\bhas shape \[[^\]]*\].{0,120}\bexpect(s|ed)? (input )?shape\b|\bexpects? (input )?shapes? \[[\d, ]+\].{0,40}\b(got|but|received)\b)re", "compiled models (Neuron, TensorRT), harnesses" },
         { C::ShapeDtypeMismatch, 90, R"re(\bsizes? (do not|don't|does not) match|Incompatible shapes for broadcasting|\bshapes? \(.{0,120}\bmust be (>=|at least|a multiple of) \d)re", "XLA, JAX, Triton tl.dot" },
         { C::ShapeDtypeMismatch, 60, R"re(Check failed: .{0,60}\b(dim|rank|shape)\w*\s*(==|!=|<=?|>=?) )re", "torch_xla, XLA: a failed check on dimensions" },
@@ -609,6 +635,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         // they report (a missing library, an unsupported operation, a shape mismatch) decides when it is in the log.
         { C::CompileError, 90, R"re(\(\d+(,\d+)?\): (catastrophic |fatal )?error\b|:\d+:(\d+:)? (fatal )?error:|\berror C\d{4}:|errors? detected in the compilation of|catastrophic error:)re", "nvcc, gcc, clang, MSVC" },
         { C::CompileError, 90, R"re(\bptxas (error|fatal)|\bnvcc (error|fatal)|\bnvrtc\b.{0,40}(error|failed)|NVRTC_ERROR\w+|HIPRTC_ERROR_\w+|\bhiprtc\w*\b.{0,40}(error|failed))re", "ptxas, nvcc, NVRTC, HIPRTC (MIOpen's kernel builds)" },
+        // A compiler's diagnostic whose location the excerpt lost, in any locale ("fatal error: glm/gtx/pca.hpp: 没有那个文件或目录").
+        { C::CompileError, 85, R"re(^\s*fatal error: ['"<]?[\w./+-]+\.(h|hh|hpp|hxx|cuh|inc|inl|tcc)['">]?(:\s|\s+file not found))re", "gcc, clang: a header that cannot be opened, without its location" },
         { C::CompileError, 85, R"re(^\s*(clang|gcc|g\+\+|cc|c\+\+|nvcc|hipcc|ld|lld|nvlink|ptxas|llc|opt|cicc)(-\d+)?(\.exe)?: (fatal )?error\b)re", "compiler drivers reporting their own failure (clang-8: error: …)" },
         { C::CompileError, 90, R"re(undefined reference to|ld returned \d+ exit status|collect2: error|unresolved external symbol|error LNK\d+|cannot find -l\w+|\bmultiple definition of [`'‘]|: symbol multiply defined\b)re", "linkers (GNU ld, LLVM's IR linker)" },
         // The linker's own "undefined symbol" (LLVM's lld, mold, gold) is a link that lacks a library: the build

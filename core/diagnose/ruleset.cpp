@@ -46,8 +46,10 @@ RuleSet::RuleSet()
     for (const auto& s : allPatterns()) {
         if (s.segment == Segment::Layer && s.index == 0)
             layerBase = int(patterns.size());
+        // Not optimize()d here: Qt compiles (and JIT-compiles) a pattern the first time it matches, under the
+        // pattern's own lock, so a log pays only for the patterns its lines are candidates for — most logs for a
+        // few dozen of the several hundred, and a short log no longer waits for all of them.
         QRegularExpression re(QString::fromUtf8(s.pattern), QRegularExpression::CaseInsensitiveOption);
-        re.optimize();
         patterns.append({ s.segment, s.index, std::move(re), std::strchr(s.pattern, '^') != nullptr });
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Kernel Review Workbench authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Every pattern diagnosis tries on a line, compiled once, and the prefilter over all of them: the
-// classifying rules, the informative-line rules, the structural shapes and the layer names. One scan of the
-// log finds, per line, the patterns whose literals occur; only those run as regular expressions.
+// Every pattern diagnosis tries on a line — the classifying rules, the informative-line rules, the structural
+// shapes and the layer names — and the prefilter over all of them. One scan of the log finds, per line, the
+// patterns whose literals occur; only those run as regular expressions, each compiled the first time it runs.
 
 #include "core/diagnose/prefilter.h"
 

@@ -6,6 +6,7 @@
 #include "core/diagnose/layers.h"
 #include "core/diagnose/logstructure.h"
 #include "core/diagnose/prefilter.h"
+#include "core/diagnose/ruleset.h"
 #include "core/diagnose/softwrap.h"
 
 #include <QTest>
@@ -111,6 +112,16 @@ private Q_SLOTS:
             QVERIFY2(requiredLiterals(r.pattern).has_value(), r.pattern);
         for (const auto& r : detail::layerRules())
             QVERIFY2(requiredLiterals(r.pattern).has_value(), r.pattern);
+    }
+
+    // Patterns compile the first time a line is a candidate for them; one that cannot compile would never match and
+    // say nothing, so every one is compiled here.
+    void everyPatternCompiles()
+    {
+        const auto& set = detail::RuleSet::instance();
+        QVERIFY(set.patterns.size() > 500);
+        for (const auto& p : set.patterns)
+            QVERIFY2(p.re.isValid(), qPrintable(QStringLiteral("%1: %2").arg(p.re.pattern(), p.re.errorString())));
     }
 
     void decisions_data()
@@ -833,6 +844,72 @@ private Q_SLOTS:
             << QStringLiteral("XlaRuntimeError: UNKNOWN: <unknown>:0: error: 'func.func' op Half-precision complex "
                               "data types are not supported by this plugin")
             << FailureClass::UnsupportedOnTarget << 1 << 0;
+        QTest::newRow("application-without-a-kernel-binary-for-the-card")
+            << QStringLiteral("Render: initialising device 'AMD Radeon RX 7600'\n"
+                              "CUDA binary kernel for this graphics card compute capability (7.5) not found.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("library-parsing-a-gfx-name-it-does-not-know")
+            << QStringLiteral("terminate called after throwing an instance of 'mylib::Error'\n"
+                              "  what():  Unknown enum value for Target, input: gfx1152\nAborted (core dumped)")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
+        QTest::newRow("engine-refusing-an-integer-type-the-gpu-lacks") << QStringLiteral(
+            "[E] [TRT] 9: Error Code 9: Internal Error (INT8 tactics require hardware with int8 "
+            "support.)") << FailureClass::UnsupportedOnTarget << 1 << 0;
+        QTest::newRow("input-shape-outside-the-engine-profile")
+            << QStringLiteral("[E] [TRT] 3: [executionContext.cpp::setInputShape::2309] Error Code 3: API Usage Error "
+                              "(Parameter check failed, condition: satisfyProfile Runtime dimension does not satisfy "
+                              "any optimization profile.)")
+            << FailureClass::ShapeDtypeMismatch << 1 << 0;
+        QTest::newRow("extension-that-does-not-load-with-the-installed-framework")
+            << QStringLiteral("  File \"/usr/lib/python3/site-packages/imgops/_load.py\", line 20, in _check\n"
+                              "RuntimeError: Couldn't load custom C++ ops. Your torch and imgops versions are "
+                              "incompatible; reinstall one of them.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("device-workspace-allocation-refused")
+            << QStringLiteral("step 12: forward\nRuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace "
+                              "Allocation of size ::8589934592 failed")
+            << FailureClass::DeviceOom << 2 << 0;
+        QTest::newRow("visibility-variable-naming-a-missing-device") << QStringLiteral(
+            "worker 3: init\nRuntimeError: Invalid HABANA_VISIBLE_MODULES=3. Module IDs should be "
+            "between 0 and 1.") << FailureClass::NoDevice << 2 << 0;
+        QTest::newRow("collective-library-that-cannot-be-loaded")
+            << QStringLiteral("E1107 all-gather-start failed\nINTERNAL: nccl_clique.cc:88: Could not load the RCCL "
+                              "library; collectives are disabled.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("optional-package-of-the-stack-missing")
+            << QStringLiteral("  File \"run.py\", line 4, in <module>\nImportError: fused_rope is only available "
+                              "when flash_attn is installed")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("toolkit-older-than-a-build-needs")
+            << QStringLiteral("running build_ext\nRuntimeError: CUDA 12.4 or newer is required for the fp4 kernels.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("compiler-not-on-the-path-of-a-build")
+            << QStringLiteral("setup.py:40: UserWarning: hipcc was not found; skipping the extension\n"
+                              "KeyError: 'ROCM_VERSION'")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        QTest::newRow("extension-builder-that-does-not-know-the-arch")
+            << QStringLiteral("building 'ops._C'\n  ValueError: Unknown CUDA arch (12.0) or GPU not supported")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("mosaic-lowering-without-an-operation")
+            << QStringLiteral("jax.errors.JaxRuntimeError: INTERNAL: Mosaic failed to compile TPU kernel: "
+                              "reduction over the sublane axis of i8 not implemented")
+            << FailureClass::UnsupportedOnTarget << 1 << 1;
+        QTest::newRow("block-not-aligned-to-the-tiling")
+            << QStringLiteral("INTERNAL: Mosaic failed to compile TPU kernel: Window offset along dimension 1 is not "
+                              "aligned to tiling (128), got 64.")
+            << FailureClass::ShapeDtypeMismatch << 1 << 1;
+        // The compiler's own header is the toolchain's: an installation that does not fit, not the program's include.
+        QTest::newRow("compilers-own-header-without-its-location")
+            << QStringLiteral("hipify-clang kernels.cu --\nfatal error: '__clang_hip_math.h' file not found")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("two-llvm-releases-in-one-process")
+            << QStringLiteral("loading render backend\n: CommandLine Error: Option 'amdgpu-spill-vgpr-to-agpr' "
+                              "registered more than once!\nLLVM ERROR: inconsistency in registered CommandLine options")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("missing-header-in-another-locale-without-its-location")
+            << QStringLiteral("[3/9] nvcc -c rasterize.cu\nfatal error: eigen3/Eigen/Dense.h: Datei oder Verzeichnis "
+                              "nicht gefunden\ncompilation terminated.")
+            << FailureClass::CompileError << 2 << 3;
     }
     void decisions()
     {
@@ -1012,6 +1089,11 @@ private Q_SLOTS:
                                               << FailureClass::DriverRuntimeMismatch;
         QTest::newRow("tritons-launcher-700")
             << QStringLiteral("Triton Error [HIP]: Code: 700") << FailureClass::IllegalMemoryAccess;
+        QTest::newRow("status-type-printed-with-its-value")
+            << QStringLiteral("INTERNAL: Failed call to hipModuleGetFunction: hipError_t(98)")
+            << FailureClass::DriverRuntimeMismatch;
+        QTest::newRow("typed-status-of-another-class")
+            << QStringLiteral("stream sync returned cudaError_t(700)") << FailureClass::IllegalMemoryAccess;
         QTest::newRow("1") << QStringLiteral("transport/nvls.cc:244 NCCL WARN Cuda failure 1") << FailureClass::Unknown;
         QTest::newRow("not-a-status") << QStringLiteral("CUDA 12.2 failed to install 2 packages")
                                       << FailureClass::Unknown;
