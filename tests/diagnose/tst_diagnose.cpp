@@ -364,7 +364,8 @@ private Q_SLOTS:
         // with the build that had read round103-round105: 9 of 11, 13 of 15, 6 of 9). Multi-device runs and
         // collectives; Pallas kernels; building GPU extensions (blind with the build that had read round103-round108:
         // 10 of 12, 2 of 6, 6 of 15). The newest ROCm and JAX/XLA threads; the newest CUDA and Triton (blind with the
-        // build that had read round103-round111: 11 of 12, 9 of 11).
+        // build that had read round103-round111: 11 of 12, 9 of 11). Recent JAX/XLA and PyTorch threads outside the
+        // three busiest repositories (blind with the build that had read round103-round113: 7 of 7).
         QTest::newRow("round103") << QStringLiteral("round103") << 10 << 11;
         QTest::newRow("round104") << QStringLiteral("round104") << 7 << 8;
         QTest::newRow("round105") << QStringLiteral("round105") << 11 << 15;
@@ -376,6 +377,7 @@ private Q_SLOTS:
         QTest::newRow("round111") << QStringLiteral("round111") << 10 << 15;
         QTest::newRow("round112") << QStringLiteral("round112") << 11 << 12;
         QTest::newRow("round113") << QStringLiteral("round113") << 9 << 11;
+        QTest::newRow("round114") << QStringLiteral("round114") << 7 << 7;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;
