@@ -278,7 +278,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 100, R"re(CUDA-capable device\(?s?\)? (is/are|are|is) busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE)re", "CUDA (46)" },
         { C::NoDevice, 100, R"re(No (CUDA|HIP|XPU) GPUs are available|No (visible )?GPU devices|No GPU/TPU found)re", "PyTorch, JAX" },
         // A device index outside the visible set, also where the visibility variable itself is refused.
-        { C::NoDevice, 90, R"re(\bInvalid (CUDA|HIP|ROCR|HABANA|ZE|TPU)_VISIBLE_(DEVICES|MODULES|CORES|CHIPS)\b)re", "runtimes (Habana's HABANA_VISIBLE_MODULES): a device the variable names is not there" },
+        { C::NoDevice, 90, R"re(\bInvalid (CUDA|HIP|ROCR|HABANA|ZE|TPU|NEURON_RT)_VISIBLE_(DEVICES|MODULES|CORES|CHIPS)\b)re", "runtimes (Habana's HABANA_VISIBLE_MODULES, Neuron's NEURON_RT_VISIBLE_CORES): a device the variable names is not there" },
         { C::NoDevice, 90, R"re(invalid device ordinal|cudaErrorInvalidDevice\b|CUDA_ERROR_INVALID_DEVICE\b|hipErrorInvalidDevice\b)re", "CUDA (101), HIP" },
         { C::NoDevice, 90, R"re(Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver)re", "PyTorch, nvidia-smi" },
         { C::NoDevice, 80, R"re(could not select device driver .{0,40}capabilities|NVIDIA driver is not loaded|nvml error: driver not loaded|kernel module .{0,20}(missing|not loaded))re", "Docker, nvidia-container-cli" },
@@ -312,7 +312,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bFailed to infer device type\b)re", "vLLM: no accelerator platform found (a container without the device nodes)" },
         { C::NoDevice, 80, R"re(\bMissing XLA configuration\b)re", "torch_xla: no TPU/GPU device configured (XRT_TPU_CONFIG, PJRT_DEVICE unset)" },
         { C::NoDevice, 80, R"re(\b(CUDA|HIP|GPU) driver initiali[sz]ation failed\b|\bno (CUDA |HIP |ROCm )?(GPUs|TPUs|accelerators) (were |are )?(found|available|detected)\b)re", "PyTorch, ProcessGroupNCCL: no GPU found" },
-        { C::NoDevice, 90, R"re(\bInvalid NEURON_RT_VISIBLE_CORES\b|\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
+        { C::NoDevice, 90, R"re(\brequests NeuronCores that do not exist\b|\bInvalid NeuronCore configuration\b|\brequested cores? [\d,-]+ but only \d+ cores?\b|\b(neuron-rtd|nrtd)\b.{0,30}\b(not running|unreachable)\b|\bError connecting to neuron-rtd\b)re", "Neuron runtime: cores that are not there, a daemon that is not running" },
         { C::NoDevice, 85, R"re(\bNumber of devices \d+ must be >= the product of mesh_shape\b)re", "JAX: fewer devices than the mesh needs" },
         { C::NoDevice, 95, R"re(\bInvalid NeuronCore range\b|\bNEURON_RT_VISIBLE_CORES\b.{0,100}\b(the instance has|only has|has only|exceeds|but only \d+)\b)re", "Neuron runtime: cores asked for that the instance does not have" },
         { C::NoDevice, 95, R"re(\bUnable to open /dev/kfd\b|/dev/kfd\b.{0,40}\b(Permission denied|No such file|Bad address|failed)|\blibtpu\.so already in use(d)? by another process\b)re", "ROCm (the KFD device file), libtpu: the device cannot be opened or is held" },
