@@ -414,9 +414,19 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
             break;
         }
     }
+    // A line whose logger marks it an error, printed by a layer the prefilter saw named, reports a failure in its
+    // prefix alone ("F0714 … ir_emitter.cc:3131] could not find emitted value for: …", XLA's compiler aborting).
+    std::optional<LinePrefix> split;
+    if (!worthReading
+        && std::any_of(
+            candidates.begin(), candidates.end(), [&](int i) { return set.patterns[i].segment == Segment::Layer; })
+        && mayStateAnErrorLevel(text)) {
+        split = splitPrefix(text);
+        worthReading = split->level >= LogLevel::Error;
+    }
     if (!worthReading)
         return;
-    const LinePrefix prefix = splitPrefix(text);
+    const LinePrefix prefix = split ? *split : splitPrefix(text);
     const QString payload = text.mid(prefix.payloadStart);
 
     // First what the line is and who printed it, then what it says.

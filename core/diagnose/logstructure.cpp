@@ -125,6 +125,23 @@ LinePrefix splitPrefix(const QString& line)
     return p;
 }
 
+bool mayStateAnErrorLevel(const QString& line)
+{
+    // One pass, no search: a lone E or F (glog's "E0912 …", TensorFlow's ": F path…", pytest's "E   ") or a level word,
+    // each at the start of a word.
+    const QStringView head = QStringView(line).first(std::min<qsizetype>(line.size(), 64));
+    for (qsizetype i = 0; i + 1 < head.size(); ++i) {
+        const QChar c = head[i];
+        if ((c != u'E' && c != u'F' && c != u'C') || (i > 0 && head[i - 1].isLetterOrNumber()))
+            continue;
+        const QStringView rest = head.sliced(i);
+        if ((c != u'C' && (head[i + 1].isDigit() || head[i + 1] == u' ')) || rest.startsWith(u"ERROR")
+            || rest.startsWith(u"FATAL") || rest.startsWith(u"CRITICAL"))
+            return true;
+    }
+    return false;
+}
+
 const QList<ShapeRule>& shapeRules()
 {
     // clang-format off

@@ -123,7 +123,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         // Pieces of one installation that do not fit, in their own words: a code object built for another GPU ISA,
         // the NVIDIA kernel module older than its user-space driver, a framework's compiler package absent or too
         // old, two OpenMP runtimes loaded into one process.
-        { C::DriverRuntimeMismatch, 95, R"re(\b(is|are) not compatible with the installed\b|\bcompatibility id range\b|\bversion \S+ is not supported (in|by) this version of\b)re", "runtimes, plugins, tools: a release the installed piece does not accept" },
+        { C::DriverRuntimeMismatch, 95, R"re(\b(is|are) not compatible with the installed\b|\bcompatibility id range\b|\bversion \S+ is not supported (in|by) this version of\b|\bis not supported by this (\S+ ){0,2}(release|version)\b)re", "runtimes, plugins, tools: a release the installed piece does not accept (TensorRT: \"Target GPU SM 70 is not supported by this TensorRT release\")" },
+        // A library whose release maps each GPU generation to its kernels, meeting one it has no entry for (TensorRT's
+        // "Assertion failed: Unsupported SM." on a GPU newer than the release), and the container toolkit's check of
+        // the driver against the CUDA a container needs ("unsatisfied condition: cuda>=12.1"): another release fits.
+        { C::DriverRuntimeMismatch, 90, R"re(\bAssertion (failed|Error)\b.{0,40}\bUnsupported SM\b|\brequirement error: unsatisfied condition: (cuda|driver)\b)re", "TensorRT's kernel table, nvidia-container-cli's driver requirement" },
         { C::DriverRuntimeMismatch, 95, R"re(\bbuilt with a (later|newer|older|different) version than the (framework|runtime|plugin)\b|\bUnexpected PJRT_\w+ size\b)re", "PJRT: a plugin of another release than the framework (jax-cuda*-plugin beside jaxlib)" },
         { C::DriverRuntimeMismatch, 80, R"re(\bfailed programming the engine\b)re", "Neuron HAL: a runtime on a driver too old for it (Neuron's troubleshooting)" },
         { C::DriverRuntimeMismatch, 90, R"re(\bThe program ISA \S+ is not compatible with the device ISA\b)re", "HIP runtime: a code object built for another gfx ISA" },
@@ -185,7 +189,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\bnamed symbol not found\b|\bcudaErrorSymbolNotFound\b|\bCannot retrieve Static function\b)re", "CUDA (500), HIP: a kernel missing from the loaded module" },
         // A package built without the accelerator, in any grammar ("don't compiled with cuda", "built without CUDA
         // support"): an installation that lacks the GPU build, like "Torch not compiled with CUDA enabled".
-        { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b|\b(library|package|build|binary) (was|is) not (compiled|built) with any support\b)re", "packages built without the accelerator (Open MPI: \"the library was not compiled with any support\")" },
+        { C::DriverRuntimeMismatch, 80, R"re((\bnot|n't|\bnever been) (been )?(compiled|built) with (CUDA|GPU|ROCm|HIP|cuDNN)\b|\b(compiled|built) without (CUDA|GPU|ROCm|HIP)( support)?\b|\b(library|package|build|binary) (was|is) not (compiled|built) with any support\b|\bnot (compiled|built|linked) with support for (CUDA|GPU|ROCm|HIP|XPU|MPS|NPU|HPU|cuDNN)\b)re", "packages built without the accelerator (Open MPI: \"the library was not compiled with any support\"; \"PyTorch is not linked with support for xpu devices\")" },
+        // A feature that needs a newer release of a package, stated with the version it needs ("MXFP4 quantization
+        // requires triton >= 3.4.0"; "this version of jax requires version >= 0.4.19"). A version has a dot, which
+        // keeps out a kernel's own bounds ("requires BM >= 64").
+        { C::DriverRuntimeMismatch, 80, R"re(\brequires? ([\w-]+ )?[a-z][\w.-]* ?>= ?v?\d+\.\d+)re", "packages' version checks" },
         // A package's own CUDA set-up that failed and sends the user to the library path: the CUDA libraries of
         // the installation were not found or do not fit (bitsandbytes).
         { C::DriverRuntimeMismatch, 70, R"re(\bCUDA Setup failed\b|\blocate (the )?CUDA librar(y|ies)\b|\badd .{0,40}\bto (your |the )?LD_LIBRARY_PATH\b)re", "packages' CUDA set-up: the toolkit's libraries not found" },
@@ -250,6 +258,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 95, R"re(\b(runtime|driver|compiler|library|firmware|plugin|toolkit) version [\w.+-]+ is incompatible with\b|\bis incompatible with the (Neuron |NVIDIA |CUDA |ROCm |AMD )?(driver|runtime|compiler|firmware)( version)?\b)re", "runtimes, drivers: versions stated incompatible" },
         { C::DriverRuntimeMismatch, 85, R"re(^\s*(/bin/)?sh: (\d+: )?\S*\b(nvcc|hipcc|clang\+\+|clang|gcc|g\+\+|ptxas|neuronx-cc|neuron-cc|rocm_agent_enumerator|hipconfig|ld\.lld): (command )?not found|\bfailed to execute:\s*\S*\b(clang\+\+|hipcc|nvcc)\b)re", "shells, hipcc: a compiler of the toolchain not where it is looked for" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(traced|compiled|built|serialized) with an unsupported [\w-]+ version\b)re", "neuronx-cc (NCC_EVRF065): an NKI kernel traced by another release" },
+        // Any piece of the stack refusing a version it does not know ("Unsupported cuda toolkit version: `13.1`", a
+        // binding's build script; "Unsupported NEFF version 2.2"; "unsupported GNU version!"): 26 of 26 labelled lines
+        // with these words are version skew.
+        { C::DriverRuntimeMismatch, 85, R"re(\bunsupported ([\w-]+ ){0,2}version\b)re", "tools, runtimes, build scripts: a version they do not support" },
         { C::DriverRuntimeMismatch, 80, R"re(\bASan runtime does not come first in initial library list\b)re", "AddressSanitizer: its runtime not linked or preloaded (the build's set-up)" },
         // A package's own loader that cannot find the native library it was built to load (its name derived from the
         // installed versions), and a loaded library without a function its caller expects: versions that do not fit.
@@ -293,7 +305,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 85, R"re(\bNVRM:? .{0,60}\b(RmInitAdapter|rm_init_adapter) failed\b|\bCannot initialize GSP firmware RM\b)re", "NVIDIA kernel driver: the GPU could not be brought up (no device to use)" },
         { C::NoDevice, 60, R"re(\bFailed to initialize NVML: Unknown Error\b)re", "NVML inside a container that lost access to the device nodes (cgroups re-applied)" },
         { C::NoDevice, 50, R"re(Backend '\w+' failed to initialize|failed call to cuInit)re", "JAX, XLA" },
-        { C::NoDevice, 50, R"re(\bno (\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
+        { C::NoDevice, 50, R"re(\bno (?!capable )(\w+ )?devices? (were |was )?(found|detected|available)\b)re", "various" },
+        // "No capable devices found" (FFmpeg's NVENC after a setting the GPU cannot encode): there are devices, none
+        // offers what was asked.
+        { C::UnsupportedOnTarget, 60, R"re(\bno capable devices? (were |was )?(found|detected|available)\b)re", "encoders' capability checks (NVENC)" },
         { C::NoDevice, 100, R"re(no ROCm-capable device is detected|NERR_RESOURCE_NC|insuff?ic?i?ent NCs|\b(not enough|insufficient) (free )?(NCs|NeuronCores)\b|TPU is already in use by process)re", "HIP (100), Neuron runtime, libtpu" },
         { C::NoDevice, 90, R"re(Failed to initialize devices|No devices specified|Could not open the (device|nd\d*)\b|ROCk module is NOT loaded|possibly no GPU devices|LoadPjrtPlugin is not implemented)re", "Neuron runtime (nrtd, TDRV), rocminfo, PJRT" },
         { C::NoDevice, 80, R"re(\bGPU device \d+ does(n't)? (not )?exist|\bdevice \d+ does not exist|No \w+ device found\b)re", "HIP samples, XLA" },
@@ -301,7 +316,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(\b(TPU|GPU|device|NeuronCore)s? (is|are) already in use\b)re", "PJRT/libtpu: the accelerator is held by another process" },
         { C::NoDevice, 80, R"re(was explicitly assigned to \S+ but available devices are)re", "TensorFlow/XRT placement: the device asked for does not exist" },
         { C::NoDevice, 80, R"re(Only interpret mode is supported on (the )?CPU backend)re", "Pallas: a compiled kernel asked for on a host whose only backend is the CPU" },
-        { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\))re", "PJRT (Neuron): the client found no device" },
+        { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\)|\b(number|count) of (\w+ )?devices (should|must) be (greater than (zero|0)|positive|at least 1)\b)re", "PJRT (Neuron), Intel's extension (\"Number of dpcpp devices should be greater than zero\"): the client found no device" },
         { C::NoDevice, 70, R"re(\b(TPU|GPU|device|accelerator|NeuronCore)s? initiali[sz]ation failed\b)re", "PJRT, libtpu, runtimes: the device could not be brought up" },
         // Fewer devices than the program is written for (a device mesh, a tensor-parallel degree): the machine lacks
         // the accelerators, the code is not wrong for the machine it was written for.
@@ -416,6 +431,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on this (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability)|\brequires? (\w+ )?(hardware|GPUs?|devices?|cards?) with (native )?(bf16|bfloat16|fp8|float8|fp16|tf32|int4|int8|fp4)( \w+)? support\b)re", "frameworks' checks for a data type the GPU generation lacks" },
+        // The device itself said to lack something, in any library's words ("the target device or backend do not support
+        // efficient float16 computation", CTranslate2; "The GPU device does not support Double (Float64) operations").
+        { C::UnsupportedOnTarget, 85, R"re(\b(GPU|device|hardware|card|platform|backend|accelerator)s?( or (the )?(GPU|device|hardware|card|platform|backend|accelerator)s?)? (doesn't|does not|don't|do not) support\b)re", "libraries' checks of what the device offers" },
         { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
@@ -461,6 +479,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 60, R"re(\bUNIMPLEMENTED:)re", "XLA status code: what follows it is the cause", RuleRole::Wrapper },
         // A kernel tracer refusing a construct of the kernel's own code ("Control flow depending on a tile value is not
         // supported in NKI kernel tracing"): the kernel does not compile as written.
+        // MLIR's translation of a lowered module into LLVM IR meeting an operation no pass lowered (a cast left by a
+        // conversion): the compiler's own lowering failed.
+        { C::CompileError, 85, R"re(\bLLVM Translation failed for operation\b)re", "MLIR (Triton, XLA): translation to LLVM IR" },
         { C::CompileError, 85, R"re(\bnot supported in (\w+ )?kernel (tracing|code|compilation|lowering)\b)re", "NKI, kernel DSL tracers: a construct of the kernel's code" },
         { C::UnsupportedOnTarget, 95, R"re(\b(as |because )?we (currently )?do not (yet )?support\b|\bis not (yet|currently) supported by (the )?(compiler|hardware|target)\b)re", "compilers stating a construct they do not handle (neuronx-cc NCC_ICFG)" },
         { C::UnsupportedOnTarget, 90, R"re(\bOnly \d+-bit (types|dtypes|values|elements) (are )?supported\b)re", "Mosaic and other back ends: a dtype width the target's lowering does not have" },

@@ -88,6 +88,11 @@ private Q_SLOTS:
         QTest::newRow("pytest") << QStringLiteral("E       AssertionError: Tensor-likes are not close!")
                                 << QStringLiteral("AssertionError: Tensor-likes are not close!") << LogLevel::Error
                                 << QString();
+        QTest::newRow("rank-then-glog-error")
+            << QStringLiteral("[rank3]: E1203 08:14:55.120001  4411 gpu_compiler.cc:912] x") << QStringLiteral("x")
+            << LogLevel::Error << QStringLiteral("gpu_compiler.cc");
+        QTest::newRow("critical-logger") << QStringLiteral("CRITICAL:root:device lost") << QStringLiteral("device lost")
+                                         << LogLevel::Fatal << QStringLiteral("root");
         QTest::newRow("message-word-is-not-a-level")
             << QStringLiteral("error: run failed") << QStringLiteral("error: run failed") << LogLevel::None
             << QString();
@@ -102,6 +107,9 @@ private Q_SLOTS:
         QCOMPARE(line.mid(p.payloadStart), payload);
         QCOMPARE(p.level, level);
         QCOMPARE(p.tag, tag);
+        // The cheap question asked before splitting a line must never say no where the split finds an error level.
+        if (p.level >= LogLevel::Error)
+            QVERIFY(detail::mayStateAnErrorLevel(line));
     }
 
     // Every structural and layer pattern has literals the prefilter can look for, like every rule, so they
@@ -910,6 +918,66 @@ private Q_SLOTS:
             << QStringLiteral("[3/9] nvcc -c rasterize.cu\nfatal error: eigen3/Eigen/Dense.h: Datei oder Verzeichnis "
                               "nicht gefunden\ncompilation terminated.")
             << FailureClass::CompileError << 2 << 3;
+        // A library release that does not know the GPU generation, in its own words or as its kernel table's
+        // assertion, and a container runtime's requirement on the driver: another release fits.
+        QTest::newRow("gpu-generation-unknown-to-this-release")
+            << QStringLiteral("compiling plan for device 0\n"
+                              "error: Blackwell (SM 100) is not supported by this kernel-pack version.")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("kernel-table-without-the-sm")
+            << QStringLiteral("loading plan.bin\nAssertion failed: Unsupported SM (sm_121)\nAborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("container-runtime-wants-a-newer-driver")
+            << QStringLiteral("docker: Error response from daemon: failed to create task for container: exit status 1\n"
+                              "nvidia-container-cli: requirement error: unsatisfied condition: driver>=550, please "
+                              "update your driver")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // What the device lacks, said of the device by whichever library checked.
+        QTest::newRow("device-or-backend-lacks-a-feature")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"serve.py\", line 12, in load\n"
+                              "RuntimeError: the selected accelerator or backend does not support packed int4 weights")
+            << FailureClass::UnsupportedOnTarget << 3 << 0;
+        // A package built or linked without the accelerator's support; a feature that needs a newer package, stated
+        // with the version (a dotted version, not a kernel's bound).
+        QTest::newRow("linked-without-the-device-backend")
+            << QStringLiteral("import kernels\nRuntimeError: kernels.so is not linked with support for HIP devices")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        QTest::newRow("feature-needs-a-newer-package")
+            << QStringLiteral("loading weights\n"
+                              "error: block-scaled matmul requires nvidia-cutlass-dsl >= 4.2 (installed: 4.0.1)")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
+        // A runtime's own count of its devices, asserted positive.
+        QTest::newRow("device-count-must-be-positive")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"bench.py\", line 8, in <module>\n"
+                              "AssertionError: number of visible devices must be positive")
+            << FailureClass::NoDevice << 3 << 0;
+        // MLIR's translation to LLVM IR, under the JIT's wrapper.
+        QTest::newRow("translation-to-llvm-ir")
+            << QStringLiteral("lowering kernel to LLVM IR\n"
+                              "error: LLVM Translation failed for operation: gpu.shuffle\n"
+                              "Failed to compile kernel")
+            << FailureClass::CompileError << 2 << 3;
+        // A compiler's fatal log line whose words name no failure: its level and its source file say it (XLA's
+        // emitter aborting), ahead of the abort that follows.
+        QTest::newRow("compiler-fatal-by-its-level-alone")
+            << QStringLiteral("2026-12-01 08:14:55.120001: F external/xla/xla/service/gpu/ir_emitter_unnested.cc:912] "
+                              "no buffer slice assigned to %fusion.7\n"
+                              "Aborted (core dumped)")
+            << FailureClass::CompileError << 1 << 0;
+        // Devices there, none capable of what was asked: not a missing device.
+        QTest::newRow("no-capable-device")
+            << QStringLiteral("[av1_nvenc @ 0x55d0c1] 10-bit encoding not available here\n"
+                              "[av1_nvenc @ 0x55d0c1] No capable devices found\n"
+                              "Error while opening encoder for output stream #0:0")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A build script refusing a toolkit release it does not know.
+        QTest::newRow("unsupported-release-version")
+            << QStringLiteral("   Compiling hipkit-sys v0.3.1\n"
+                              "thread 'main' panicked at build.rs:88:9:\n"
+                              "Unsupported ROCm release version: `7.9`; supported up to 7.2")
+            << FailureClass::DriverRuntimeMismatch << 3 << 0;
     }
     void decisions()
     {
