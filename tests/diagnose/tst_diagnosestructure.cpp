@@ -972,6 +972,15 @@ private Q_SLOTS:
                               "[av1_nvenc @ 0x55d0c1] No capable devices found\n"
                               "Error while opening encoder for output stream #0:0")
             << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A back end without a lowering for an operation of the framework's input dialect, under the compiler's
+        // location prefix that alone would read as a compile error.
+        QTest::newRow("backend-cannot-legalize-an-input-operation")
+            << QStringLiteral("compiling for the plugin device\n"
+                              "module.mlir:12:5: error: failed to legalize operation 'stablehlo.cbrt' that was "
+                              "explicitly marked illegal")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
+        QTest::newRow("no-cuda-capable-devices-found")
+            << QStringLiteral("probing GPUs\nError: No CUDA-capable devices found") << FailureClass::NoDevice << 2 << 0;
         // A build script refusing a toolkit release it does not know.
         QTest::newRow("unsupported-release-version")
             << QStringLiteral("   Compiling hipkit-sys v0.3.1\n"
