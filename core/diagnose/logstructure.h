@@ -22,8 +22,8 @@ struct LinePrefix {
 
 /// Splits the prefixes off a line (colour codes and trailing blanks already removed).
 LinePrefix splitPrefix(const QString& line);
-// Whether the line's start could hold an error or fatal level (a lone E or F of glog, a level word): the cheap question
-// asked before splitPrefix of lines that would otherwise be skipped.
+/// Whether the line's start could hold an error or fatal level (a lone E or F of glog, a level word): the cheap
+/// question asked before splitPrefix of lines that would otherwise be skipped.
 bool mayStateAnErrorLevel(const QString& line);
 
 /// What a line is, as bit flags; shapeRules() recognises them in a line's payload.
