@@ -371,7 +371,8 @@ private Q_SLOTS:
         // repository, CUDA in C++ and extension projects (10 of 14, 2 of 6, 10 of 15); Triton downstream, hangs and
         // crashes, PyTorch's own layer (9 of 15, 7 of 10, 5 of 7); PyTorch, Triton and JAX on AMD GPUs, JAX/XLA, CUDA
         // outside Python (6 of 12, 5 of 10, 12 of 15); Triton kernels, Neuron, the newest hardware and toolkits (10 of
-        // 12, 4 of 5, 8 of 12).
+        // 12, 4 of 5, 8 of 12). A last plain mixed sample (blind with the build that had read round115-round126: 7 of
+        // 8).
         QTest::newRow("round103") << QStringLiteral("round103") << 10 << 11;
         QTest::newRow("round104") << QStringLiteral("round104") << 8 << 8;
         QTest::newRow("round105") << QStringLiteral("round105") << 11 << 15;
@@ -396,6 +397,7 @@ private Q_SLOTS:
         QTest::newRow("round124") << QStringLiteral("round124") << 10 << 12;
         QTest::newRow("round125") << QStringLiteral("round125") << 4 << 5;
         QTest::newRow("round126") << QStringLiteral("round126") << 9 << 12;
+        QTest::newRow("round127") << QStringLiteral("round127") << 8 << 8;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         QTest::newRow("own-runner-3") << QStringLiteral("own-runner-3") << 60 << 65;

@@ -979,6 +979,13 @@ private Q_SLOTS:
                               "module.mlir:12:5: error: failed to legalize operation 'stablehlo.cbrt' that was "
                               "explicitly marked illegal")
             << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A tool's version refused as buggy by the code that calls it: another version is needed.
+        QTest::newRow("tool-version-refused-as-buggy")
+            << QStringLiteral("compiling fusion.12\n"
+                              "F1203 08:14:55.120001  4411 nvptx_compiler.cc:619] nvJitLink 12.4.99 has a bug that "
+                              "miscompiles reductions; please use another release\n"
+                              "Aborted (core dumped)")
+            << FailureClass::DriverRuntimeMismatch << 2 << 0;
         QTest::newRow("no-cuda-capable-devices-found")
             << QStringLiteral("probing GPUs\nError: No CUDA-capable devices found") << FailureClass::NoDevice << 2 << 0;
         // A build script refusing a toolkit release it does not know.
