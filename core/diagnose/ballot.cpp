@@ -405,8 +405,10 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
     // line and nothing else: a rule that matches the payload matches the whole line too, unless it is
     // anchored at the start, and those are always tried properly.
     bool worthReading = false;
+    bool namesALayer = false;
     for (int i : candidates) {
         const CompiledPattern& p = set.patterns[i];
+        namesALayer = namesALayer || p.segment == Segment::Layer;
         if (p.segment == Segment::Shape
             || ((p.segment == Segment::Classifying || p.segment == Segment::Informative)
                 && (p.anchored || p.re.match(text).hasMatch()))) {
@@ -417,10 +419,7 @@ void Ballot::line(int lineNo, qsizetype begin, const QString& text, const std::v
     // A line whose logger marks it an error, printed by a layer the prefilter saw named, reports a failure in its
     // prefix alone ("F0714 … ir_emitter.cc:3131] could not find emitted value for: …", XLA's compiler aborting).
     std::optional<LinePrefix> split;
-    if (!worthReading
-        && std::any_of(
-            candidates.begin(), candidates.end(), [&](int i) { return set.patterns[i].segment == Segment::Layer; })
-        && mayStateAnErrorLevel(text)) {
+    if (!worthReading && namesALayer && mayStateAnErrorLevel(text)) {
         split = splitPrefix(text);
         worthReading = split->level >= LogLevel::Error;
     }

@@ -257,10 +257,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 90, R"re(\bNERR_UNSUPPORTED_VERSION\b|\bversion of NEFF is not supported\b|\bAttempting to load an incompatible model\b)re", "Neuron runtime: a NEFF of another compiler release" },
         { C::DriverRuntimeMismatch, 95, R"re(\b(runtime|driver|compiler|library|firmware|plugin|toolkit) version [\w.+-]+ is incompatible with\b|\bis incompatible with the (Neuron |NVIDIA |CUDA |ROCm |AMD )?(driver|runtime|compiler|firmware)( version)?\b)re", "runtimes, drivers: versions stated incompatible" },
         { C::DriverRuntimeMismatch, 85, R"re(^\s*(/bin/)?sh: (\d+: )?\S*\b(nvcc|hipcc|clang\+\+|clang|gcc|g\+\+|ptxas|neuronx-cc|neuron-cc|rocm_agent_enumerator|hipconfig|ld\.lld): (command )?not found|\bfailed to execute:\s*\S*\b(clang\+\+|hipcc|nvcc)\b)re", "shells, hipcc: a compiler of the toolchain not where it is looked for" },
-        { C::DriverRuntimeMismatch, 85, R"re(\b(traced|compiled|built|serialized) with an unsupported [\w-]+ version\b)re", "neuronx-cc (NCC_EVRF065): an NKI kernel traced by another release" },
         // Any piece of the stack refusing a version it does not know ("Unsupported cuda toolkit version: `13.1`", a
-        // binding's build script; "Unsupported NEFF version 2.2"; "unsupported GNU version!"): 26 of 26 labelled lines
-        // with these words are version skew.
+        // binding's build script; "Unsupported NEFF version 2.2"; "unsupported GNU version!"; neuronx-cc's NCC_EVRF065,
+        // an NKI kernel "traced with an unsupported NKI version"): 26 of 26 labelled lines with these words are version
+        // skew.
         { C::DriverRuntimeMismatch, 85, R"re(\bunsupported ([\w-]+ ){0,2}version\b)re", "tools, runtimes, build scripts: a version they do not support" },
         { C::DriverRuntimeMismatch, 80, R"re(\bASan runtime does not come first in initial library list\b)re", "AddressSanitizer: its runtime not linked or preloaded (the build's set-up)" },
         // A package's own loader that cannot find the native library it was built to load (its name derived from the
