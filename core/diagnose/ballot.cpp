@@ -120,7 +120,9 @@ constexpr int kImpossibleMemoryReportWeight = 90;
 // An allocator's report whose figures contradict each other — PyTorch's "GPU 0 has a total capacity of 31.98 GiB of
 // which 131065.27 GiB is free" — is a memory query that the driver answered wrongly: a user-space runtime and a
 // kernel driver of releases that do not fit (ROCm's user space over an older KFD), not a program that used too much:
-// the report is then the consequence, the mismatch its cause.
+// the report is then the consequence, the mismatch its cause. A free figure near 2^64 bytes ("of 512.00 MiB of which
+// 17179869183.96 GiB is free") contradicts nothing: it is total minus used, wrapped below zero as an unsigned number —
+// the program used more than the capacity reported (an APU's carve-out of shared memory), which is running out.
 bool memoryReportContradictsItself(const QString& text)
 {
     static const QRegularExpression re(QStringLiteral(
@@ -133,7 +135,9 @@ bool memoryReportContradictsItself(const QString& text)
         const qsizetype power = std::max<qsizetype>(0, units.indexOf(m.capturedView(unit).front()));
         return m.captured(number).toDouble() * std::pow(1024.0, double(power));
     };
-    return bytes(3, 4) > bytes(1, 2) * 1.01;
+    const double free = bytes(3, 4);
+    constexpr double kWrappedBelowZero = 9223372036854775808.0; // 2^63 bytes: no device has half of that
+    return free > bytes(1, 2) * 1.01 && free < kWrappedBelowZero;
 }
 
 // What a full disk makes of whatever writes after it: a compiler that cannot write its output fails, a process that

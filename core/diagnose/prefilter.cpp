@@ -416,8 +416,10 @@ private:
             return v < 0x80 ? literalChar(static_cast<unsigned char>(v)) : unknown();
         }
         default:
+            if (c >= '1' && c <= '9' && !(*m_p >= '0' && *m_p <= '9'))
+                return unknown(); // a back-reference \1–\9: the text of a group, not known here
             if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-                m_unsupported = true; // back-references, \Q, \K, \g…: not used by the rules, claim nothing
+                m_unsupported = true; // octal, \Q, \K, \g…: not used by the rules, claim nothing
                 return unknown();
             }
             return literalChar(static_cast<unsigned char>(c)); // an escaped punctuation character

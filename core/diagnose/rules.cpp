@@ -113,6 +113,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|ROCm|HIP|cuDNN|NCCL|nvcc|CUDA toolkit|CUDA driver|NVIDIA driver)( version)? ?(>= ?)?v?\d+(\.\d+)*\+? or (higher|newer|later|above|greater) is required\b)re", "packages' and builds' checks of the toolkit or driver version" },
         // A JIT's helper module (Triton's cuda_utils/launcher) linked against the driver's library: when the linker
         // cannot find it the installation lacks it, the generated code is fine (round 4 triton-14).
+        { C::DriverRuntimeMismatch, 95, R"re(cannot find (-l(c|gcc|gcc_s|m|pthread|dl|rt|stdc\+\+)\b|S?crt[1in]\.o\b|crt(begin|end)\w*\.o\b))re", "linker: the host toolchain's own C runtime (libc, libgcc, crt objects) is missing — a compiler installed without its system libraries, whatever it builds (a JIT's launcher, an extension)" },
         { C::DriverRuntimeMismatch, 95, R"re(cannot find -l(cuda|cudart|cublas\w*|cudnn\w*|nvrtc|nccl|amdhip64|hiprtc|nrt)\b)re", "linker: the driver or runtime library a JIT links against is missing" },
         // rocBLAS/hipBLASLt ship their kernels per gfx arch in Tensile library files: none for this GPU's arch (or
         // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
@@ -495,6 +496,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // clusters). The code is fine for another target; the names are the CUDA API's, not one log's.
         { C::UnsupportedOnTarget, 95, R"re(target specific option mismatch|\bneeds target feature [\w-]+|identifier "(__reduce_(add|min|max|and|or|xor)_sync|__nanosleep|__cvta_generic_to_shared)" is undefined|has no member "(this_cluster|cluster_group|cluster_sync)")re", "gcc (ISA extensions), nvcc (APIs of a newer GPU architecture)" },
         { C::UnsupportedOnTarget, 90, R"re(\bnot supported (for|on|by) (the )?(selected|current|target|given|this) (GPU |CUDA |device )?(architecture|arch|compute capability|SM)\b)re", "libraries' own architecture checks (tiny-cuda-nn, ...)" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(expects?|expected|requires?) (the )?(arch|architecture|target arch\w*|compute capability|SM)\b.{0,100}\bbut (got|found|is)\b)re", "DSLs' and kernels' architecture checks (CuTe DSL: \"expects arch to be one of ['sm_100a', 'sm_100f'], but got sm_121a\")" },
         { C::UnsupportedOnTarget, 85, R"re(\bExpected .{0,40}\b(is_sm\d+\w*|sm_?\d{2,3}\w?)\b.{0,40}to be true, but got false)re", "kernels' own architecture checks (FlashAttention's TORCH_CHECK(is_sm80 || is_sm90))" },
         // A feature that needs a later generation of the device, in the words of the program or library that checks it
         // ("requires a GPU of the Hopper architecture or later (compute capability 90 or greater)", "only supported on
@@ -512,8 +514,13 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 90, R"re(\bdoes not support\b.{0,80}\bon (this|the current|the given|the selected) (target|device|platform|hardware|architecture)\b|\bis not supported for target \w+)re", "compilers' target checks (neuronx-cc NCC_EVRF, NCC_EARG, ...)" },
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
         // Also a gfx name the program could not read as a value of the targets it knows (an enum's parser, an int()).
-        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b|\b(Invalid|Unknown|Unrecognized) (fromString|literal|enum|value|type|name)\b.{0,120}:\s*'?gfx\d\w*)re", "ROCm kernel libraries (Tensile, hipBLASLt, rocRoller): a gfx target they do not build for" },
+        { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b|\b(Invalid|Unknown|Unrecognized) (fromString|literal|enum|value|type|name)\b.{0,120}:\s*'?gfx\d\w*|\bKeyError: ['"]?gfx\d\w*['"]?\s*$)re", "ROCm kernel libraries (Tensile, hipBLASLt, rocRoller; AITER's table of targets, looked up by the GPU's name): a gfx target they do not build for" },
         // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
+        // ggml checks at run time that a kernel has code for the GPU it runs on, and prints the architectures the
+        // library was built for: this GPU among them means the kernel itself offers nothing for it (flash attention
+        // below Turing); absent from them, the build is not for this GPU.
+        { C::UnsupportedOnTarget, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: [\d, ]*\b\2\b)re", "ggml (llama.cpp): a kernel without code for a GPU the build targets" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: (?![\d, ]*\b\2\b)[\d, ]+$)re", "ggml (llama.cpp): a build without code for this GPU's architecture" },
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
         { C::UnsupportedOnTarget, 60, R"re(\bwarp ?size (must|should) be 32\b|\brequires? (a )?warp ?size of 32\b)re", "programs' own warp-size checks on wave64 GPUs" },
@@ -736,6 +743,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
         { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
+        { C::TimeoutHang, 70, R"re(\b(spins?|spinning|waits?|waiting|blocks?|blocked|stuck|hangs?|hanging|loops?|looping|polls?|polling) forever\b|\bnever (returns|completes|finishes|terminates)\b)re", "a wait that does not end, as a sampled stack's annotation or a harness says it" },
         { C::TimeoutHang, 70, R"re(HW Exception by GPU node-\d+ .{0,80}\bGPU Hang\b)re", "ROCm: the GPU stopped responding" },
         { C::TimeoutHang, 90, R"re(\bamdgpu_job_timedout\b|\bring \S+ timeout, signaled seq)re", "amdgpu kernel driver: a job that never finished (GPU hang)" },
         { C::TimeoutHang, 90, R"re(\b(inference|execution) timeout \(\d+ ?ms\)|\bMissing infer_status notification\b)re", "Neuron runtime: an execution past its timeout" },
@@ -749,6 +757,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 80, R"re(\b(NMSE|MSE|RMSE|max_?err(or)?|max abs err(or)?|rel(ative)? err(or)?)\s*=\s*[\d.e+-]+\s*>\s*[\d.e+-]+)re", "test harnesses printing an error above its bound (ggml's test-backend-ops)" },
         { C::NumericalMismatch, 80, R"re(\b(convolution|verification|validation|check|comparison|test)s? (failed|failure|error|mismatch)\b:?\s*-?\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?\s*$)re", "verification drivers printing an error above its bound (MIOpenDriver)" },
+        { C::NumericalMismatch, 85, R"re(^\s*(Disposition|Verification|Correctness|Validation)\s*:\s*(Failed|FAIL(ED)?|Incorrect)\b)re", "a harness's verdict on its own check (CUTLASS examples and profiler: \"Disposition: Failed\")" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },

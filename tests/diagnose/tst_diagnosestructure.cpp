@@ -994,6 +994,61 @@ private Q_SLOTS:
                               "thread 'main' panicked at build.rs:88:9:\n"
                               "Unsupported ROCm release version: `7.9`; supported up to 7.2")
             << FailureClass::DriverRuntimeMismatch << 3 << 0;
+        // A harness's verdict on its own result check, with no numbers printed.
+        QTest::newRow("harness-disposition-failed") << QStringLiteral("$ ./grouped_gemm --m=512 --n=768 --k=256\n"
+                                                                      "  Problem Size: 512x768x256\n"
+                                                                      "  Disposition: Failed\n"
+                                                                      "  Avg runtime: 0.0412 ms")
+                                                    << FailureClass::NumericalMismatch << 3 << 0;
+        // A library's table of targets, looked up by the GPU's name, has no entry for this GPU.
+        QTest::newRow("gfx-target-missing-from-a-lookup-table")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/opt/venv/lib/python3.11/site-packages/kernels/arch.py\", line 20, in tuned\n"
+                              "    return TUNED_CONFIGS[arch]\n"
+                              "KeyError: 'gfx1036'")
+            << FailureClass::UnsupportedOnTarget << 4 << 0;
+        // A kernel that checks at run time for code for this GPU: the build names the GPU's architecture among its
+        // targets, so the kernel itself has none for it; the launch failure after it follows from it.
+        QTest::newRow("kernel-without-code-for-a-targeted-arch")
+            << QStringLiteral("src/mmq.cu:88: ERROR: CUDA kernel mul_mat_q4 has no device code compatible with CUDA "
+                              "arch 520. ggml-cuda.cu was compiled for: 520,610,700\n"
+                              "CUDA error: unspecified launch failure\n"
+                              "  current device: 0, in function ggml_backend_cuda_synchronize")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
+        QTest::newRow("build-without-code-for-the-gpus-arch")
+            << QStringLiteral("src/mmq.cu:88: ERROR: CUDA kernel mul_mat_q4 has no device code compatible with CUDA "
+                              "arch 750. ggml-cuda.cu was compiled for: 800,860,890\n"
+                              "CUDA error: unspecified launch failure")
+            << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // Free memory printed as total minus used, wrapped below zero: more was used than the (small) capacity.
+        QTest::newRow("free-memory-wrapped-below-zero") << QStringLiteral(
+            "Error occurred when executing Sampler:\n\n"
+            "HIP out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 1.00 GiB "
+            "of which 17179869183.98 GiB is free. Of the allocated memory 812.00 MiB is allocated by "
+            "PyTorch") << FailureClass::DeviceOom << 3 << 0;
+        // A stack sampled from a process that does not end, its innermost frame marked as the wait.
+        QTest::newRow("sampled-stack-of-a-wait-that-does-not-end")
+            << QStringLiteral("Thread 1 (LWP 4121):\n"
+                              "  loader::upload_weights\n"
+                              "    hipStreamSynchronize\n"
+                              "      rocr::core::InterruptSignal::WaitRelaxed   <-- blocks forever, GPU idle")
+            << FailureClass::TimeoutHang << 4 << 0;
+        // A JIT's launcher that cannot link because the host compiler has no C runtime: the installation's fault.
+        QTest::newRow("host-toolchain-without-its-c-runtime") << QStringLiteral(
+            "/usr/bin/ld: cannot find Scrt1.o: No such file or directory\n"
+            "/usr/bin/ld: cannot find -lc: No such file or directory\n"
+            "collect2: error: ld returned 1 exit status\n"
+            "Traceback (most recent call last):\n"
+            "  File \"/opt/venv/lib/python3.12/site-packages/jitlib/launcher.py\", line 51, in build\n"
+            "subprocess.CalledProcessError: Command '['cc', 'launcher.c']' returned non-zero exit "
+            "status 1.") << FailureClass::DriverRuntimeMismatch
+                                                              << 1 << 0;
+        // A kernel DSL's own check of the architecture it runs on.
+        QTest::newRow("dsl-architecture-check")
+            << QStringLiteral("  File \"gemm.py\", line 88, in __post_init__\n"
+                              "    raise OpError(\n"
+                              "kerneldsl.OpError: expects arch to be one of ['sm_90a'], but got sm_89")
+            << FailureClass::UnsupportedOnTarget << 3 << 0;
     }
     void decisions()
     {
