@@ -113,8 +113,8 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 85, R"re(\b(CUDA|ROCm|HIP|cuDNN|NCCL|nvcc|CUDA toolkit|CUDA driver|NVIDIA driver)( version)? ?(>= ?)?v?\d+(\.\d+)*\+? or (higher|newer|later|above|greater) is required\b)re", "packages' and builds' checks of the toolkit or driver version" },
         // A JIT's helper module (Triton's cuda_utils/launcher) linked against the driver's library: when the linker
         // cannot find it the installation lacks it, the generated code is fine (round 4 triton-14).
-        { C::DriverRuntimeMismatch, 95, R"re(cannot find (-l(c|gcc|gcc_s|m|pthread|dl|rt|stdc\+\+)\b|S?crt[1in]\.o\b|crt(begin|end)\w*\.o\b))re", "linker: the host toolchain's own C runtime (libc, libgcc, crt objects) is missing — a compiler installed without its system libraries, whatever it builds (a JIT's launcher, an extension)" },
         { C::DriverRuntimeMismatch, 95, R"re(cannot find -l(cuda|cudart|cublas\w*|cudnn\w*|nvrtc|nccl|amdhip64|hiprtc|nrt)\b)re", "linker: the driver or runtime library a JIT links against is missing" },
+        { C::DriverRuntimeMismatch, 95, R"re(cannot find (-l(c|gcc|gcc_s|m|pthread|dl|rt|stdc\+\+)\b|S?crt[1in]\.o\b|crt(begin|end)\w*\.o\b))re", "linker: the host toolchain's own C runtime (libc, libgcc, crt objects) is missing — a compiler installed without its system libraries, whatever it builds (a JIT's launcher, an extension)" },
         // rocBLAS/hipBLASLt ship their kernels per gfx arch in Tensile library files: none for this GPU's arch (or
         // not where this ROCm version looks) is the HIP twin of "no code object for the GPU" (hipErrorNoBinaryForGpu).
         { C::DriverRuntimeMismatch, 90, R"re(\bCannot read .{0,200}\bTensileLibrary\w*\.(dat|yaml)|\bTensileLibrary\w*\.(dat|yaml)\S*:? No such file|\bCould not (load|initialize) .{0,200}\bTensile\w*|\bTensile solution found, but kernel not found\b)re", "rocBLAS/Tensile: no kernel library for the GPU's arch" },
@@ -515,12 +515,12 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
         // Also a gfx name the program could not read as a value of the targets it knows (an enum's parser, an int()).
         { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b|\b(Invalid|Unknown|Unrecognized) (fromString|literal|enum|value|type|name)\b.{0,120}:\s*'?gfx\d\w*|\bKeyError: ['"]?gfx\d\w*['"]?\s*$)re", "ROCm kernel libraries (Tensile, hipBLASLt, rocRoller; AITER's table of targets, looked up by the GPU's name): a gfx target they do not build for" },
-        // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         // ggml checks at run time that a kernel has code for the GPU it runs on, and prints the architectures the
         // library was built for: this GPU among them means the kernel itself offers nothing for it (flash attention
         // below Turing); absent from them, the build is not for this GPU.
         { C::UnsupportedOnTarget, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: [\d, ]*\b\2\b)re", "ggml (llama.cpp): a kernel without code for a GPU the build targets" },
         { C::DriverRuntimeMismatch, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: (?![\d, ]*\b\2\b)[\d, ]+$)re", "ggml (llama.cpp): a build without code for this GPU's architecture" },
+        // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
         { C::UnsupportedOnTarget, 60, R"re(\bwarp ?size (must|should) be 32\b|\brequires? (a )?warp ?size of 32\b)re", "programs' own warp-size checks on wave64 GPUs" },
