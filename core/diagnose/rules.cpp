@@ -520,10 +520,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // below Turing); absent from them, the build is not for this GPU.
         { C::UnsupportedOnTarget, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: [\d, ]*\b\2\b)re", "ggml (llama.cpp): a kernel without code for a GPU the build targets" },
         { C::DriverRuntimeMismatch, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: (?![\d, ]*\b\2\b)[\d, ]+$)re", "ggml (llama.cpp): a build without code for this GPU's architecture" },
-        // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
         { C::UnsupportedOnTarget, 60, R"re(\bwarp ?size (must|should) be 32\b|\brequires? (a )?warp ?size of 32\b)re", "programs' own warp-size checks on wave64 GPUs" },
+        // A stated lack of support with no other sign: a weak hint (a dtype or a shape named beside it decides first).
         { C::UnsupportedOnTarget, 50, R"re(\b(error|exception)\b.{0,200}\b(is|are) not (yet )?supported\b|\ban unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration)\b|^\s*(error:\s*)?unsupported (operator|operation|op|instruction|primitive|opcode|feature|configuration|logical|dynamic)\b|\b(dynamic shapes?|dynamic control[- ]flow)\b.{0,60}\bnot supported\b)re", "compilers and runtimes saying what they do not offer" },
         // ---- illegal_memory_access -------------------------------------------------------------------
         { C::IllegalMemoryAccess, 85, KWB_CUDA_STATUS("(59|77|700|710|716|719)"), "CUDA and HIP statuses by number: an illegal address, a device assert, a misaligned address, a launch failure" },
