@@ -407,6 +407,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The target (GPU generation, TPU generation, backend, Neuron core) lacks an instruction, data type or
         // lowering the code uses. Not a compiler diagnostic about the code, not a toolkit too old for the GPU.
         { C::UnsupportedOnTarget, 95, R"re(Unimplemented primitive in (\w+ )?(Pallas|Mosaic)? ?\w* ?lowering|Target does not support|not supported (on|in) this (architecture|target|device|hardware|platform|TPU generation)|not supported (on|for) (the )?(current|this) (GPU|TPU|target|architecture)|\bMinimum capability: \d+\. Current capability: \d+)re", "Pallas/Mosaic, Triton, vLLM" },
+        // The device, named or described, said not to support something ("The device (Intel(R) Graphics [0xb080])
+        // doesn't support querying the available free memory", "Current CUDA Device does not support bfloat16").
+        { C::UnsupportedOnTarget, 85, R"re(\b(device|GPU|target|hardware)\b(\s*\((?:[^()]|\([^()]{0,20}\)){0,80}\))?\s+(doesn't|does not) support\b)re", "frameworks' checks of what the device offers" },
         { C::UnsupportedOnTarget, 95, R"re(requires \.target sm_\d+\w* or higher|not supported on \.target '?sm_\d+\w*\b'?(?! and (higher|later|newer|above)| or (higher|later|newer))|data type is not supported on CUDA arch|supported fp8 dtypes are)re", "ptxas, Triton (fp8e4nv)" },
         { C::UnsupportedOnTarget, 90, R"re(only supports? .{0,40}(Ampere|Hopper|Volta|Turing|Blackwell|sm_?\d+|GPUs? (with|or newer)|compute capability)|(is|are) only (supported|implemented|available|applicable) on (the )?(\w+ ){0,2}(\([^)]{0,40}\) )?(GPUs|devices|hardware|architectures?|backends?)\b|GPUs with compute capability below [\d.]+ are not supported)re", "kernels' own architecture checks (FlashAttention, vLLM, ...)" },
         // A GPU older than every release of the Triton compiler supports: the target lacks what the compiler
@@ -471,9 +474,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 55, R"re(^\s*(E\s+)?([\w.]+\.)?NotImplementedError: \S)re", "Python: a path not implemented for this case" },
         { C::UnsupportedOnTarget, 85, R"re(\bUnimplemented backend \w+|\bis (currently )?not supported (yet )?(with|by|on|for|in) (the )?\w+ [Bb]ackend\b|\bNo OpKernel was registered to support Op\b)re", "PyTorch device backends, optimum exporters, TensorFlow: an operation this backend or device does not have" },
         // A compiler that cannot lower an operation for the target says so inside its own failure message
-        // ("Mosaic failed to compile TPU kernel: unsupported shape cast"): the wrapper is the compile step, the
-        // cause is the missing support.
-        { C::UnsupportedOnTarget, 90, R"re(\b(is|are) not supported by (the )?([\w.-]+ ){0,2}(compiler|neuronx-cc|neuron-cc|backend|Mosaic|XLA|Triton|TPU|hardware|target)\b|failed to compile\b.{0,100}:\s*(unsupported|not implemented|not supported)\b)re", "compilers naming what they cannot lower" },
+        // ("Mosaic failed to compile TPU kernel: unsupported shape cast", or as an MLIR operation's diagnostic: "Failed
+        // to compile a Mosaic module: 'tpu.matmul' op Unsupported input data type"): the wrapper is the compile step,
+        // the cause is the missing support.
+        { C::UnsupportedOnTarget, 90, R"re(\b(is|are) not supported by (the )?([\w.-]+ ){0,2}(compiler|neuronx-cc|neuron-cc|backend|Mosaic|XLA|Triton|TPU|hardware|target)\b|failed to compile\b.{0,100}:\s*('[\w.]+' op\s+)?(unsupported|not implemented|not supported)\b)re", "compilers naming what they cannot lower" },
         // XLA's UNIMPLEMENTED status that says what is not implemented for the target (a 64-bit FFT rewritten for a TPU):
         // the target lacks the lowering. The bare status stays a wrapper (compile_error, below).
         { C::UnsupportedOnTarget, 85, R"re(\bUNIMPLEMENTED:.{0,300}\b(is not implemented|not (yet )?implemented|not supported|unsupported)\b)re", "XLA status naming what the target lacks" },
@@ -582,7 +586,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(to have the same (type|dtype|device|shape|size|number of)|must have the same (dtype|type|shape|size|device|number of)|to have \d+ channels, but got|Cannot interpret .{0,40} as a data type|(block|tile) shapes?\b.{0,80}\bdivisible)re", "PyTorch, Pallas" },
         // A kernel's own constraint on its block sizes names no mismatch: a weak hint (below the cause tier), so that
         // alone it is shape_dtype_mismatch and inside a JIT compile failure it stays compile_error.
-        { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|\bis not (evenly )?divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+)re", "Pallas, Triton, NKI, kernels' own argument checks" },
+        { C::ShapeDtypeMismatch, 45, R"re((must|should) be divisible by|\bis not (evenly )?divisible by|must be a power of (2|two)|(shape|size|dimension)s? .{0,40}must be (a )?(multiple|power) of|\b\w+ must be a multiple of \d+|\bmust (evenly )?divide\b)re", "Pallas, Triton, NKI, kernels' own argument checks" },
         { C::ShapeDtypeMismatch, 80, R"re(Expected \w+ argument to have shape .{0,120} but got)re", "Triton: a value stored through a pointer block of another shape" },
         { C::ShapeDtypeMismatch, 60, R"re(CUDNN_STATUS_BAD_PARAM|CUBLAS_STATUS_INVALID_VALUE|CUDNN_STATUS_NOT_SUPPORTED)re", "cuDNN, cuBLAS: bad or unsupported descriptors" },
         // Kernel libraries refusing the arguments they were given, by their own status names: CUTLASS's
@@ -682,6 +686,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::CompileError, 92, R"re(\bnot supported on \.target '?sm_\d+\w*'?( and (higher|later|newer|above)| or (higher|later|newer)))re", "ptxas: what newer targets removed from PTX" },
         { C::CompileError, 90, R"re(UnsupportedLanguageConstruct|CompileTimeAssertionFailure|LLVM ERROR:|\bUNREACHABLE executed at\b|error: '\w+\.\w+' op |'\w+\.\w+' op failed to verify)re", "Triton, MLIR, LLVM" },
         { C::CompileError, 90, R"re(Compil(ation|e)(Error|Exception)\b|triton\.compiler\.errors\.\w+|MLIR pass pipeline|PassManager::run failed|\b\w*CodegenError\b)re", "Triton, MLIR, kernel languages' code generators (Warp)", RuleRole::Wrapper },
+        // A crash's stack whose frames are a compiler pass or one of its rewrite patterns
+        // ("TritonGPURemoveLayoutConversionsPass::runOnOperation()", "…::matchAndRewrite(TransOp, PatternRewriter&)"):
+        // the compiler failed on the kernel, whatever signal ended it.
+        { C::CompileError, 70, R"re(::(runOnOperation|matchAndRewrite)\s*\()re", "MLIR: a pass's frames in a crash's stack" },
         // Triton's interpreter (TRITON_INTERPRET=1, a host without a GPU) reports what a GPU compile would raise as
         // a CompilationError (an undefined name, a non-power-of-2 arange) as an InterpreterError: the same wrapper.
         { C::CompileError, 80, R"re(triton\.runtime\.errors\.InterpreterError|^\s*InterpreterError:)re", "Triton's interpreter", RuleRole::Wrapper },
@@ -742,15 +750,21 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 80, R"re(\bSIGALRM\b|Alarm clock)re", "alarm-based time limits" },
         { C::TimeoutHang, 80, R"re(WorkNCCL::checkTimeout|ncclCommWatchdog|ProcessGroupNCCL::watchdogHandler)re", "PyTorch ProcessGroupNCCL (frames of a timeout)" },
         { C::TimeoutHang, 80, R"re(BUG: soft lockup|\bstuck for \d+s\b|blocked for more than \d+ seconds|\bstate:D\b|watchdog got stuck)re", "Linux kernel, PyTorch ProcessGroupNCCL heartbeat" },
-        { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds)re", "XLA rendezvous, JAX backend start: waits that do not end" },
+        { C::TimeoutHang, 70, R"re(\bmay be stuck\b|is taking (more|longer) than \d+(\.\d+)? ?s(ec(onds)?)?\b|been waiting for .{0,100}\bfor \d+ seconds|\bNo available (shared memory broadcast )?block found in \d+)re", "XLA rendezvous, JAX backend start, vLLM's workers: waits that do not end" },
         { C::TimeoutHang, 70, R"re(\b(spins?|spinning|waits?|waiting|blocks?|blocked|stuck|hangs?|hanging|loops?|looping|polls?|polling) forever\b|\bnever (returns|completes|finishes|terminates)\b)re", "a wait that does not end, as a sampled stack's annotation or a harness says it" },
+        // PyTorch's extension builder found another build's lock and waits for it to go; left behind by a build that
+        // was killed, it never goes. A compile error or anything else after it still decides.
+        { C::TimeoutHang, 50, R"re(\bLock file exists in build directory\b)re", "PyTorch's extension builder waiting on a stale build lock" },
+        // A thread shown waiting on a lock ("Device::NullStream ← WAITS on device mutex 0x7f40a63ed810"): a stack
+        // annotated by someone who found two threads each holding what the other waits for.
+        { C::TimeoutHang, 60, R"re(\b(waits?|waiting|blocks?|blocked) (on|for) (the |a )?(\w+ ){0,2}(mutex|lock|futex)(es)?\b)re", "a thread waiting on a lock, as an annotated stack shows it (a deadlock)" },
         { C::TimeoutHang, 70, R"re(HW Exception by GPU node-\d+ .{0,80}\bGPU Hang\b)re", "ROCm: the GPU stopped responding" },
         { C::TimeoutHang, 90, R"re(\bamdgpu_job_timedout\b|\bring \S+ timeout, signaled seq)re", "amdgpu kernel driver: a job that never finished (GPU hang)" },
         { C::TimeoutHang, 90, R"re(\b(inference|execution) timeout \(\d+ ?ms\)|\bMissing infer_status notification\b)re", "Neuron runtime: an execution past its timeout" },
         // ---- numerical_mismatch ----------------------------------------------------------------------
         { C::NumericalMismatch, 100, R"re(Mismatched elements:\s*\d+|(Tensor-likes|Scalars) are not (close|equal)|Not equal to tolerance|Arrays are not (almost )?equal)re", "torch.testing, numpy.testing" },
         { C::NumericalMismatch, 90, R"re((Greatest|Max|Maximum) (absolute|relative) ([\w-]+ )?difference|Is close\?\s*False|Result verification failed|verification failed at)re", "torch.testing, numpy.testing, NKI samples, CUDA samples" },
-        { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(?<!cause )(?<!give )(incorrect|wrong) (results?|outputs?|answers?|values?)|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
+        { C::NumericalMismatch, 80, R"re(allclose.{0,40}\b(False|failed)\b|(results?|outputs?|values?) (do not|don't|did not|does not) match|(results?|outputs?|values?) mismatch|(?<!cause )(?<!give )(incorrect|wrong) (results?|outputs?|answers?|values?)|\b(results?|outputs?) (are |is |were |was )?(incorrect|wrong)\b|\bcorrect\.(nan-)?mismatch\b)re", "harnesses" },
         { C::NumericalMismatch, 85, R"re(\b(divergence|difference|diff|error) :?\s*\d[\d.]*(e-?\d+)?\s*>\s*(\d*\.\d+|\d+(\.\d+)?e-\d+))re", "harnesses: an error or a difference above its bound, both printed (\"Divergence difference 0.125 > 0.001\")" },
         { C::NumericalMismatch, 70, R"re((outputs?|results?) (contains?|has|have) (NaN|Inf)|NaN (detected|found) in (the )?outputs?|(max|maximum) (abs|absolute|rel|relative) (error|err|diff\w*)\b.{0,30}(exceed|>|above|greater))re", "harnesses" },
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
@@ -768,6 +782,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at (index )?\d+\b|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
         { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error|delta)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=])re", "harnesses printing their comparison" },
+        // A difference printed as a figure ("dk@64 diff: 11.625 ratio: 0.538"), or one side of a comparison printed
+        // under the name of what computed it ("GPU result: 26c8c71" beside "Host result: 369c71"): a harness showing
+        // results that disagree, when nothing else in the log reports the failure.
+        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(diff|difference)\s*[:=]\s*[-+]?\d)re", "harnesses printing a difference" },
+        { C::NumericalMismatch, 50, R"re(^\W{0,4}(GPU|device|CUDA|HIP|ROCm|kernel|TPU|CPU|host|reference|ref|expected|actual)( \w+)? (result|output|value)s?\s*[:=])re", "harnesses printing each side of a comparison" },
         { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
         { C::NumericalMismatch, 20, R"re(\bAssertionError\b)re", "test frameworks" },

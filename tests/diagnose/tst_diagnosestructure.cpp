@@ -1049,6 +1049,68 @@ private Q_SLOTS:
                               "    raise OpError(\n"
                               "kerneldsl.OpError: expects arch to be one of ['sm_90a'], but got sm_89")
             << FailureClass::UnsupportedOnTarget << 3 << 0;
+        // A harness printing the difference it found, with no verdict of its own.
+        QTest::newRow("difference-printed-as-a-figure") << QStringLiteral("checking backward against the reference\n"
+                                                                          "dv    diff: 7.250000 ratio: 0.412000")
+                                                        << FailureClass::NumericalMismatch << 2 << 0;
+        // Each side of a comparison printed under the name of what computed it.
+        QTest::newRow("results-printed-per-device") << QStringLiteral("$ ./reduce --n 4096\n"
+                                                                      "running on gfx1100\n"
+                                                                      "Host result: 8191.5\n"
+                                                                      "Device result: 8183.25")
+                                                    << FailureClass::NumericalMismatch << 3 << 0;
+        // A sample's verdict on its own result, in three words.
+        QTest::newRow("sample-says-its-results-are-wrong") << QStringLiteral("sgemm_sample 1.2: M=1024 N=1024 K=512\n"
+                                                                             "comparing with the host GEMM\n"
+                                                                             "Results wrong")
+                                                           << FailureClass::NumericalMismatch << 3 << 0;
+        // An extension's own check that one argument divides another, inside PyTorch's assert wording.
+        QTest::newRow("argument-must-divide-another")
+            << QStringLiteral("RuntimeError: n_rows % chunk_ == 0 INTERNAL ASSERT FAILED at "
+                              "\"ext/src/scan_cuda.cu\":88, please report a bug "
+                              "to PyTorch. n_rows(%d) must divide chunk(%d)")
+            << FailureClass::ShapeDtypeMismatch << 1 << 0;
+        // An extension build that waits on a lock left by a build killed before: the log ends there.
+        QTest::newRow("extension-build-waits-on-a-stale-lock")
+            << QStringLiteral("Loading extension module fused_adam...\n"
+                              "Warning: Lock file exists in build directory: "
+                              "'/home/u/.cache/torch_extensions/py311_cu121/fused_adam/lock'")
+            << FailureClass::TimeoutHang << 2 << 0;
+        // A framework saying that the device, named in brackets, lacks what was asked of it.
+        QTest::newRow("device-named-does-not-support") << QStringLiteral(
+            "  File \"/opt/venv/lib/python3.12/site-packages/torch/xpu/streams.py\", line 60, in synchronize\n"
+            "RuntimeError: The device (Intel(R) Arc(TM) Graphics [0x7d55]) does not support event timing; use the host "
+            "clock instead.") << FailureClass::UnsupportedOnTarget
+                                                       << 2 << 0;
+        // A compile step's failure whose message is an MLIR operation's diagnostic naming what the target lacks.
+        QTest::newRow("mlir-op-diagnostic-names-the-gap") << QStringLiteral(
+            "  File \"/srv/model/attention.py\", line 140, in forward\n"
+            "jax.errors.JaxRuntimeError: INVALID_ARGUMENT: Failed to compile a Mosaic module: 'tpu.dynamic_gather' op "
+            "Unsupported element width for this chip generation")
+                                                          << FailureClass::UnsupportedOnTarget << 2 << 2;
+        // A compiler's crash shown only by its stack, the frames of a pass and a rewrite pattern.
+        QTest::newRow("compiler-pass-frames-in-a-crash")
+            << QStringLiteral("getSharedEncoding(Value)\n"
+                              "FoldSwizzledLoad::matchAndRewrite(LocalLoadOp, PatternRewriter&) const\n"
+                              "mlir::applyPatternsGreedily(Region&, FrozenRewritePatternSet const&)\n"
+                              "TritonGPUPipelinePass::runOnOperation()\n"
+                              "Segmentation fault (core dumped)")
+            << FailureClass::CompileError << 2 << 0;
+        // vLLM's message broker that has waited a minute for its workers, repeated until the job is killed.
+        QTest::newRow("workers-that-never-read-their-broadcast") << QStringLiteral(
+            "(VllmWorkerProcess pid=2291) WARNING 01-21 09:12:44 shm_broadcast.py:396] No available block found in 60 "
+            "second.\n"
+            "(VllmWorkerProcess pid=2291) WARNING 01-21 09:13:44 shm_broadcast.py:396] No available block found in 60 "
+            "second.") << FailureClass::TimeoutHang << 1 << 0;
+        // An annotated stack of two threads, each holding the lock the other waits for.
+        QTest::newRow("threads-waiting-on-each-others-locks")
+            << QStringLiteral("Thread 3 (worker):\n"
+                              "  Scheduler::Drain      holds queue lock\n"
+                              "    Allocator::Free      blocked on the heap lock\n"
+                              "Thread 1 (main):\n"
+                              "  Allocator::Grow       holds heap lock\n"
+                              "    Scheduler::Submit    waiting for queue lock")
+            << FailureClass::TimeoutHang << 3 << 0;
     }
     void decisions()
     {
