@@ -378,6 +378,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 95, R"re(\balloca\w*\b.{0,100}\bexceeds\b.{0,160}\b(allocatable|memory space|scratchpad|spmem|vmem|smem|tilespmem)\b)re", "MLIR back ends (XLA TPU/SparseCore): a buffer above an on-chip memory's bound" },
         // ---- launch_config ---------------------------------------------------------------------------
         { C::LaunchConfig, 90, R"re(\bShared memory requested exceeds device resources\b)re", "XLA's GPU runtime: a custom call's launch above the device's shared memory" },
+        // A kernel's request to raise its dynamic shared memory above the default refused by the device ("Failed to set
+        // the allowed dynamic shared memory size to 196608", TVM and TileLang): the launch asks for more than this GPU has.
+        { C::LaunchConfig, 85, R"re(\bFailed to set (the )?(allowed |maximum |max )?dynamic shared memory( size)?\b)re", "TVM, TileLang: a dynamic shared memory size the device refuses" },
         { C::LaunchConfig, 85, KWB_CUDA_STATUS("(7|9|701)"), "CUDA and HIP statuses by number: launch out of resources, an invalid configuration" },
         { C::LaunchConfig, 100, R"re(invalid configuration argument|cudaErrorInvalidConfiguration|hipErrorInvalidConfiguration)re", "CUDA (9)" },
         { C::LaunchConfig, 100, R"re(too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|hipErrorLaunchOutOfResources)re", "CUDA (701)" },
@@ -519,6 +522,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 85, R"re(\bcustom[- ]call\b.{0,80}\btarget name\b.{0,40}\bnot (recognized|registered|supported)\b)re", "neuronx-cc (NCC_EHCA): a custom call of another backend (cuDNN's)" },
         // Also a gfx name the program could not read as a value of the targets it knows (an enum's parser, an int()).
         { C::UnsupportedOnTarget, 95, R"re(\bUnsupported (GPU |gpu )?(target|arch\w*)s?:?\s*'?gfx\d\w*|\bUnknown GPU arch\w*:?\s*'?gfx\d\w*|\b(Architecture )?gfx\d\w* (is )?not supported\b|\b(Invalid|Unknown|Unrecognized) (fromString|literal|enum|value|type|name)\b.{0,120}:\s*'?gfx\d\w*|\bKeyError: ['"]?gfx\d\w*['"]?\s*$)re", "ROCm kernel libraries (Tensile, hipBLASLt, rocRoller; AITER's table of targets, looked up by the GPU's name): a gfx target they do not build for" },
+        // A library's own check that ends its message with the verdict ("fmhaRunner.cuh:30: Unsupported architecture",
+        // "static assertion failed: Unsupported architecture", "Unsupported arch: gfx906"): this GPU has no path in
+        // it. nvcc's "Unsupported gpu architecture 'compute_35'" — a toolkit that does not know the target — does not end so.
+        { C::UnsupportedOnTarget, 85, R"re(:\s*Unsupported (CUDA |HIP )?arch(itecture)?(\s*:\s*\w+)?\s*[!.]?\s*$)re", "kernel libraries' architecture checks" },
         // ggml checks at run time that a kernel has code for the GPU it runs on, and prints the architectures the
         // library was built for: this GPU among them means the kernel itself offers nothing for it (flash attention
         // below Turing); absent from them, the build is not for this GPU.

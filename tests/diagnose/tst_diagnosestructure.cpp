@@ -1102,6 +1102,16 @@ private Q_SLOTS:
             "second.\n"
             "(VllmWorkerProcess pid=2291) WARNING 01-21 09:13:44 shm_broadcast.py:396] No available block found in 60 "
             "second.") << FailureClass::TimeoutHang << 1 << 0;
+        // A kernel library's own architecture check, its verdict ending the message.
+        QTest::newRow("library-check-ends-with-unsupported-architecture") << QStringLiteral(
+            "  File \"/srv/app/attention.py\", line 212, in prefill\n"
+            "RuntimeError: Error in function 'PagedRunner' at /src/include/attn/runner.cuh:57: Unsupported "
+            "architecture") << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A code generator's request for more dynamic shared memory than the device allows, refused at launch.
+        QTest::newRow("dynamic-shared-memory-size-refused") << QStringLiteral(
+            "tilelang.jit: compiling chunk_fwd for sm_89\n"
+            "tvm.error.InternalError: Failed to set the allowed dynamic shared memory size to 147456 [144 KB]")
+                                                            << FailureClass::LaunchConfig << 2 << 0;
         // An annotated stack of two threads, each holding the lock the other waits for.
         QTest::newRow("threads-waiting-on-each-others-locks")
             << QStringLiteral("Thread 3 (worker):\n"
