@@ -788,11 +788,11 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(\b(verify|check|compare|validate)\w*\(.{0,160}: Assertion `.{0,120}' failed|Index:\s+Device\s*\|\s*Reference)re", "C assert in a verification function, Tensile validation" },
         { C::NumericalMismatch, 80, R"re(\bmismatch(es)?\b.{0,40}\bat (index |position |element |row |col(umn)? )?\d+\b.{0,80}\b(vs\.?|got|expected|actual|ref\w*)\b)re", "harnesses printing each wrong element" },
         { C::NumericalMismatch, 90, R"re(Is close[?:]\s*False|Verification Failed|Difference found at index|Mismatch at (index )?\d+\b|Tensor must have same infinite elements)re", "NKI samples, CUDA samples, test harnesses" },
-        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error|delta)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=])re", "harnesses printing their comparison" },
-        // A difference printed as a figure ("dk@64 diff: 11.625 ratio: 0.538"), or one side of a comparison printed
-        // under the name of what computed it ("GPU result: 26c8c71" beside "Host result: 369c71"): a harness showing
-        // results that disagree, when nothing else in the log reports the failure.
-        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*\b(diff|difference)\s*[:=]\s*[-+]?\d)re", "harnesses printing a difference" },
+        // A harness printing its comparison with no verdict of its own: a worst difference named as such, a difference
+        // printed as a figure ("dk@64 diff: 11.625 ratio: 0.538"), or one side of a comparison under the name of what
+        // computed it ("GPU result: 26c8c71" beside "Host result: 369c71"); weak, deciding only where nothing else in
+        // the log reports the failure.
+        { C::NumericalMismatch, 50, R"re(^(?!.*\b(ok|passed|pass|within tol\w*)\b).*(\b(max(imum)?[ _]abs(olute)?[ _](diff|err|error|delta)\w*|wors[te][ _]case[ _]((abs|rel)\w*[ _])?(diff|err)\w*)\s*[:=]|\b(diff|difference)\s*[:=]\s*[-+]?\d))re", "harnesses printing their comparison" },
         { C::NumericalMismatch, 50, R"re(^\W{0,4}(GPU|device|CUDA|HIP|ROCm|kernel|TPU|CPU|host|reference|ref|expected|actual)( \w+)? (result|output|value)s?\s*[:=])re", "harnesses printing each side of a comparison" },
         { C::NumericalMismatch, 70, R"re(^\W{0,4}Exceeds? (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses printing a comparison's verdict on a line of its own" },
         { C::NumericalMismatch, 80, R"re(\bValue of: \w*(Close|Near)\w*\()re", "googletest: a closeness predicate was false" },
