@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
@@ -254,62 +255,114 @@ inline std::string hostName()
     return h;
 }
 
+/// The thread ids of `pid` ("self" for this process).
+inline std::vector<long> threadIds(const std::string& pid)
+{
+    std::vector<long> found;
+    DIR* d = opendir(("/proc/" + pid + "/task").c_str());
+    if (!d)
+        return found;
+    while (const dirent* e = readdir(d)) {
+        if (e->d_name[0] != '.')
+            found.push_back(std::atol(e->d_name));
+    }
+    closedir(d);
+    return found;
+}
+
 /// Threads of this process now (/proc/self/task entries); -1 where /proc is missing.
 inline int threadCount()
 {
-    DIR* d = opendir("/proc/self/task");
-    if (!d)
-        return -1;
-    int n = 0;
-    while (const dirent* e = readdir(d))
-        n += e->d_name[0] != '.';
-    closedir(d);
-    return n;
+    const std::vector<long> ids = threadIds("self");
+    return ids.empty() ? -1 : static_cast<int>(ids.size());
 }
 
 /// The processes whose parent is a thread of `pid` ("self" for this one).
 inline std::vector<long> childProcesses(const std::string& pid)
 {
     std::vector<long> found;
-    const std::string tasks = "/proc/" + pid + "/task";
-    DIR* d = opendir(tasks.c_str());
-    if (!d)
-        return found;
-    while (const dirent* e = readdir(d)) {
-        if (e->d_name[0] == '.')
-            continue;
-        std::ifstream f(tasks + "/" + e->d_name + "/children");
+    for (long tid : threadIds(pid)) {
+        std::ifstream f("/proc/" + pid + "/task/" + std::to_string(tid) + "/children");
         for (long child = 0; f >> child;)
             found.push_back(child);
     }
-    closedir(d);
     return found;
 }
 
-/// CPU time used so far by every thread of this process but the calling one and by every process below it: a
-/// live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this process's
-/// children's usage, one reaped by another below by that one's (clock ticks). Read between two calls, the
-/// difference is work done while no call ran.
-inline int64_t othersCpuNs()
+/// Every process below this one: its children, theirs, and so on.
+inline std::vector<long> processesBelow()
 {
-    struct rusage usage { };
-    getrusage(RUSAGE_CHILDREN, &usage);
-    // Under a CPU-time limit the process clock is the kernel's group timer, which books the running thread's time
-    // at scheduler events only (up to a tick late). Reading this thread's clock first books it, so the two agree —
-    // without yielding, which would hand the CPU to a thread the call left working, before the reading.
-    const int64_t self = trustedClockNs(3 /* CLOCK_THREAD_CPUTIME_ID */);
-    int64_t total = trustedClockNs(2 /* CLOCK_PROCESS_CPUTIME_ID */) - self
-        + (static_cast<int64_t>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000
-            + static_cast<int64_t>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000);
-    const double tickNs = 1e9 / static_cast<double>(sysconf(_SC_CLK_TCK));
-    std::vector<long> todo = childProcesses("self");
-    std::vector<long> seen;
+    std::vector<long> todo = childProcesses("self"), seen;
     while (!todo.empty()) {
         const long pid = todo.back();
         todo.pop_back();
         if (std::find(seen.begin(), seen.end(), pid) != seen.end())
             continue;
         seen.push_back(pid);
+        for (long child : childProcesses(std::to_string(pid)))
+            todo.push_back(child);
+    }
+    return seen;
+}
+
+/// Whether a thread of `pid` other than `skip` is running or waiting for a CPU (state R).
+inline bool threadRunning(const std::string& pid, long skip = 0)
+{
+    for (long tid : threadIds(pid)) {
+        if (tid == skip)
+            continue;
+        std::ifstream stat("/proc/" + pid + "/task/" + std::to_string(tid) + "/stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        const std::size_t close = text.rfind(')');
+        if (close != std::string::npos && text.compare(close, 3, ") R") == 0)
+            return true;
+    }
+    return false;
+}
+
+/// The longest wait, before a call, for the implementation's other threads and processes to go idle.
+constexpr int64_t kSettleNs = 20000000;
+
+/// CPU time used so far by every thread of this process but the calling one and by every process below it: a
+/// live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this process's
+/// children's usage, one reaped by another below by that one's (clock ticks). Read between two calls, the
+/// difference is work done while no call ran. With `settleNs`, first waits (that long at most) until none of them
+/// is running or waiting for a CPU: work they are doing now is then finished and booked before the reading,
+/// wherever it is scheduled — on a loaded machine, work started while no call ran would otherwise go on into the
+/// call, partly unbooked.
+inline int64_t othersCpuNs(int64_t settleNs = 0)
+{
+    if (settleNs > 0) {
+        const long me = static_cast<long>(gettid());
+        const int64_t deadline = trustedClockNs(1 /* CLOCK_MONOTONIC */) + settleNs;
+        const auto busy = [&] {
+            if (threadRunning("self", me))
+                return true;
+            for (long pid : processesBelow()) {
+                if (threadRunning(std::to_string(pid)))
+                    return true;
+            }
+            return false;
+        };
+        while (busy() && trustedClockNs(1 /* CLOCK_MONOTONIC */) < deadline)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    // The process clock sums the time each thread has been booked, and a thread running on another CPU is booked at
+    // scheduler events only: up to a tick (1 to 10 ms) late. Reading a thread's own clock books it, so every other
+    // thread is read first; this thread's own clock is read for the same reason, without yielding, which would hand
+    // the CPU to a thread the call left working, before the reading. (A process below offers no such reading: its
+    // running threads are booked at the ticks, as its scheduler sees them.)
+    const std::vector<long> processes = processesBelow();
+    for (long tid : threadIds("self"))
+        trustedClockNs((~tid << 3) | 6 /* CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED */);
+    struct rusage usage { };
+    getrusage(RUSAGE_CHILDREN, &usage);
+    const int64_t self = trustedClockNs(3 /* CLOCK_THREAD_CPUTIME_ID */);
+    int64_t total = trustedClockNs(2 /* CLOCK_PROCESS_CPUTIME_ID */) - self
+        + (static_cast<int64_t>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000
+            + static_cast<int64_t>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000);
+    const double tickNs = 1e9 / static_cast<double>(sysconf(_SC_CLK_TCK));
+    for (long pid : processes) {
         const int64_t own = trustedClockNs((~pid << 3) | 2);
         if (own < 0)
             continue;
@@ -322,8 +375,6 @@ inline int64_t othersCpuNs()
         long long cutime = 0, cstime = 0;
         if (rest >> cutime >> cstime)
             total += static_cast<int64_t>(static_cast<double>(cutime + cstime) * tickNs);
-        for (long child : childProcesses(std::to_string(pid)))
-            todo.push_back(child);
     }
     return total;
 }
@@ -470,7 +521,9 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 const int threadsBefore = threadCount();
                 // What the other threads and processes used since the last call ended, while no call ran (this
                 // call's inputs appeared and were loaded then): work done off the clock.
-                offCpuNs = std::max<int64_t>(0, othersCpuNs() - othersAtEnd);
+                // What they are doing now is let finish first (kSettleNs at most), so that work started off the
+                // clock is counted in full however the machine schedules it.
+                offCpuNs = std::max<int64_t>(0, othersCpuNs(kSettleNs) - othersAtEnd);
                 const uint64_t tCall = hostTicks();
                 flushNs = static_cast<double>(tCall - tFlush) * tickNs;
                 trustedWrite(2,

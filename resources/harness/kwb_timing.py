@@ -18,7 +18,7 @@ import signal as _signal
 import stat as _stat
 import sys as _sys
 import time as _time
-from _thread import get_ident as _thread_ident
+from _thread import get_ident as _thread_ident, get_native_id as _native_id
 
 # This module's functions resolve builtins (len, open, int, …) in a private copy: an implementation that replaces
 # builtins.len later does not reach them. The harness modules that import this one do the same.
@@ -29,39 +29,80 @@ def _bind():
     clock = _time.clock_gettime_ns
     monotonic = _time.CLOCK_MONOTONIC
     process_cpu, thread_cpu = _time.CLOCK_PROCESS_CPUTIME_ID, _time.CLOCK_THREAD_CPUTIME_ID
-    write, listdir, read_file = _os.write, _os.listdir, open
+    write, listdir, read_file, sleep, native_id = _os.write, _os.listdir, open, _time.sleep, _native_id
     rusage, reaped = _resource.getrusage, _resource.RUSAGE_CHILDREN
     tick_ns = 1e9 / _os.sysconf("SC_CLK_TCK")
 
     def now_ns():
         return clock(monotonic)
 
+    def threads(pid):
+        try:
+            return listdir(f"/proc/{pid}/task")
+        except OSError:
+            return []
+
     def children(pid):
         found = []
         try:
-            for tid in listdir(f"/proc/{pid}/task"):
+            for tid in threads(pid):
                 with read_file(f"/proc/{pid}/task/{tid}/children") as f:
                     found += [int(c) for c in f.read().split()]
         except (OSError, ValueError):
             pass
         return found
 
-    def others_cpu_ns():
-        """CPU time used so far by every thread of this process but the calling one and by every process below it:
-        a live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this
-        process's children's usage, one reaped by another below by that one's (clock ticks)."""
-        usage = rusage(reaped)
-        # Under a CPU-time limit the process clock is the kernel's group timer, which books the running thread's
-        # time at scheduler events only (up to a tick late). Reading this thread's clock first books it, so the two
-        # agree — without yielding, which would hand the CPU to a thread the call left working, before the reading.
-        own = clock(thread_cpu)
-        total = clock(process_cpu) - own + int((usage.ru_utime + usage.ru_stime) * 1e9)
-        todo, seen = children("self"), set()
+    def below():
+        """Every process below this one: its children, theirs, and so on."""
+        todo, seen = children("self"), []
         while todo:
             pid = todo.pop()
-            if pid in seen:
+            if pid not in seen:
+                seen.append(pid)
+                todo += children(pid)
+        return seen
+
+    def running(pid, skip=""):
+        """Whether a thread of `pid` (but `skip`) is running or waiting for a CPU (state R)."""
+        for tid in threads(pid):
+            if tid == skip:
                 continue
-            seen.add(pid)
+            try:
+                with read_file(f"/proc/{pid}/task/{tid}/stat") as f:
+                    if f.read().rpartition(")")[2].split()[0] == "R":
+                        return True
+            except (OSError, IndexError):
+                continue
+        return False
+
+    def others_cpu_ns(settle_ns=0):
+        """CPU time used so far by every thread of this process but the calling one and by every process below it:
+        a live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this
+        process's children's usage, one reaped by another below by that one's (clock ticks).
+
+        With `settle_ns`, first waits (that long at most) until none of them is running or waiting for a CPU: work
+        they are doing now is then finished and booked before the reading, wherever it is scheduled — on a loaded
+        machine, work started while no call ran would otherwise go on into the call, partly unbooked."""
+        me = str(native_id())
+        if settle_ns > 0:
+            deadline = clock(monotonic) + settle_ns
+            while (running("self", me) or any(running(pid) for pid in below())) and clock(monotonic) < deadline:
+                sleep(0.0001)
+        # The process clock sums the time each thread has been booked, and a thread running on another CPU is
+        # booked at scheduler events only: up to a tick (1 to 10 ms) late. Reading a thread's own clock books it,
+        # so every other thread is read first; this thread's own clock is read for the same reason, without
+        # yielding, which would hand the CPU to a thread the call left working, before the reading. (A process
+        # below offers no such reading: its running threads are booked at the ticks, as its scheduler sees them.)
+        processes, mine = below(), threads("self")
+        for tid in mine:
+            try:
+                clock(((~int(tid)) << 3) | 6)  # CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED
+            except (OSError, ValueError, OverflowError):
+                continue
+        usage = rusage(reaped)
+        own = clock(thread_cpu)
+        total = clock(process_cpu) - own + int((usage.ru_utime + usage.ru_stime) * 1e9)
+        for pid in processes:
             try:
                 total += clock(((~pid) << 3) | 2)
                 with read_file(f"/proc/{pid}/stat") as f:
@@ -69,7 +110,6 @@ def _bind():
                 total += int((int(fields[13]) + int(fields[14])) * tick_ns)  # cutime, cstime
             except (OSError, ValueError, IndexError):
                 continue
-            todo += children(pid)
         return total
 
     def mark(text):
@@ -143,15 +183,21 @@ def _bind_arrays():
     header = _re.compile(r"'descr':\s*'([^']*)'.*'fortran_order':\s*(True|False).*'shape':\s*\(([^)]*)\)", _re.S)
 
     def read_npy(path):
-        """An .npy file (format 1.0–3.0, no pickles) as a writable array."""
+        """An .npy file (format 1.0–3.0, no pickles) as a writable array whose data start on a 64-byte boundary: a
+        framework can take it as it is (JAX on a CPU copies an array aligned less, on a thread of its own)."""
         with read_file(path, "rb") as f:
-            data = bytearray(fstat(f.fileno()).st_size)
+            size = fstat(f.fileno()).st_size
+            head = f.read(12)
+            if head[:6] != b"\x93NUMPY" or len(head) < 12:
+                raise ValueError(f"{path}: not an .npy file")
+            start = 10 if head[6] == 1 else 12
+            length = int.from_bytes(head[8:start], "little")
+            buffer = empty(size + 64, dtype=uint8)
+            skip = -(buffer.ctypes.data + start + length) % 64
+            data = buffer[skip:skip + size]
+            f.seek(0)
             f.readinto(data)
-        if data[:6] != b"\x93NUMPY" or len(data) < 12:
-            raise ValueError(f"{path}: not an .npy file")
-        start = 10 if data[6] == 1 else 12
-        length = int.from_bytes(data[8:start], "little")
-        m = header.search(data[start:start + length].decode("latin1"))
+        m = header.search(bytes(data[start:start + length]).decode("latin1"))
         if m is None:
             raise ValueError(f"{path}: an .npy header this runner does not read")
         shape = tuple(int(d) for d in m.group(3).split(",") if d.strip())
