@@ -343,6 +343,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DeviceOom, 100, R"re(\b(CUDA|HIP|XPU|MPS|NPU) (backend )?out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|hipErrorOutOfMemory)re", "PyTorch, CUDA (2), HIP" },
         { C::DeviceOom, 100, R"re(torch(\.cuda)?\.OutOfMemoryError|(CUBLAS|CUDNN|CUSPARSE|CUSOLVER|HIPBLAS|HIPBLASLT|HIPSPARSE|HIPSOLVER|ROCBLAS|MIOPEN)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|HIPFFT_ALLOC_FAILED|miopenStatusAllocFailed|rocblas_status_memory_error)re", "PyTorch, CUDA libraries" },
         { C::DeviceOom, 80, R"re(\bout of memory\b)re", "CUDA, XLA, LLVM, NCCL, ..." },
+        { C::DeviceOom, 90, R"re(\bOut of (CUDA|HIP|GPU|device) (pre-?allocated )?memory\b)re", "a framework's device memory pool exhausted (Taichi)" },
         // NCCL's own allocation of its buffers, failed (under "unhandled cuda error"): the device had no room left.
         { C::DeviceOom, 90, R"re(\bFailed to (CUDA|HIP) (c|m)?alloc \d+ bytes\b)re", "NCCL, RCCL: a device buffer it could not allocate" },
         { C::DeviceOom, 90, R"re(\bfailed to allocate (CUDA|ROCm|Vulkan|Metal|SYCL|CANN|MUSA)\d* buffer\b)re", "ggml (llama.cpp, whisper.cpp): a backend buffer the device has no room for" },
@@ -392,6 +393,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::LaunchConfig, 40, R"re(cudaErrorInvalidValue|CUDA_ERROR_INVALID_VALUE|CUDA (driver )?error: invalid argument|Triton Error \[(CUDA|HIP)\]:\s*(Code: \d+, Mess+age:\s*)?invalid argument|hipErrorInvalidValue)re", "CUDA (1), HIP (1): often a bad launch (Triton's launcher, CUDA and HIP wording)" },
         { C::LaunchConfig, 40, R"re(Failed to launch (CUDA )?kernel|kernel launch failed)re", "XLA, various", RuleRole::Wrapper },
         { C::LaunchConfig, 60, R"re(\bnum_(warps|ctas) must be\b)re", "Triton: a launch parameter out of its range" },
+        { C::LaunchConfig, 90, R"re(\blaunch needs more (blocks|threads)\b.{0,40}\bthan allowed\b)re", "XLA's GPU emitter: a launch larger than the hardware's grid" },
         { C::LaunchConfig, 80, R"re(cuLaunchKernel failed: invalid argument|Failed to launch (CUDA )?kernel.{0,120}grid dimensions|grid size is too large|grid dimension too large)re", "CUDA driver API, XLA" },
         { C::LaunchConfig, 95, R"re(\bLaunch params \(.{0,30}\) are larger than launch bounds\b)re", "HIP: a launch above the kernel's launch bounds" },
         { C::LaunchConfig, 85, R"re(\b(total )?number of threads\b.{0,40}\b(is )?(greater than|exceeds?|larger than|above)\b.{0,30}\blimit\b|\bis greater than the (HIP|CUDA) limit of\b)re", "HIP, CUDA launchers: a launch of more threads than a launch may have" },
@@ -427,6 +429,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 95, R"re(\bstatic assertion failed\b:?.{0,80}\b(unsupported|not supported)\b.{0,30}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b|\bstatic assertion failed\b:?.{0,20}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b.{0,30}\b(unsupported|not supported)\b)re", "a library's compile-time check of the target it is built for (rocWMMA: \"Unsupported architecture\")" },
         { C::UnsupportedOnTarget, 80, R"re(\binput_precision must be one of\b)re", "Triton: a dot precision the back end does not offer (tf32 on AMD, which takes only ieee)" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
+        { C::UnsupportedOnTarget, 85, R"re(\bOp\(s\) not lowered:)re", "PyTorch/XLA's profiler: operations without an XLA lowering, run on the host instead" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
         { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|CustomCall target|custom[- ]call( target)?|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
         // What a kind of device lacks, said of the kind ("Element type C128 is not supported on TPU", "64-bit data types
@@ -548,7 +551,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::IllegalMemoryAccess, 100, R"re(Memory access fault by GPU|Page not present or supervisor privilege)re", "ROCm" },
         { C::IllegalMemoryAccess, 90, R"re(an illegal memory access was\s*$)re", "CUDA (700), message wrapped across lines" },
         { C::IllegalMemoryAccess, 90, R"re(\b(CUDA|HIP) error: an illegal memory access\b)re", "CUDA (700), message cut short" },
-        { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b)re", "CUDA device-side assert (kernel's own report)" },
+        // A device-side assertion whose own message says an allocator on the device ran out ("Assertion `Out of
+        // CUDA pre-allocated memory", Taichi's pool) reports memory, not a fault.
+        { C::IllegalMemoryAccess, 100, R"re(block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].{0,40}Assertion\b(?!\W{1,3}Out of ([\w-]+ ){0,2}memory\b))re", "CUDA device-side assert (kernel's own report)" },
         { C::IllegalMemoryAccess, 90, R"re(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION|failed to run scatter/gather .{0,60}out-of-bound)re", "ROCr, Neuron DGE" },
         { C::IllegalMemoryAccess, 80, R"re(GPU (memory )?page fault|MMU fault|\bXid\b.{0,20}\b31\b|\b(GC|MM|UTC)?VM_L2_PROTECTION_FAULT_STATUS\b|\bamdgpu:.{0,60}\bpage fault\b)re", "driver, kernel log (NVIDIA Xid 31, amdgpu's VM protection fault report)" },
         { C::IllegalMemoryAccess, 50, R"re(CUDNN_STATUS_MAPPING_ERROR)re", "cuDNN: the library's kernel faulted on the device" },
@@ -576,6 +581,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 90, R"re(incompatible (size|sizes|ranks?)\b|expected (dtype|type|shape|rank|size)\b.{0,60}\b(got|found|received)\b|expected (input|tensor|output)s? (with|of) (shape|size|dtype)|not compatible with .{0,40}\b(size|shape|stride|layout)s?\b|to be contiguous|is not contiguous)re", "PyTorch, XLA, NKI" },
         { C::ShapeDtypeMismatch, 80, R"re(partition dim(ension)?\b.{0,40}(exceed|must|should|larger than|greater than|at most|<=))re", "NKI tile constraints" },
         { C::ShapeDtypeMismatch, 100, R"re(The values for attribute '(shape|dtype|device|layout|stride\(\))' do not match)re", "torch.testing.assert_close" },
+        { C::ShapeDtypeMismatch, 90, R"re(\bexpected size \d+==\d+, stride \d+==\d+ at dim=\d+)re", "Inductor's generated code: a kernel's output of another size or layout than its meta kernel declared" },
         { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
         // A collective handed tensors of a device its process group has no backend for (CPU tensors to an NCCL group).
         { C::ShapeDtypeMismatch, 85, R"re(\bNo backend type associated with device type \w+)re", "torch.distributed: tensors on a device the process group does not serve" },

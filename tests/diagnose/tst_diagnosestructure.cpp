@@ -1121,6 +1121,34 @@ private Q_SLOTS:
                               "  Allocator::Grow       holds heap lock\n"
                               "    Scheduler::Submit    waiting for queue lock")
             << FailureClass::TimeoutHang << 3 << 0;
+        // A device-side assertion whose message is a device memory pool running dry, not a fault.
+        QTest::newRow("device-assert-says-its-pool-is-empty") << QStringLiteral(
+            "[Taichi] materializing field of 2147483648 bytes\n"
+            "Taichi JIT:0: allocate_from_buffer: block: [0,0,0], thread: [0,0,0] Assertion `Out of CUDA pre-allocated "
+            "memory.\nRuntimeError: [cuda_driver.h:operator()@92] CUDA Error CUDA_ERROR_ASSERT: device-side assert "
+            "triggered while calling stream_synchronize") << FailureClass::DeviceOom
+                                                              << 2 << 0;
+        // XLA's launch check behind a RET_CHECK: more blocks than the grid allows.
+        QTest::newRow("emitter-launch-above-the-grid-limit") << QStringLiteral(
+            "E0412 10:02:11.118 xla/status_macros.cc:56] INTERNAL: RET_CHECK failure (xla/service/gpu/fusions/"
+            "fusion_emitter.cc:95) device_info.block_dim_limit().x == 0 || launch_dims.block_counts().x < "
+            "device_info.block_dim_limit().x Kernel 'loop_transpose_fusion' launch needs more blocks (4294967296) than "
+            "allowed by hardware (2147483647).") << FailureClass::LaunchConfig
+                                                             << 1 << 1;
+        // PyTorch/XLA's profiler naming an operation the backend has no lowering for (it runs on the host).
+        QTest::newRow("operation-without-an-xla-lowering")
+            << QStringLiteral("pt-xla-profiler: CompileTime too frequent: 41 counts during 12 steps\n"
+                              "pt-xla-profiler: Op(s) not lowered: aten::_unique2,  Please open a GitHub issue with "
+                              "the above op lowering "
+                              "requests.")
+            << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // Inductor's check of a custom op's output against what its meta kernel declared.
+        QTest::newRow("output-layout-other-than-declared") << QStringLiteral(
+            "  File \"/tmp/torchinductor_u/ab/cab3x.py\", line 88, in call\n"
+            "    assert_size_stride(buf3, (2, 16, 64, 64), (65536, 64, 1024, 1))\n"
+            "AssertionError: expected size 16==16, stride 4096==64 at dim=1; expected size 64==64, stride 64==1024 at "
+            "dim=2") << FailureClass::ShapeDtypeMismatch << 3
+                                                           << 0;
     }
     void decisions()
     {
