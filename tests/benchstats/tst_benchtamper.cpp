@@ -73,6 +73,15 @@ QString describe(const BenchResult& r)
         s += f.id + QLatin1Char(' ') + f.impl + QStringLiteral(": ") + f.message + QLatin1Char('\n');
     for (const ImplBench& b : r.impls)
         s += b.id + QStringLiteral(" ") + implStatusName(b.status) + QStringLiteral(" ") + b.error + QLatin1Char('\n');
+    // The figures the timing findings are judged on, so that a failure says how far off it was.
+    for (const BenchCase& c : r.cases) {
+        for (const ImplCaseResult& x : c.candidates)
+            s += QStringLiteral("%1/%2: %3, median %4 µs, off the clock %5 µs, drain %6 µs\n")
+                     .arg(c.name, x.id, x.verdict ? verdictName(*x.verdict) : QStringLiteral("no verdict"))
+                     .arg(x.stats.medianNs / 1e3, 0, 'f', 1)
+                     .arg(x.offCpuMedianNs / 1e3, 0, 'f', 1)
+                     .arg(x.drainMedianNs / 1e3, 0, 'f', 1);
+    }
     return s;
 }
 } // namespace
