@@ -533,7 +533,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // library was built for: this GPU among them means the kernel itself offers nothing for it (flash attention
         // below Turing); absent from them, the build is not for this GPU.
         { C::UnsupportedOnTarget, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: [\d, ]*\b\2\b)re", "ggml (llama.cpp): a kernel without code for a GPU the build targets" },
-        { C::DriverRuntimeMismatch, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: (?![\d, ]*\b\2\b)[\d, ]+$)re", "ggml (llama.cpp): a build without code for this GPU's architecture" },
+        { C::DriverRuntimeMismatch, 95, R"re(\bhas no device code compatible with (CUDA|HIP) arch (\d+)\. [\w.-]+ was compiled for: (?![\d, ]*\b\2\b)[\w, ]+$)re", "ggml (llama.cpp): a build without code for this GPU's architecture (its list of them, or the build's unfilled placeholder)" },
         { C::UnsupportedOnTarget, 80, R"re(\b(parse\w*|onnx\w*|import\w*)\b.{0,40}\bUnknown (operator|op)\b|\bNo importer registered for op\b)re", "graph compilers (MIGraphX, TensorRT): an operator the backend does not offer" },
         // Code written for 32-lane warps on a GPU whose wavefront is 64 lanes (AMD CDNA): the target lacks what it assumes.
         { C::UnsupportedOnTarget, 60, R"re(\bwarp ?size (must|should) be 32\b|\brequires? (a )?warp ?size of 32\b)re", "programs' own warp-size checks on wave64 GPUs" },

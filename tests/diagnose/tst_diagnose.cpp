@@ -382,11 +382,11 @@ private Q_SLOTS:
         // CUDA outside PyTorch, Triton on other targets and front ends (9 of 10, 9 of 12, 7 of 9, 7 of 12, 9 of 10);
         // accelerators that are not CUDA through PyTorch, PyTorch extensions, a mixed sample of 2025-2026 inference
         // servers (3 of 6, 9 of 12, 7 of 8); the Triton compiler's newer features, Pallas and JAX kernel libraries, HIP
-        // in scientific codes (5 of 9, 6 of 7, 9 of 12); threads opened in 2026 (6 of 8). round152-round157 in two
+        // in scientific codes (5 of 9, 6 of 7, 9 of 12); threads opened in 2026 (6 of 8). round152-round160 in three
         // batches of three, each measured before it was read with the landed build (e674b25): XLA on GPUs, CUDA through
         // Python packages other than PyTorch, ROCm on consumer GPUs (4 of 6, 8 of 12, 8 of 11); Trainium and TPU from
         // their users, Triton kernels in their users' repositories, PyTorch custom operators (6 of 8, 9 of 11, 10 of
-        // 12).
+        // 12); XLA, CUDA and ROCm failing at run time (6 of 7, 5 of 11, 7 of 7).
         QTest::newRow("round103") << QStringLiteral("round103") << 10 << 11;
         QTest::newRow("round104") << QStringLiteral("round104") << 8 << 8;
         QTest::newRow("round105") << QStringLiteral("round105") << 11 << 15;
@@ -442,6 +442,9 @@ private Q_SLOTS:
         QTest::newRow("round155") << QStringLiteral("round155") << 7 << 8;
         QTest::newRow("round156") << QStringLiteral("round156") << 9 << 11;
         QTest::newRow("round157") << QStringLiteral("round157") << 11 << 12;
+        QTest::newRow("round158") << QStringLiteral("round158") << 6 << 7;
+        QTest::newRow("round159") << QStringLiteral("round159") << 6 << 11;
+        QTest::newRow("round160") << QStringLiteral("round160") << 7 << 7;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         // Seven of its runs ended cleanly with wrong outputs, their logs saying only "kwb-runner: k1: ok": the wording

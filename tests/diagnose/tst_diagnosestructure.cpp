@@ -1020,6 +1020,12 @@ private Q_SLOTS:
                               "arch 750. ggml-cuda.cu was compiled for: 800,860,890\n"
                               "CUDA error: unspecified launch failure")
             << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // The same from a build whose list of architectures was never filled in.
+        QTest::newRow("build-with-its-arch-list-unfilled") << QStringLiteral(
+            "ggml\\src\\ggml-cuda\\fattn-tile.cuh:402: ERROR: CUDA kernel flash_attn_tile has no device "
+            "code compatible with CUDA arch 860. ggml-cuda.cu was compiled for: __CUDA_ARCH_LIST__\n"
+            "CUDA error: unspecified launch failure") << FailureClass::DriverRuntimeMismatch
+                                                           << 1 << 0;
         // Free memory printed as total minus used, wrapped below zero: more was used than the (small) capacity.
         QTest::newRow("free-memory-wrapped-below-zero") << QStringLiteral(
             "Error occurred when executing Sampler:\n\n"
