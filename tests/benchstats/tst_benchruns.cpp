@@ -86,9 +86,24 @@ private Q_SLOTS:
 
         const ImplCaseResult* slow = candidate(*result, QStringLiteral("slow"));
         QVERIFY(slow && slow->speedup);
-        QCOMPARE(verdictName(*slow->verdict), QStringLiteral("SLOW"));
-        // ~0.2x in principle; 0.74 on a loaded 2-core CI run: the bound is the verdict's side of the band, with margin.
-        QVERIFY2(slow->speedup->ciHigh < 0.9, qPrintable(QString::number(slow->speedup->ciHigh)));
+        // ~0.2x in principle: SLOW, the bound on the verdict's side of the band with margin (0.74 on a loaded 2-core
+        // CI run). With other tests beside it a round can be stretched enough that the paired interval reaches the
+        // same-speed band (AMBIGUOUS, once in CI): an honest answer only if the report says the timing was noisy and
+        // the estimate still lies on the slow side — never FAST or SAME.
+        const QString verdict = verdictName(*slow->verdict);
+        const QString figures = QStringLiteral("%1 [%2, %3]")
+                                    .arg(slow->speedup->estimate)
+                                    .arg(slow->speedup->ciLow)
+                                    .arg(slow->speedup->ciHigh);
+        if (verdict == u"AMBIGUOUS") {
+            QVERIFY2(ids(*result, QStringLiteral("slow")).contains(QStringLiteral("bench.noisy"))
+                    || ids(*result, QStringLiteral("reference")).contains(QStringLiteral("bench.noisy")),
+                qPrintable(figures));
+            QVERIFY2(slow->speedup->estimate < 0.9, qPrintable(figures));
+        } else {
+            QCOMPARE(verdict, QStringLiteral("SLOW"));
+            QVERIFY2(slow->speedup->ciHigh < 0.9, qPrintable(figures));
+        }
         QVERIFY(slow->stats.medianNs > ref.stats.medianNs);
 
         // A cpp implementation ran on this host's CPU: its floor comes from this host's peaks, not the task's GPU,
