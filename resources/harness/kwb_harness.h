@@ -305,48 +305,12 @@ inline std::vector<long> processesBelow()
     return seen;
 }
 
-/// Whether a thread of `pid` other than `skip` is running or waiting for a CPU (state R).
-inline bool threadRunning(const std::string& pid, long skip = 0)
-{
-    for (long tid : threadIds(pid)) {
-        if (tid == skip)
-            continue;
-        std::ifstream stat("/proc/" + pid + "/task/" + std::to_string(tid) + "/stat");
-        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-        const std::size_t close = text.rfind(')');
-        if (close != std::string::npos && text.compare(close, 3, ") R") == 0)
-            return true;
-    }
-    return false;
-}
-
-/// The longest wait, before a call, for the implementation's other threads and processes to go idle.
-constexpr int64_t kSettleNs = 20000000;
-
 /// CPU time used so far by every thread of this process but the calling one and by every process below it: a
 /// live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this process's
 /// children's usage, one reaped by another below by that one's (clock ticks). Read between two calls, the
-/// difference is work done while no call ran. With `settleNs`, first waits (that long at most) until none of them
-/// is running or waiting for a CPU: work they are doing now is then finished and booked before the reading,
-/// wherever it is scheduled — on a loaded machine, work started while no call ran would otherwise go on into the
-/// call, partly unbooked.
-inline int64_t othersCpuNs(int64_t settleNs = 0)
+/// difference is work done while no call ran.
+inline int64_t othersCpuNs()
 {
-    if (settleNs > 0) {
-        const long me = static_cast<long>(gettid());
-        const int64_t deadline = trustedClockNs(1 /* CLOCK_MONOTONIC */) + settleNs;
-        const auto busy = [&] {
-            if (threadRunning("self", me))
-                return true;
-            for (long pid : processesBelow()) {
-                if (threadRunning(std::to_string(pid)))
-                    return true;
-            }
-            return false;
-        };
-        while (busy() && trustedClockNs(1 /* CLOCK_MONOTONIC */) < deadline)
-            std::this_thread::sleep_for(std::chrono::microseconds(100));
-    }
     // The process clock sums the time each thread has been booked, and a thread running on another CPU is booked at
     // scheduler events only: up to a tick (1 to 10 ms) late. Reading a thread's own clock books it, so every other
     // thread is read first; this thread's own clock is read for the same reason, without yielding, which would hand
@@ -521,9 +485,7 @@ int runPlan(Backend& backend, const Signature& sig, void (*invoke)(Buffers&), co
                 const int threadsBefore = threadCount();
                 // What the other threads and processes used since the last call ended, while no call ran (this
                 // call's inputs appeared and were loaded then): work done off the clock.
-                // What they are doing now is let finish first (kSettleNs at most), so that work started off the
-                // clock is counted in full however the machine schedules it.
-                offCpuNs = std::max<int64_t>(0, othersCpuNs(kSettleNs) - othersAtEnd);
+                offCpuNs = std::max<int64_t>(0, othersCpuNs() - othersAtEnd);
                 const uint64_t tCall = hostTicks();
                 flushNs = static_cast<double>(tCall - tFlush) * tickNs;
                 trustedWrite(2,

@@ -18,7 +18,7 @@ import signal as _signal
 import stat as _stat
 import sys as _sys
 import time as _time
-from _thread import get_ident as _thread_ident, get_native_id as _native_id
+from _thread import get_ident as _thread_ident
 
 # This module's functions resolve builtins (len, open, int, …) in a private copy: an implementation that replaces
 # builtins.len later does not reach them. The harness modules that import this one do the same.
@@ -29,7 +29,7 @@ def _bind():
     clock = _time.clock_gettime_ns
     monotonic = _time.CLOCK_MONOTONIC
     process_cpu, thread_cpu = _time.CLOCK_PROCESS_CPUTIME_ID, _time.CLOCK_THREAD_CPUTIME_ID
-    write, listdir, read_file, sleep, native_id = _os.write, _os.listdir, open, _time.sleep, _native_id
+    write, listdir, read_file = _os.write, _os.listdir, open
     rusage, reaped = _resource.getrusage, _resource.RUSAGE_CHILDREN
     tick_ns = 1e9 / _os.sysconf("SC_CLK_TCK")
 
@@ -62,46 +62,25 @@ def _bind():
                 todo += children(pid)
         return seen
 
-    def running(pid, skip=""):
-        """Whether a thread of `pid` (but `skip`) is running or waiting for a CPU (state R)."""
-        for tid in threads(pid):
-            if tid == skip:
-                continue
-            try:
-                with read_file(f"/proc/{pid}/task/{tid}/stat") as f:
-                    if f.read().rpartition(")")[2].split()[0] == "R":
-                        return True
-            except (OSError, IndexError):
-                continue
-        return False
-
-    def others_cpu_ns(settle_ns=0):
+    def others_cpu_ns(below_too=True):
         """CPU time used so far by every thread of this process but the calling one and by every process below it:
         a live (or unreaped) one by its CPU-time clock (~pid << 3 | CPUCLOCK_SCHED), one reaped here by this
-        process's children's usage, one reaped by another below by that one's (clock ticks).
-
-        With `settle_ns`, first waits (that long at most) until none of them is running or waiting for a CPU: work
-        they are doing now is then finished and booked before the reading, wherever it is scheduled — on a loaded
-        machine, work started while no call ran would otherwise go on into the call, partly unbooked."""
-        me = str(native_id())
-        if settle_ns > 0:
-            deadline = clock(monotonic) + settle_ns
-            while (running("self", me) or any(running(pid) for pid in below())) and clock(monotonic) < deadline:
-                sleep(0.0001)
+        process's children's usage, one reaped by another below by that one's (clock ticks). Without `below_too`,
+        this process's threads only (a cheaper reading: no walk of /proc for the processes below)."""
+        processes = below() if below_too else []
         # The process clock sums the time each thread has been booked, and a thread running on another CPU is
         # booked at scheduler events only: up to a tick (1 to 10 ms) late. Reading a thread's own clock books it,
         # so every other thread is read first; this thread's own clock is read for the same reason, without
         # yielding, which would hand the CPU to a thread the call left working, before the reading. (A process
         # below offers no such reading: its running threads are booked at the ticks, as its scheduler sees them.)
-        processes, mine = below(), threads("self")
-        for tid in mine:
+        for tid in threads("self"):
             try:
                 clock(((~int(tid)) << 3) | 6)  # CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED
             except (OSError, ValueError, OverflowError):
                 continue
-        usage = rusage(reaped)
+        usage = rusage(reaped) if below_too else None
         own = clock(thread_cpu)
-        total = clock(process_cpu) - own + int((usage.ru_utime + usage.ru_stime) * 1e9)
+        total = clock(process_cpu) - own + (int((usage.ru_utime + usage.ru_stime) * 1e9) if below_too else 0)
         for pid in processes:
             try:
                 total += clock(((~pid) << 3) | 2)

@@ -412,9 +412,6 @@ def materialise(fw, value):
         "results must be computed when the call returns (lazy objects and proxies are refused)")
 
 
-SETTLE_NS = 20_000_000  # the longest wait, before a call, for the implementation's other threads to go idle
-
-
 class CallTimer:
     """The flush, the two markers and the sample of one call. The clock and the marker writer are bound as
     defaults when this module is loaded, before the implementation is imported: replacing module globals later
@@ -439,10 +436,9 @@ class CallTimer:
         self.flusher.flush()  # after the check, which touches memory of its own
         self.fw.synchronize(None)
         # The CPU time the implementation's other threads and processes used since the last call ended, while
-        # no call ran (this call's inputs appeared and were loaded then): work done off the clock. What they are
-        # doing now is let finish first (20 ms at most), so that work started off the clock is counted in full
-        # however the machine schedules it.
-        off = max(0, _others_cpu_ns(SETTLE_NS) - self.others_at_end - self.harness_cpu)
+        # no call ran (this call's inputs appeared and were loaded then): work done off the clock, less what the
+        # framework's threads did for the harness (harness_work).
+        off = max(0, _others_cpu_ns() - self.others_at_end - self.harness_cpu)
         t_call = _now_ns()
         _mark(f"s {index} at={t_call - self.start} off={off}")
         result = fn()
@@ -469,10 +465,11 @@ class CallTimer:
         """Runs the harness's own framework work between two calls — moving inputs in, outputs out — and sets aside
         what the framework's threads did for it then (a copy to or from a device runs on a thread of JAX's): not
         the implementation's work off the clock. No more than the work's own duration is set aside, one thread's
-        worth: a thread of the implementation's working beside it still shows."""
-        t0, c0 = _now_ns(), _others_cpu_ns()
+        worth: a thread of the implementation's working beside it still shows. (The framework's threads are this
+        process's: the cheaper reading of them alone is enough.)"""
+        t0, c0 = _now_ns(), _others_cpu_ns(False)
         result = work()
-        self.harness_cpu += max(0, min(_others_cpu_ns() - c0, _now_ns() - t0))
+        self.harness_cpu += max(0, min(_others_cpu_ns(False) - c0, _now_ns() - t0))
         return result
 
     def drain(self, _now_ns=_now_ns):
