@@ -11,11 +11,15 @@
 set -euo pipefail
 
 version="1.23.2"
+# Label Studio 1.23.2 asks for sentry-sdk>=2.16 with no upper bound; sentry-sdk 3 dropped options its settings pass
+# ("TypeError: Unknown option 'send_default_pii'"), and the server no longer starts. Held below 3.
+pins=("sentry-sdk<3")
 venv="${KWB_LABELSTUDIO_VENV:-${XDG_DATA_HOME:-$HOME/.local/share}/kernel-workbench/labelstudio-venv}"
 
 installed() {
     [ -x "$venv/bin/python" ] &&
-        [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("label-studio"))' 2>/dev/null)" = "$version" ]
+        [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("label-studio"))' 2>/dev/null)" = "$version" ] &&
+        "$venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(int(m.version("sentry-sdk").split(".")[0]) >= 3)' 2>/dev/null
 }
 
 template="$venv/kwb-template"
@@ -42,7 +46,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 echo "install-labelstudio: installing label-studio==$version into $venv (a few minutes)"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "label-studio==$version"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "label-studio==$version" "${pins[@]}"
 installed || { echo "install-labelstudio: label-studio $version did not install into $venv" >&2; exit 1; }
 rm -rf "$template"
 make_template
