@@ -85,7 +85,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::DriverRuntimeMismatch, 80, R"re(\bCould NOT find (CUDA|CUDAToolkit|HIP|ROCm|NCCL|RCCL|CUDNN|Torch|TensorRT|MIOpen|rocblas|hipblas|NVHPC)\w* \(missing:|\b(CUDA|ROCm|cuDNN|NCCL|TensorRT|SYCL) Configuration Error: (Cannot|Could not|Couldn't) find)re", "CMake, TensorFlow's Bazel configure: the accelerator toolkit or a library of the stack not found" },
         { C::DriverRuntimeMismatch, 90, R"re(cannot find (ROCm device library|device library for gfx\w*|HIP runtime|CUDA installation|libdevice)\b|libdevice not found|Couldn't (get|invoke) ptxas|Failed to launch ptxas|\b(ptxas|nvcc|hipcc) (was )?not found\b|No PTX compilation provider is available|compiler binary does not exist)re", "XLA, Neuron, clang's CUDA/HIP drivers: toolkit pieces missing" },
         { C::DriverRuntimeMismatch, 90, R"re(Cannot lower \w+ on platform|To use Pallas on (GPU|TPU), install|NEFF version .{0,60}not supported|CUDA failure 35\b)re", "JAX/Pallas, Neuron runtime, ONNX Runtime" },
-        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt|neuronx_distributed\w*|transformers_neuronx|libneuronxla|jax_cuda\d+_plugin|jax_rocm\d+_plugin)('|\s*$)|cannot import name '\w+' from '(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
+        { C::DriverRuntimeMismatch, 80, R"re(No module named '(torch|triton|jax|jaxlib|neuronxcc|torch_neuronx|torch_xla|libtpu|cupy|tensorrt|neuronx_distributed\w*|transformers_neuronx|libneuronxla|jax_cuda\d+_plugin|jax_rocm\d+_plugin)('|\s*$)|cannot import name '?\w+'? from '?(libneuronxla|torch_neuronx|neuronxcc|jaxlib|triton|torch)\b|\b([2-9]|\d{2,}) active drivers\b)re", "an accelerator framework missing or of another version" },
         { C::DriverRuntimeMismatch, 80, R"re(HIP target: gfx\w+ is unknown|-amdgpu-target argument '\w+' is not recognized)re", "HIP toolchain older than the gfx arch" },
         // Version skew shows up as whatever layer broke first: the dynamic loader, an import, a binding, a
         // version check. These read the mechanism, whatever the product: a missing library of the installation,
@@ -97,7 +97,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // MPSGraph) does not have — it was built against another release of the OS's frameworks.
         { C::DriverRuntimeMismatch, 70, R"re(\]: unrecognized selector sent to (instance|class)\b)re", "Objective-C runtime: a framework without the method a binary calls" },
         { C::DriverRuntimeMismatch, 80, R"re(incompatible function arguments\. The following argument types are supported)re", "pybind11: the compiled binding and its Python caller are of different versions" },
-        { C::DriverRuntimeMismatch, 75, R"re(cannot import name '\w+' from '[\w.]+')re", "Python: an installed package lacks a name another one expects" },
+        { C::DriverRuntimeMismatch, 75, R"re(cannot import name '\w+' from '[\w.]+'|cannot import name \w+ from [\w.]+ \()re", "Python: an installed package lacks a name another one expects (quoted, or bare with the module's path after it)" },
+        // Two builds of one library loaded into one process register the same name twice: absl's flags, protobuf's
+        // descriptors, pybind11's types. What clashes is the installation (two packages bundling the library).
+        { C::DriverRuntimeMismatch, 70, R"re(\bFlag '?\w+'? was defined more than once\b|\bFile already exists in database: \S+\.proto\b|\bgeneric_type: type "?[\w.:]+"? is already registered\b)re", "absl flags, protobuf, pybind11: one library loaded twice from two packages" },
         { C::DriverRuntimeMismatch, 70, R"re(No module named '\w+(\.\w+)+')re", "Python: a package lacks a submodule another one expects" },
         { C::DriverRuntimeMismatch, 85, R"re(\bis (newer|older) than and incompatible with\b|\bversion v?[\d.]+ is (older|newer) than\b.{0,40}\b(minimum|maximum|required|supported)\b|\bthis version of \w+ requires\b|\bis version v?\d+(\.\d+)+\S*,? but\b|\brequires version\s*(>=|>|at least)\s*v?\d|requires (a )?(\w+ ){0,2}(driver|runtime|toolkit|library|PTX ISA|ptxas|CUDA(?! compute)|cuDNN|ROCm|jaxlib)\b.{0,30}\b(or (later|newer|greater|higher)|>=)|\brequires (CUDA|ROCm|cuDNN|jaxlib|PyTorch|torch|triton|driver) v?\d+(\.\d+)*\+)re", "version checks of frameworks, runtimes and toolchains" },
         { C::DriverRuntimeMismatch, 85, R"re(\b(features?|versions?)\b.{0,40}\bnot supported\.?\s+(Currently|Only) support)re", "a file format newer than its reader (Neuron NEFF)" },
@@ -317,6 +320,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NoDevice, 90, R"re(\b(TPU|GPU|device|NeuronCore)s? (is|are) already in use\b)re", "PJRT/libtpu: the accelerator is held by another process" },
         { C::NoDevice, 80, R"re(was explicitly assigned to \S+ but available devices are)re", "TensorFlow/XRT placement: the device asked for does not exist" },
         { C::NoDevice, 80, R"re(Only interpret mode is supported on (the )?CPU backend)re", "Pallas: a compiled kernel asked for on a host whose only backend is the CPU" },
+        // A device count printed as zero ("torch.cuda.device_count(): 0", "xpu device_count 0", "device_count=0"); not
+        // an assertion that it is not ("device_count != 0").
+        { C::NoDevice, 75, R"re(\b(\w+\.)?(device_?count|num_?devices|num_?gpus|n_?gpus|gpu_?count)\b(\(\))?\s*(:|=|==|is|returns?|returned)?\s*0\b(?![.\d]))re", "a script or runtime printing how many devices it found: none" },
         { C::NoDevice, 80, R"re(error condition !\(num_devices > 0\)|\b(number|count) of (\w+ )?devices (should|must) be (greater than (zero|0)|positive|at least 1)\b)re", "PJRT (Neuron), Intel's extension (\"Number of dpcpp devices should be greater than zero\"): the client found no device" },
         { C::NoDevice, 70, R"re(\b(TPU|GPU|device|accelerator|NeuronCore)s? initiali[sz]ation failed\b)re", "PJRT, libtpu, runtimes: the device could not be brought up" },
         // Fewer devices than the program is written for (a device mesh, a tensor-parallel degree): the machine lacks
@@ -429,6 +435,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::UnsupportedOnTarget, 95, R"re(\bstatic assertion failed\b:?.{0,80}\b(unsupported|not supported)\b.{0,30}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b|\bstatic assertion failed\b:?.{0,20}\b(arch\w*|targets?|GPUs?|devices?|platforms?|hardware)\b.{0,30}\b(unsupported|not supported)\b)re", "a library's compile-time check of the target it is built for (rocWMMA: \"Unsupported architecture\")" },
         { C::UnsupportedOnTarget, 80, R"re(\binput_precision must be one of\b)re", "Triton: a dot precision the back end does not offer (tf32 on AMD, which takes only ieee)" },
         { C::UnsupportedOnTarget, 85, R"re(without targeting (the )?appropriate compute capability|Arch conditional \w+ instruction used)re", "CUTLASS: an arch-specific instruction in a binary built for another (sm_90 vs sm_90a)" },
+        // Triton's interpreter (TRITON_INTERPRET=1) builds what the compiled path builds through a builder of its own;
+        // a method that builder lacks is a feature the interpreter does not have, not an error in the kernel.
+        { C::UnsupportedOnTarget, 85, R"re('InterpreterBuilder' object has no attribute '\w+')re", "Triton's interpreter: a construct the compiled path has and the interpreter does not" },
         { C::UnsupportedOnTarget, 85, R"re(\bOp\(s\) not lowered:)re", "PyTorch/XLA's profiler: operations without an XLA lowering, run on the host instead" },
         { C::UnsupportedOnTarget, 90, R"re(Detected unsupported operations when trying to compile|No registered '\w+' OpKernel for XLA_\w+)re", "TensorFlow on XLA: an operation without a kernel for the XLA device" },
         { C::UnsupportedOnTarget, 90, R"re(\bUnsupported (operator|operation|opcode|CustomCall target|custom[- ]call( target)?|HLO (op|operator|instruction))s?\s*[:=])re", "compilers' supported-operator checks (neuronx-cc VerifySupportedHloOps, ...)" },
@@ -438,7 +447,10 @@ const QList<DiagnosisRule>& diagnosisRules()
         // LLVM's instruction selection that finds no instruction for an intrinsic on the target: the target lacks it
         // (tcgen05 on sm_120). A toolchain that does not know the processor at all says so first (above).
         { C::UnsupportedOnTarget, 90, R"re((LLVM ERROR|error in backend): Cannot select: intrinsic %llvm\.(nvvm|amdgcn)\.)re", "LLVM back ends: an intrinsic the target does not have" },
-        { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on this (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
+        { C::UnsupportedOnTarget, 90, R"re(\b(is )?unsupported on (this|the current|current) (GPU|device|hardware|platform|target)( generation| architecture)?\b)re", "libraries' own generation checks" },
+        // A framework's check of the operating system or device kind it runs on ("Windows not yet supported for
+        // torch.compile", "MPS is not supported with torch.compile").
+        { C::UnsupportedOnTarget, 85, R"re(\b(Windows|macOS|Darwin|WSL2?|MPS|XPU|HPU|NPU|TPU|ROCm|HIP)( is| are)? not (yet )?supported (for|with|by) [\w.]+)re", "frameworks refusing a feature on an operating system or device kind" },
         { C::UnsupportedOnTarget, 90, R"re(\b(operator|op|operation|primitive|instruction):?\s+'?[\w:.]+'? (is )?not (yet )?supported\b|\btarget '?\w+'? does not support the instruction\b)re", "compilers' supported-operator checks naming the operator (torch-neuron, ...)" },
         { C::UnsupportedOnTarget, 90, R"re(\b(setup|GPU|device|hardware|card|platform)s?\b.{0,10}\b(doesn't|does not|don't|do not|cannot|can't) support (bf16|bfloat16|fp8|float8|tf32)\b|\b(bf16|bfloat16|fp8|float8)\b.{0,60}\b(requires?|needs?) .{0,30}\b(Ampere|Hopper|Ada|compute capability)|\brequires? (\w+ )?(hardware|GPUs?|devices?|cards?) with (native )?(bf16|bfloat16|fp8|float8|fp16|tf32|int4|int8|fp4)( \w+)? support\b)re", "frameworks' checks for a data type the GPU generation lacks" },
         // A back end's conversion that has no lowering for an operation of the framework's own input dialect (jax-metal
@@ -448,7 +460,7 @@ const QList<DiagnosisRule>& diagnosisRules()
         // The device itself said to lack something, in any library's words ("the target device or backend do not support
         // efficient float16 computation", CTranslate2; "The GPU device does not support Double (Float64) operations").
         { C::UnsupportedOnTarget, 85, R"re(\b(GPU|device|hardware|card|platform|backend|accelerator)s?( or (the )?(GPU|device|hardware|card|platform|backend|accelerator)s?)? (doesn't|does not|don't|do not) support\b)re", "libraries' checks of what the device offers" },
-        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
+        { C::UnsupportedOnTarget, 80, R"re(\bCUDA error: operation not supported\b|\berror:? operation not supported\b.{0,200}\.cuh?\b|cudaErrorNotSupported|CUDA_ERROR_NOT_SUPPORTED|hipErrorNotSupported|\(801\): operation not supported|\boperation not supported \(801\))re", "CUDA (801): the device or platform lacks the operation (async allocation, P2P, IPC)" },
         { C::UnsupportedOnTarget, 85, R"re(\bCould not run '[\w:.]+' with arguments from the '\w+' backend)re", "PyTorch's dispatcher: no kernel of the operator for that backend" },
         // Dynamo does not trace under a dispatch mode that is not torch's own (a FlopCounterMode, a recording of ops):
         // torch.compile does not offer it, the code is fine elsewhere.
@@ -767,6 +779,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::TimeoutHang, 70, R"re(\b(spins?|spinning|waits?|waiting|blocks?|blocked|stuck|hangs?|hanging|loops?|looping|polls?|polling) forever\b|\bnever (returns|completes|finishes|terminates)\b)re", "a wait that does not end, as a sampled stack's annotation or a harness says it" },
         // PyTorch's extension builder found another build's lock and waits for it to go; left behind by a build that
         // was killed, it never goes. A compile error or anything else after it still decides.
+        // XLA's alarm on a compilation that ran for minutes ("Very slow compile?", "The operation took 2m19s"): an
+        // unrolled loop or a huge graph compiling past any reasonable limit.
+        { C::TimeoutHang, 60, R"re(\] Very slow compile\?|\bslow_operation_alarm\.cc:\d+\] The operation took \d|^The operation took \d+m[\d.]+s\s*$)re", "XLA: a compilation far past its expected time" },
         { C::TimeoutHang, 50, R"re(\bLock file exists in build directory\b)re", "PyTorch's extension builder waiting on a stale build lock" },
         // A thread shown waiting on a lock ("Device::NullStream ← WAITS on device mutex 0x7f40a63ed810"): a stack
         // annotated by someone who found two threads each holding what the other waits for.
@@ -783,10 +798,15 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::NumericalMismatch, 80, R"re(False\b.{0,20}\ballclose|\bassert .{0,40}(all_?close|is_?close|array_equal|assert_close)\b|\bmismatch(es)? at (index|element|position|\(|\[)|(outputs?|results?|tensors?|\b\w+ and (the )?(Torch|PyTorch|NumPy|JAX|reference)) differ\b|(correctness|accuracy|verification|validation) (check |test )?(failed|FAIL))re", "harnesses, pytest" },
         { C::NumericalMismatch, 90, R"re(\bNRT_EXEC_COMPLETED_WITH_NUM_ERR\b|\bcompleted with numerical errors\b|\bLogitMatchingValidationError\b)re", "Neuron runtime (NaN checks), NxD Inference logit matching" },
         { C::NumericalMismatch, 80, R"re(\b(NMSE|MSE|RMSE|max_?err(or)?|max abs err(or)?|rel(ative)? err(or)?)\s*=\s*[\d.e+-]+\s*>\s*[\d.e+-]+)re", "test harnesses printing an error above its bound (ggml's test-backend-ops)" },
-        { C::NumericalMismatch, 80, R"re(\b(convolution|verification|validation|check|comparison|test)s? (failed|failure|error|mismatch)\b:?\s*-?\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?\s*$)re", "verification drivers printing an error above its bound (MIOpenDriver)" },
+        // MIOpenDriver prints the bound with the error ("Forward Convolution Failed: 0.00108 > 1.5e-05") or, in other
+        // releases, the error alone ("Backward Convolution Data Failed: 0.304246"): a fraction, not a count.
+        { C::NumericalMismatch, 80, R"re(\b(convolution|verification|validation|check|comparison|test)s?( data| weights)? (failed|failure|error|mismatch)\b:?\s*-?(\d+(\.\d+)?(e[-+]?\d+)?\s*>\s*\d+(\.\d+)?(e[-+]?\d+)?|\d*\.\d+(e[-+]?\d+)?)\s*$)re", "verification drivers printing an error, with or without its bound (MIOpenDriver)" },
         { C::NumericalMismatch, 85, R"re(^\s*(Disposition|Verification|Correctness|Validation)\s*:\s*(Failed|FAIL(ED)?|Incorrect)\b)re", "a harness's verdict on its own check (CUTLASS examples and profiler: \"Disposition: Failed\")" },
         { C::NumericalMismatch, 90, R"re(\bJacobian mismatch for output\b|\bGradcheckError\b|\breturned nan values in its \d+\w* output\b)re", "torch.autograd.gradcheck, anomaly mode" },
         { C::NumericalMismatch, 90, R"re(\bThe difference between .{1,200} is -?[\d.e+-]+, which exceeds\b)re", "googletest EXPECT_NEAR" },
+        // pytest's report of a failed comparison with pytest.approx: the value, then the expected one with its
+        // tolerance ("assert 161.940... == 162.028 ± 0.0162028", "assert 0.31 == approx(0.3 ± 3.0e-07)").
+        { C::NumericalMismatch, 85, R"re(\bassert -?\d[\d.]*(\.\.\.)?(e[-+]?\d+)? == (approx\()?-?\d[\d.]*(e[-+]?\d+)? ± )re", "pytest.approx: a number outside its tolerance" },
         { C::NumericalMismatch, 90, R"re(^#?\s*Out of bounds values\s*:\s*[1-9]\d*\s+FAILED)re", "nccl-tests, rccl-tests: wrong elements after a collective" },
         { C::NumericalMismatch, 80, R"re(\b(diff\w*|difference|error|err)\b.{0,30}\b(exceeds?|above|outside|greater than|larger than) (the )?(tolerance|tol|atol|rtol)\b)re", "harnesses comparing against a tolerance" },
         { C::NumericalMismatch, 70, R"re(\bFAILED:? \d+ (errors?|mismatch(es)?|wrong (elements|values|results))\b|\b(first|max(imum)?|largest) (error|mismatch|difference) at\b.{0,60}\bgot\b.{0,60}\bexpected\b)re", "HIP and CUDA samples counting wrong elements" },

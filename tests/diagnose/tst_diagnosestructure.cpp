@@ -1155,6 +1155,66 @@ private Q_SLOTS:
             "AssertionError: expected size 16==16, stride 4096==64 at dim=1; expected size 64==64, stride 64==1024 at "
             "dim=2") << FailureClass::ShapeDtypeMismatch << 3
                                                            << 0;
+        // A verification driver printing each check's error without its bound.
+        QTest::newRow("verification-driver-error-without-its-bound")
+            << QStringLiteral("./bin/MIOpenDriver conv -m trans -W 8 -H 8 -c 4 -k 4 -x 3 -y 3 -p 1 -q 1\n"
+                              "\n"
+                              "error:0.41\n"
+                              "Backward Convolution Weights Failed: 0.412087")
+            << FailureClass::NumericalMismatch << 4 << 0;
+        // An import of a name the other package's release does not have, printed without quotes (Windows consoles).
+        QTest::newRow("import-name-printed-bare")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"C:\\env\\lib\\site-packages\\bnb_kernels\\__init__.py\", line 4, in <module>\n"
+                              "    from bitsandbytes.functional import dequantize_4bit_fused\n"
+                              "ImportError: cannot import name dequantize_4bit_fused from bitsandbytes.functional "
+                              "(C:\\env\\lib\\site-packages\\bitsandbytes\\functional.py)")
+            << FailureClass::DriverRuntimeMismatch << 4 << 0;
+        // One library loaded twice from two packages registers its flags twice.
+        QTest::newRow("library-loaded-twice-registers-a-flag-twice") << QStringLiteral(
+            "ERROR: Flag 'xla_gpu_enable_command_buffer' was defined more than once but with differing types. Defined "
+            "in files 'xla/debug_options_flags.cc' and 'xla/debug_options_flags.cc'.")
+                                                                     << FailureClass::DriverRuntimeMismatch << 1 << 0;
+        // A script printing how many devices it found: none.
+        QTest::newRow("device-count-printed-as-zero") << QStringLiteral("backend: level_zero\n"
+                                                                        "torch 2.3.1+xpu\n"
+                                                                        "num_devices: 0")
+                                                      << FailureClass::NoDevice << 3 << 0;
+        // A framework refusing a feature on the operating system it runs on.
+        QTest::newRow("feature-refused-on-this-operating-system") << QStringLiteral(
+            "  File \"/Users/a/venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py\", line 433, in check\n"
+            "RuntimeError: macOS is not supported for torch.compile with the inductor backend")
+                                                                  << FailureClass::UnsupportedOnTarget << 2 << 0;
+        // A data type the current device lacks: the target's gap, not the caller's dtype.
+        QTest::newRow("dtype-unsupported-on-the-current-device") << QStringLiteral(
+            "FAILED test_gemm.py::test_gemm[64-float64] - RuntimeError: Double precision data type is "
+            "unsupported on the current device.") << FailureClass::UnsupportedOnTarget
+                                                                 << 1 << 0;
+        // pytest.approx: the value, then the expected one with its tolerance.
+        QTest::newRow("pytest-approx-outside-its-tolerance") << QStringLiteral(
+            "FAILED tests/test_rmsnorm.py::test_fwd[bf16] - assert 0.2481... == 0.2502 \u00b1 2.5e-04\n"
+            "FAILED tests/test_rmsnorm.py::test_fwd[f32] - assert 0.2497... == 0.2502 \u00b1 2.5e-04")
+                                                             << FailureClass::NumericalMismatch << 1 << 0;
+        // Triton's interpreter lacking a builder method the compiled path has: the interpreter's gap.
+        QTest::newRow("construct-the-triton-interpreter-lacks") << QStringLiteral(
+            "  File \"/venv/lib/python3.12/site-packages/triton/runtime/interpreter.py\", line 1020, in _new_to_ir\n"
+            "    return builder.get_fp8e4nv_ty()\n"
+            "AttributeError: 'InterpreterBuilder' object has no attribute 'get_fp8e4nv_ty'")
+                                                                << FailureClass::UnsupportedOnTarget << 3 << 0;
+        // A CUDA check macro printing the runtime's message with the file and line of the call.
+        QTest::newRow("check-macro-operation-not-supported")
+            << QStringLiteral("Error: operation not supported /home/u/src/pinned_pool.cu 88\n"
+                              "terminate called after throwing an instance of 'std::runtime_error'")
+            << FailureClass::UnsupportedOnTarget << 1 << 0;
+        // XLA's alarm on a compilation that ran for minutes.
+        QTest::newRow("xla-compilation-far-past-its-time")
+            << QStringLiteral("E0311 10:02:44.102 2797 slow_operation_alarm.cc:73]\n"
+                              "********************************\n"
+                              "[Compiling module jit_step for GPU] Very slow compile? If you want to file a bug, run "
+                              "with envvar XLA_FLAGS=--xla_dump_to=/tmp/foo and attach the results.\n"
+                              "********************************\n"
+                              "E0311 10:03:04.550 2794 slow_operation_alarm.cc:140] The operation took 3m1.2s")
+            << FailureClass::TimeoutHang << 3 << 0;
     }
     void decisions()
     {
