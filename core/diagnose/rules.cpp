@@ -597,6 +597,9 @@ const QList<DiagnosisRule>& diagnosisRules()
         { C::ShapeDtypeMismatch, 100, R"re(expected scalar type \w+ but found \w+|expected (both |all )?(\w+ )?(tensors|inputs|arguments|operands|mat1 and mat2|m1 and m2) to have the same dtype|requires arguments to have the same dtypes?|Input type \(.{0,60}\) and weight type \(.{0,60}\) should be the same)re", "PyTorch, JAX" },
         // A collective handed tensors of a device its process group has no backend for (CPU tensors to an NCCL group).
         { C::ShapeDtypeMismatch, 85, R"re(\bNo backend type associated with device type \w+)re", "torch.distributed: tensors on a device the process group does not serve" },
+        // An operation's own requirement that its operands share a device ("indices should be either on cpu or on the
+        // same device as the indexed tensor (cpu)", "must be on the same device as").
+        { C::ShapeDtypeMismatch, 85, R"re(\b(should|must|to) be (either )?(on (the )?cpu or )?on the same device\b|\bon the same device as the (\w+ )?(tensor|input|indexed|self|weight)\b)re", "PyTorch: operands an operation needs on one device" },
         { C::ShapeDtypeMismatch, 100, R"re(Expected all tensors to be on the same device|cannot be accessed from Triton|Expected (a |an |all )?.{0,40}to be on (the same device|CUDA|GPU)|(is|are) on (the )?(CPU|different devices?)\b.{0,40}(but|expected|must|should))re", "PyTorch, Triton" },
         { C::ShapeDtypeMismatch, 85, R"re(\bis not an? (XLA|CUDA|HIP|MPS|XPU|TPU|Neuron|GPU) tensor\b)re", "PyTorch/XLA and device backends: a tensor on another device" },
         { C::ShapeDtypeMismatch, 90, R"re(\bcan'?t convert \w+(:\d+)? device type tensor to numpy\b)re", "PyTorch: a device tensor handed to NumPy" },

@@ -386,12 +386,13 @@ private Q_SLOTS:
         // batches of three, each measured before it was read with the landed build (e674b25): XLA on GPUs, CUDA through
         // Python packages other than PyTorch, ROCm on consumer GPUs (4 of 6, 8 of 12, 8 of 11); Trainium and TPU from
         // their users, Triton kernels in their users' repositories, PyTorch custom operators (6 of 8, 9 of 11, 10 of
-        // 12); XLA, CUDA and ROCm failing at run time (6 of 7, 5 of 11, 7 of 7). round161-round169 in three batches of
-        // three, each measured before it was read with the landed build (2951c28's rules) and, the later two, with the
-        // build that had read the batches before (the same counts): compilers failing at compile time, training at
+        // 12); XLA, CUDA and ROCm failing at run time (6 of 7, 5 of 11, 7 of 7). round161-round172 in four batches of
+        // three, each measured before it was read with the landed build (2951c28's rules) and, the later three, with
+        // the build that had read the batches before (the same counts): compilers failing at compile time, training at
         // scale with PyTorch, wrong results and autotuning (8 of 9, 10 of 11, 6 of 8); JAX/XLA from its users, Windows
         // and WSL, Neuron and other accelerators through PyTorch (9 of 11, 4 of 9, 5 of 8); Triton kernels, CUDA and
-        // HIP check macros, JAX/XLA and TensorFlow on NVIDIA GPUs (6 of 8, 10 of 11, 6 of 9).
+        // HIP check macros, JAX/XLA and TensorFlow on NVIDIA GPUs (6 of 8, 10 of 11, 6 of 9); ROCm in ML frameworks,
+        // PyTorch in model repositories, Cloud TPU and PyTorch/XLA (7 of 7, 10 of 12, 3 of 5).
         QTest::newRow("round103") << QStringLiteral("round103") << 10 << 11;
         QTest::newRow("round104") << QStringLiteral("round104") << 8 << 8;
         QTest::newRow("round105") << QStringLiteral("round105") << 11 << 15;
@@ -459,6 +460,9 @@ private Q_SLOTS:
         QTest::newRow("round167") << QStringLiteral("round167") << 7 << 8;
         QTest::newRow("round168") << QStringLiteral("round168") << 11 << 11;
         QTest::newRow("round169") << QStringLiteral("round169") << 7 << 9;
+        QTest::newRow("round170") << QStringLiteral("round170") << 7 << 7;
+        QTest::newRow("round171") << QStringLiteral("round171") << 11 << 12;
+        QTest::newRow("round172") << QStringLiteral("round172") << 3 << 5;
         QTest::newRow("own-runner") << QStringLiteral("own-runner") << 55 << 59;
         QTest::newRow("own-runner-2") << QStringLiteral("own-runner-2") << 46 << 59;
         // Seven of its runs ended cleanly with wrong outputs, their logs saying only "kwb-runner: k1: ok": the wording

@@ -1215,6 +1215,12 @@ private Q_SLOTS:
                               "********************************\n"
                               "E0311 10:03:04.550 2794 slow_operation_alarm.cc:140] The operation took 3m1.2s")
             << FailureClass::TimeoutHang << 3 << 0;
+        // An operation's own requirement that its operands share a device.
+        QTest::newRow("operands-an-operation-needs-on-one-device") << QStringLiteral(
+            "  File \"/src/det/loss.py\", line 212, in assign\n"
+            "    picked = candidates[mask]\n"
+            "RuntimeError: indices should be either on cpu or on the same device as the indexed tensor (cpu)")
+                                                                   << FailureClass::ShapeDtypeMismatch << 3 << 0;
     }
     void decisions()
     {
