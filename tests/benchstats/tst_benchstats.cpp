@@ -276,6 +276,74 @@ private Q_SLOTS:
         QVERIFY2(rate > 0.005, qPrintable(QString::number(rate))); // the interval is not vacuous either
     }
 
+    // Each runner process's calls are judged on their own too: a candidate that hands the product to the framework
+    // after its first few dozen calls of a process decides the median of a long round, even where the honest starts of
+    // every round, pooled, outnumber its switched calls.
+    void scopeIsJudgedPerRound()
+    {
+        auto loaded = loadTask(KWB_TASKS_DIR + QStringLiteral("/gemm-f32-tf32-unfair-baseline"));
+        QVERIFY2(loaded.ok(), qPrintable(loaded ? QString() : loaded.error().oneLine()));
+        const Task& t = loaded->task;
+        const auto dims = t.cases.first().dims;
+        const double work
+            = 2.0 * dims.value(QStringLiteral("M")) * dims.value(QStringLiteral("N")) * dims.value(QStringLiteral("K"));
+        const QString caseName = t.cases.first().name;
+        int set = 0;
+        const auto add = [&](ImplBench& b, int round, int calls, bool framework) {
+            for (int i = 0; i < calls; ++i, ++set) {
+                const QString label = QStringLiteral("%1/s%2/r%3").arg(caseName).arg(set).arg(round);
+                QJsonObject flops;
+                if (framework)
+                    flops.insert(QStringLiteral("aten::mm"), work);
+                b.dispatchRecords.insert(label,
+                    CallRecord { .label = label,
+                        .ok = true,
+                        .dispatch = QJsonObject { { QStringLiteral("op_flops"), flops } } });
+            }
+        };
+        ImplBench reference;
+        reference.id = QStringLiteral("reference");
+        const auto scopeErrors = [&](const ImplBench& b) {
+            QStringList out;
+            for (const Finding& f : detail::benchScopeFindings(t, b, reference)) {
+                if (f.id == u"scope.framework-compute" && f.severity == Severity::Error)
+                    out << f.message;
+            }
+            return out;
+        };
+        // A sizing round of 16 calls and a timed round whose first 16 are honest and next 20 switched: pooled, 32
+        // honest calls of 52 (the median honest); the timed round alone, 20 of 36 switched.
+        ImplBench switching;
+        switching.id = QStringLiteral("switching");
+        add(switching, -1, 16, false);
+        add(switching, 0, 16, false);
+        add(switching, 0, 20, true);
+        const QStringList errors = scopeErrors(switching);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().contains(QStringLiteral("round 1's, 36 recorded")), qPrintable(errors.first()));
+        // An honest candidate whose first call of each process does its one-time work in the framework: no round's
+        // median, and a sizing round of two calls is not judged alone.
+        ImplBench honest;
+        honest.id = QStringLiteral("honest");
+        add(honest, -1, 1, true);
+        add(honest, -1, 1, false);
+        for (int round = 0; round < 4; ++round) {
+            add(honest, round, 1, true);
+            add(honest, round, 6, false);
+        }
+        QVERIFY2(scopeErrors(honest).isEmpty(), qPrintable(scopeErrors(honest).join(u'\n')));
+        // Switched on most calls of every round: the pooled calls already say so, once.
+        ImplBench always;
+        always.id = QStringLiteral("always");
+        for (int round = 0; round < 3; ++round) {
+            add(always, round, 2, false);
+            add(always, round, 8, true);
+        }
+        const QStringList pooled = scopeErrors(always);
+        QCOMPARE(pooled.size(), 1);
+        QVERIFY2(pooled.first().contains(QStringLiteral("(30 recorded)")), qPrintable(pooled.first()));
+    }
+
     void triangulation()
     {
         const auto phase = [](double observed, double runner, double sampleSum, double host, double flush) {
