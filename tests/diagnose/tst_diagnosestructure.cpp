@@ -1457,6 +1457,18 @@ private Q_SLOTS:
         QCOMPARE(inHeader.cls, FailureClass::CompileError);
         QVERIFY2(inHeader.confidence <= 0.6, qPrintable(QString::number(inHeader.confidence)));
         QCOMPARE(inHeader.alternatives.first().cls, FailureClass::DriverRuntimeMismatch);
+        // A device the runtime cannot find names the installation that may not fit it as the alternative to rule out,
+        // and says so; a mismatch the log itself shows stays the one it names.
+        const Diagnosis missing
+            = diagnose(u"numba.cuda.cudadrv.driver.CudaAPIError: [100] Call to cuInit results in CUDA_ERROR_NO_DEVICE");
+        QCOMPARE(missing.cls, FailureClass::NoDevice);
+        QVERIFY(std::any_of(missing.alternatives.cbegin(), missing.alternatives.cend(),
+            [](const Alternative& a) { return a.cls == FailureClass::DriverRuntimeMismatch && a.kind == u"hint"; }));
+        QVERIFY2(missing.explanation.contains(QStringLiteral("one time in five")), qPrintable(missing.explanation));
+        const Diagnosis both = diagnose(u"CUDA driver version is insufficient for CUDA runtime version "
+                                        u"RuntimeError: No CUDA GPUs are "
+                                        u"available");
+        QVERIFY(!both.explanation.contains(QStringLiteral("one time in five")));
         QVERIFY(diagnose(u"/opt/rocm-6.1.0/include/hip/amd_detail/amd_warp_functions.h:120:3: error: static assertion "
                          u"failed due to requirement 'sizeof(T) == 8'")
                     .confidence
