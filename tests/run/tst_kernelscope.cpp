@@ -413,9 +413,9 @@ private Q_SLOTS:
         req.sandbox = sandboxAvailable().available;
         // An interpreted candidate is timed in one round, whose calls the sizing round's pace decides: one round of the
         // whole budget gives the runner process enough calls for the candidate to switch (after its 16th) on most of
-        // them even on a loaded machine. The rule reads the median call, so the switch must come before the middle:
-        // with 6 s a loaded CI run made 34 calls (18 switched, the median on the edge) and missed it once; 9 s makes
-        // about half as many again.
+        // them even on a loaded machine. The rule reads the median call of each round (and of all rounds pooled), so
+        // the switch must come before the round's middle: 9 s leaves room on a loaded CI run (with 6 s one made 34
+        // timed calls, and the pooled judgement then missed the switch: tst_benchstats::scopeIsJudgedPerRound).
         req.rounds = 1;
         req.maxRounds = 1;
         req.budgetS = 9;
